@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+import type { RouteDef } from './routes.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may make a call. `owner` calls are refused by the server without a live access key; `dark`
+ * calls need the dark-mode decode key or the owner. The server registers routes only through call
+ * definitions, so the access level can never be left out.
+ */
+export type Access = 'public' | 'dark' | 'owner';
+
+export interface CallDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> extends RouteDef {
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+/** A call: its route from `routes.ts` plus the zod schemas of its input and answer. */
+export const defineCall = <
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(
+  route: RouteDef,
+  schemas: { params?: P; query?: Q; body?: B; response: R },
+): CallDef<P, Q, B, R> => ({ ...route, ...schemas });
+
+export type CallParams<C> = C extends CallDef<infer P> ? z.infer<P> : never;
+export type CallQuery<C> = C extends CallDef<z.ZodType, infer Q> ? z.infer<Q> : never;
+export type CallBody<C> = C extends CallDef<z.ZodType, z.ZodType, infer B> ? z.infer<B> : never;
+export type CallResponse<C> =
+  C extends CallDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;
+
+/** Fills `:name` placeholders; the client and tests use it so paths are written once. */
+export const fillPath = (path: string, params: Record<string, string | number> = {}): string =>
+  path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { routes } from '../routes.ts';
+
+export const KnockResponse = z.object({
+  /** RSA-OAEP (2048, SHA-256) public key, SPKI DER in base64. */
+  publicKey: z.string(),
+  /** Owner-controlled surprise flag: the client shows the decorative colour overlay. */
+  dokkiri: z.boolean(),
+});
+export type KnockResponse = z.infer<typeof KnockResponse>;
+
+export const knock = defineCall(routes.knock, {
+  body: z.object({}).strict().optional(),
+  response: KnockResponse,
+});
+
+export const VersionResponse = z.string();
+
+export const systemVersion = defineCall(routes.systemVersion, {
+  response: VersionResponse,
+});
+
+export const SystemInfo = z.object({
+  version: z.string(),
+  node: z.string(),
+  platform: z.string(),
+  database: z.enum(['sqlite', 'postgres']),
+  uptimeSeconds: z.number(),
+  startedAt: z.number(),
+  memory: z.object({ rss: z.number(), heapUsed: z.number() }),
+  migrations: z.array(z.string()),
+});
+export type SystemInfo = z.infer<typeof SystemInfo>;
+
+export const systemInfo = defineCall(routes.systemInfo, {
+  response: SystemInfo,
+});
+
+export const DebugRequest = z
+  .object({
+    /** Changes the server's log level until the next restart. */
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).optional(),
+  })
+  .strict();
+
+export const systemDebug = defineCall(routes.systemDebug, {
+  body: DebugRequest,
+  response: z.object({ logLevel: z.string() }),
+});

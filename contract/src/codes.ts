@@ -1,0 +1,36 @@
+/** Business codes of the envelope (DESIGN §3) and the HTTP status each one travels with. */
+export const ErrorCode = {
+  ok: 0,
+  validation: 4000,
+  unauthorized: 4010,
+  forbidden: 4030,
+  darkKeyRequired: 4031,
+  handshakeExpired: 4032,
+  notFound: 4040,
+  conflict: 4090,
+  payloadTooLarge: 4130,
+  unsupportedMediaType: 4150,
+  rateLimited: 4290,
+  internal: 5000,
+  providerFailed: 5030,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+export const httpStatusOf: Record<ErrorCodeValue, number> = {
+  0: 200,
+  4000: 400,
+  4010: 401,
+  4030: 403,
+  4031: 403,
+  // 4032 travels as 200 so that the client's envelope handling (not its HTTP error path) re-knocks.
+  4032: 200,
+  4040: 404,
+  4090: 409,
+  4130: 413,
+  4150: 415,
+  4290: 429,
+  5000: 500,
+  5030: 503,
+};

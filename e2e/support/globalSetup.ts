@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { buildOnce, startServer } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One shared server for the suite; specs that need their own (stopped, offline) start one. */
+export default async function setup(project: TestProject) {
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chrome))
+    throw new Error(`Chromium not found at ${chrome} (install the chromium package)`);
+  buildOnce();
+  const server = await startServer({ DARK_KEY: 'e2e-dark-key' });
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  };
+}

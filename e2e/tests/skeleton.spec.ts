@@ -1,0 +1,39 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+
+describe('the walking skeleton in Chromium', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('serves the app with the site title and the server build version', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${baseUrl}/chaos`);
+    await expect(page.title()).resolves.toBe('糖果罐');
+    const version = (await (await fetch(`${baseUrl}/api/system/version`)).json()) as { data: string };
+    await page.getByTestId('server-version').getByText(version.data).waitFor();
+    expect(await page.getByTestId('page-build').textContent()).toMatch(/^\d{8}-\d+$/);
+    // The app runs under our CSP without violations.
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('falls back to index.html for client routes and caches assets forever', async () => {
+    const index = await fetch(`${baseUrl}/great-old-one/cron`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const script = await fetch(`${baseUrl}${asset}`);
+    expect(script.headers.get('cache-control')).toContain('immutable');
+  });
+});

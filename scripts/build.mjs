@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Builds what is stale: the web app (Vite) and the server bundle (esbuild). `--server` or `--web`
+// limits the work; `--force` rebuilds regardless. Each build is written beside its target and
+// renamed into place, so a server never serves a half-written build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildStamp } from './buildStamp.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const force = args.has('--force');
+const only = args.has('--server') ? 'server' : args.has('--web') ? 'web' : 'all';
+
+/** @param {string[]} entries @returns {number} newest mtime below the given paths */
+const newestMtime = (entries) => {
+  let newest = 0;
+  const visit = (/** @type {string} */ p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(p))
+        if (name !== 'node_modules' && name !== 'dist') visit(path.join(p, name));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const entry of entries) visit(path.join(root, entry));
+  return newest;
+};
+
+/** @param {string} stampFile @param {string[]} sources */
+const isStale = (stampFile, sources) =>
+  force || !fs.existsSync(stampFile) || fs.statSync(stampFile).mtimeMs < newestMtime(sources);
+
+/** @param {string} dir @param {string} target */
+const swapInto = (dir, target) => {
+  const old = `${target}.old-${process.pid}`;
+  if (fs.existsSync(target)) fs.renameSync(target, old);
+  fs.renameSync(dir, target);
+  fs.rmSync(old, { recursive: true, force: true });
+};
+
+const buildWeb = async () => {
+  const target = path.join(root, 'web/dist');
+  const sources = [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'web/vite.config.ts',
+    'contract/src',
+    'package-lock.json',
+  ];
+  if (!isStale(path.join(target, 'index.html'), sources)) return;
+  const started = Date.now();
+  const outDir = path.join(root, `web/dist.tmp-${process.pid}`);
+  process.env.CANDY_PAGE_BUILD = buildStamp();
+  const { build } = await import('vite');
+  await build({ root: path.join(root, 'web'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  swapInto(outDir, target);
+  console.log(`built web app ${process.env.CANDY_PAGE_BUILD} in ${Date.now() - started} ms`);
+};
+
+const buildServer = async () => {
+  const target = path.join(root, 'server/dist');
+  if (!isStale(path.join(target, 'main.js'), ['server/src', 'contract/src', 'package-lock.json'])) return;
+  const started = Date.now();
+  const outDir = path.join(root, `server/dist.tmp-${process.pid}`);
+  const serverPkg = JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8'));
+  const external = Object.keys(serverPkg.dependencies).filter((name) => !name.startsWith('@candy/'));
+  const version = buildStamp();
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'server/src/main.ts'), path.join(root, 'server/src/cli.ts')],
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external,
+    define: { 'process.env.CANDY_BUILD_VERSION': JSON.stringify(version) },
+    logLevel: 'warning',
+  });
+  swapInto(outDir, target);
+  console.log(`built server ${version} in ${Date.now() - started} ms`);
+};
+
+if (only !== 'server') await buildWeb();
+if (only !== 'web') await buildServer();

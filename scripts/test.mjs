@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint + format check, then every test layer (unit, server on SQLite and
+// PostgreSQL, end-to-end in Chromium) through vitest's projects. Stops at the first failing step.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** @param {string} name */
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+/** @type {[string, string, string[]][]} */
+const steps = [
+  ['typecheck', bin('tsc'), ['-b']],
+  ['lint + format', bin('biome'), ['ci', '--reporter=summary', '.']],
+  ['tests (unit · server:sqlite · server:postgres · e2e)', bin('vitest'), ['run', ...process.argv.slice(2)]],
+];
+
+for (const [title, command, args] of steps) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { SiteDefaults } from '@candy/contract';
+import { z } from 'zod';
+
+const DAY_MS = 86_400_000;
+
+const list = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every environment variable the server reads; the README's configuration table mirrors this. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  API_BASE_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must start with / and not end with /')
+    .default('/api'),
+  SITE_TITLE: z.string().min(1).default(SiteDefaults.title),
+  SITE_DOMAINS: list,
+  CORS_ORIGINS: list.pipe(z.array(z.url())),
+  OWNER_USERNAME: z.string().min(1).max(64).optional(),
+  OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
+  DARK_KEY: z.string().min(1).optional(),
+  ACCESS_KEY_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * DAY_MS),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool(true),
+  API_CANDIDATES: list.pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^([0-2]=)?https?:\/\/\S+$/, 'entries are tier=url with tier 0, 1 or 2')
+        .transform((entry) => {
+          const match = /^([0-2])=(.*)$/.exec(entry);
+          return match ? { tier: Number(match[1]), url: match[2] as string } : { tier: 0, url: entry };
+        }),
+    ),
+  ),
+  DEV_API_BASE: z.string().default(''),
+  OFFLINE_MIRRORS: list,
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  apiBasePath: string;
+  siteTitle: string;
+  /** Own domains; `localhost` and `127.0.0.1` always count. */
+  siteDomains: string[];
+  corsOrigins: string[];
+  owner: { username: string | undefined; password: string | undefined };
+  darkKey: string | undefined;
+  accessKeyTtlMs: number;
+  logLevel: string;
+  seedDemo: boolean;
+  /** API hosts for the web client as `tier=url` (tier 0–2; a bare url is tier 0). */
+  apiCandidates: { tier: number; url: string }[];
+  devApiBase: string;
+  offlineMirrors: string[];
+  webDist: string;
+  bodyLimit: number;
+  /** Proxies trusted for the client IP (`X-Forwarded-For`): true, or addresses/CIDRs; false when exposed directly. */
+  trustProxy: boolean | string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.join('\n')}`);
+  }
+}
+
+/** Reads the environment once; throws ConfigError with one line per bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'candy.sqlite') },
+    apiBasePath: e.API_BASE_PATH,
+    siteTitle: e.SITE_TITLE,
+    siteDomains: [...new Set([...e.SITE_DOMAINS, 'localhost', '127.0.0.1'])],
+    corsOrigins: e.CORS_ORIGINS,
+    owner: { username: e.OWNER_USERNAME, password: e.OWNER_PASSWORD },
+    darkKey: e.DARK_KEY,
+    accessKeyTtlMs: e.ACCESS_KEY_TTL,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    apiCandidates: e.API_CANDIDATES,
+    devApiBase: e.DEV_API_BASE,
+    offlineMirrors: e.OFFLINE_MIRRORS,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+  };
+};

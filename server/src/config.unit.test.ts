@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.apiBasePath).toBe('/api');
+    expect(config.siteTitle).toBe('糖果罐');
+    expect(config.database.kind).toBe('sqlite');
+    expect(config.accessKeyTtlMs).toBe(7 * 86_400_000);
+    expect(config.siteDomains).toEqual(expect.arrayContaining(['localhost', '127.0.0.1']));
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+  });
+
+  it('reports one line per bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', API_BASE_PATH: 'api/' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(3);
+      expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['API_BASE_PATH', 'DATABASE_URL', 'PORT']);
+    }
+  });
+
+  it('reads API candidates with tiers', () => {
+    expect(loadConfig({ API_CANDIDATES: 'https://a.example,1=https://b.example' }).apiCandidates).toEqual([
+      { tier: 0, url: 'https://a.example' },
+      { tier: 1, url: 'https://b.example' },
+    ]);
+  });
+});

@@ -1,0 +1,127 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
+ * dialects so that rows read the same everywhere; lists are JSON text.
+ */
+export interface Database {
+  handshake: HandshakeTable;
+  meta_string: MetaStringTable;
+  essay: EssayTable;
+  article: ArticleTable;
+  link: LinkTable;
+  hitokoto: HitokotoTable;
+  bangumi: BangumiTable;
+  moment: MomentTable;
+  comment: CommentTable;
+  waifu: WaifuTable;
+}
+
+export interface HandshakeTable {
+  /** The caller's X-Uuid: one live handshake per device. */
+  uuid: string;
+  private_key: string;
+  public_key: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface MetaStringTable {
+  id: Generated<number>;
+  group_name: string;
+  key: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EssayTable {
+  id: Generated<number>;
+  content: string;
+  hide: number;
+  /** Publish time in ms; the essay is invisible to visitors until then. */
+  reservation: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ArticleTable {
+  id: number;
+  content: string;
+  updated_at: number;
+}
+
+export interface LinkTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  avatar: string;
+  description: string;
+  /** 1 normal, 2 lost contact, 3 one-way. */
+  state: number;
+  sort_order: number;
+  created_at: number;
+}
+
+export interface HitokotoTable {
+  id: Generated<number>;
+  hitokoto: string;
+  /** The sentences-bundle category letter (a anime, b comic, … l). */
+  type: string;
+  source: string;
+  source_who: string | null;
+  length: number;
+  created_at: number;
+}
+
+export interface BangumiTable {
+  id: Generated<number>;
+  subject_id: number | null;
+  title: string;
+  title_cn: string;
+  cover: string;
+  air_date: string | null;
+  episodes_watched: number;
+  episodes_total: number | null;
+  status: string;
+  rating: number | null;
+  review: string;
+  /** JSON array of strings. */
+  tags: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MomentTable {
+  id: Generated<number>;
+  content: string;
+  /** JSON array of {url, width, height}. */
+  images: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CommentTable {
+  id: Generated<number>;
+  /** `essay` or `article`. */
+  target_type: string;
+  target_id: number;
+  parent_id: number | null;
+  uuid: string;
+  ip: string;
+  guest_name: string;
+  guest_email: string;
+  content: string;
+  is_owner: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WaifuTable {
+  id: Generated<number>;
+  url: string;
+  width: number;
+  height: number;
+  title: string;
+  created_at: number;
+}

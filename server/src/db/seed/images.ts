@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface DemoImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** A soft gradient card with a caption: real image files, made here, so the demo ships no assets. */
+const svgCard = (
+  width: number,
+  height: number,
+  hue: number,
+  caption: string,
+) => `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="hsl(${hue},80%,86%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360},70%,70%)"/>
+  </linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>
+  <circle cx="${width * 0.75}" cy="${height * 0.3}" r="${Math.min(width, height) * 0.18}" fill="hsla(${hue},90%,97%,0.7)"/>
+  <text x="50%" y="88%" text-anchor="middle" font-family="sans-serif" font-size="${Math.round(Math.min(width, height) / 12)}" fill="hsl(${hue},40%,30%)">${caption}</text>
+</svg>
+`;
+
+/** Writes the demo pictures under DATA_DIR/files/demo (served at /files/demo/) and describes them. */
+export const writeDemoImages = (dataDir: string): DemoImage[] => {
+  const dir = path.join(dataDir, 'files', 'demo');
+  fs.mkdirSync(dir, { recursive: true });
+  const shapes: [number, number][] = [
+    [800, 500],
+    [600, 800],
+    [700, 700],
+    [900, 540],
+    [540, 720],
+    [640, 480],
+    [720, 960],
+    [800, 600],
+  ];
+  const captions = ['晴', '海', '猫', '樱', '夜', '糖', '雨', '风'];
+  return shapes.map(([width, height], index) => {
+    const name = `picture-${index + 1}.svg`;
+    fs.writeFileSync(path.join(dir, name), svgCard(width, height, (index * 47) % 360, captions[index] ?? ''));
+    return { url: `/files/demo/${name}`, width, height };
+  });
+};

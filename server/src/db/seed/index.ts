@@ -1,0 +1,175 @@
+import type { Insertable } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Db } from '../index.ts';
+import type { EssayTable } from '../schema.ts';
+import {
+  demoAbout,
+  demoBangumi,
+  demoComments,
+  demoEssays,
+  demoLinks,
+  demoMomentTexts,
+  demoQuotes,
+} from './content.ts';
+import { type DemoImage, writeDemoImages } from './images.ts';
+
+const DAY = 86_400_000;
+
+/** A small deterministic PRNG so every fresh demo database looks the same. */
+const prng = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+
+const seededMarker = { group_name: 'system', key: 'demo-seeded' } as const;
+
+/**
+ * Fills a brand-new database with demo content. Runs once: a marker in meta_string remembers it,
+ * so an owner who deletes the demo essays never sees them come back.
+ */
+export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()): Promise<boolean> => {
+  const marker = await db
+    .selectFrom('meta_string')
+    .select('id')
+    .where('group_name', '=', seededMarker.group_name)
+    .where('key', '=', seededMarker.key)
+    .executeTakeFirst();
+  if (marker) return false;
+  const pictures = writeDemoImages(config.dataDir);
+  await db.transaction().execute(async (trx) => {
+    await seedContent(trx, pictures, now);
+    await trx
+      .insertInto('meta_string')
+      .values({ ...seededMarker, value: String(now), created_at: now, updated_at: now })
+      .execute();
+  });
+  return true;
+};
+
+const seedContent = async (db: Db, pictures: DemoImage[], now: number): Promise<void> => {
+  const random = prng(42);
+  const urls = pictures.map((p) => p.url);
+
+  const essays = demoEssays(urls);
+  const essayRows: Insertable<EssayTable>[] = essays.map((content, index) => {
+    const at = now - (essays.length - index) * 3 * DAY;
+    return { content, hide: 0, reservation: null, created_at: at, updated_at: at };
+  });
+  // One hidden draft and one reserved for tomorrow: visitors must see neither.
+  essayRows.push({
+    content: '这是一篇隐藏的草稿，只有主人能看到。',
+    hide: 1,
+    reservation: null,
+    created_at: now - DAY,
+    updated_at: now - DAY,
+  });
+  essayRows.push({
+    content: '这是一篇定时发布的随笔，明天才会出现。',
+    hide: 0,
+    reservation: now + DAY,
+    created_at: now,
+    updated_at: now,
+  });
+  await db.insertInto('essay').values(essayRows).execute();
+
+  await db.insertInto('article').values({ id: 1, content: demoAbout, updated_at: now }).execute();
+
+  await db
+    .insertInto('link')
+    .values(
+      demoLinks.map((link, index) => ({
+        ...link,
+        avatar: '',
+        sort_order: index,
+        created_at: now,
+      })),
+    )
+    .execute();
+
+  await db
+    .insertInto('hitokoto')
+    .values(
+      demoQuotes.map((q) => ({
+        hitokoto: q.hitokoto,
+        type: q.type,
+        source: q.from,
+        source_who: q.fromWho,
+        length: [...q.hitokoto].length,
+        created_at: now,
+      })),
+    )
+    .execute();
+
+  await db
+    .insertInto('bangumi')
+    .values(
+      demoBangumi.map((b, index) => ({
+        subject_id: b.subjectId,
+        title: b.title,
+        title_cn: b.titleCn,
+        cover: urls[index % urls.length] ?? '',
+        air_date: b.airDate,
+        episodes_watched: b.watched,
+        episodes_total: b.total,
+        status: b.status,
+        rating: b.rating,
+        review: b.review,
+        tags: JSON.stringify(b.tags),
+        created_at: now - index * DAY,
+        updated_at: now - index * DAY,
+      })),
+    )
+    .execute();
+
+  // Moments spread over the last year, denser on some days, at plausible hours.
+  const moments = Array.from({ length: 160 }, (_, index) => {
+    const day = Math.floor(random() * 365);
+    const hour = [8, 9, 12, 13, 18, 20, 21, 22, 23][Math.floor(random() * 9)] ?? 12;
+    const at = now - day * DAY - ((now % DAY) - hour * 3_600_000) - Math.floor(random() * 3_600_000);
+    const imageCount = random() < 0.35 ? 1 + Math.floor(random() * 4) : 0;
+    const images = Array.from({ length: imageCount }, (_, i) => pictures[(index + i) % pictures.length]);
+    return {
+      content: demoMomentTexts[index % demoMomentTexts.length] ?? '',
+      images: JSON.stringify(images),
+      created_at: Math.min(at, now - 60_000),
+      updated_at: Math.min(at, now - 60_000),
+    };
+  }).sort((a, b) => a.created_at - b.created_at);
+  await db.insertInto('moment').values(moments).execute();
+
+  const firstEssays = await db.selectFrom('essay').select('id').orderBy('id').limit(5).execute();
+  const comments = firstEssays.flatMap(({ id }, index) =>
+    demoComments.slice(0, 2 + (index % 3)).map((content, i) => ({
+      target_type: 'essay',
+      target_id: id,
+      parent_id: null,
+      uuid: `demo-visitor-${i}`,
+      ip: '127.0.0.1',
+      guest_name: ['路过的猫', '小明', '匿名', 'Alice', '旅人'][i] ?? '访客',
+      guest_email: '',
+      content,
+      is_owner: 0,
+      created_at: now - (5 - index) * DAY + i * 60_000,
+      updated_at: now - (5 - index) * DAY + i * 60_000,
+    })),
+  );
+  comments.push({
+    target_type: 'article',
+    target_id: 1,
+    parent_id: null,
+    uuid: 'demo-visitor-9',
+    ip: '127.0.0.1',
+    guest_name: '第一位访客',
+    guest_email: '',
+    content: '来踩一踩 ~',
+    is_owner: 0,
+    created_at: now - DAY,
+    updated_at: now - DAY,
+  });
+  await db.insertInto('comment').values(comments).execute();
+
+  await db
+    .insertInto('waifu')
+    .values(pictures.map((p, index) => ({ ...p, title: `demo ${index + 1}`, created_at: now - index * DAY })))
+    .execute();
+};

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { sendError } from './errorHandler.ts';
+import { notFound } from './errors.ts';
+
+/** Runtime configuration the web client reads from index.html (it is JSON data, never executed). */
+export const runtimeConfigOf = (config: Config) => ({
+  title: config.siteTitle,
+  domains: config.siteDomains,
+  apiBasePath: config.apiBasePath,
+  apiCandidates: config.apiCandidates,
+  devApiBase: config.devApiBase,
+  offlineMirrors: config.offlineMirrors,
+});
+
+const injectRuntimeConfig = (html: string, config: Config): string => {
+  const json = JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.siteTitle)}</title>`)
+    .replace('</head>', `<script id="runtime-config" type="application/json">${json}</script></head>`);
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+
+/**
+ * Serves the built SPA: hashed assets cached forever, index.html never cached, every other GET
+ * outside the API answered with index.html so client routes survive a reload. Unknown API paths
+ * get the 4040 envelope.
+ */
+export const registerWebApp = async (app: FastifyInstance, config: Config): Promise<void> => {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const indexHtml = fs.existsSync(indexFile)
+    ? injectRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), config)
+    : null;
+  if (!indexHtml) app.log.warn({ webDist: config.webDist }, 'web build missing: only the API is served');
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      wildcard: false,
+      // index.html is answered below, with the runtime configuration injected.
+      globIgnore: ['index.html'],
+      serveDotFiles: false,
+      setHeaders: (res, filePath: string) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // Uploaded and demo files: public, content-addressed names are not guaranteed, so revalidate.
+  const filesRoot = path.join(config.dataDir, 'files');
+  fs.mkdirSync(filesRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: filesRoot,
+    prefix: '/files/',
+    decorateReply: false,
+    index: false,
+    serveDotFiles: false,
+    cacheControl: true,
+    maxAge: '1h',
+  });
+
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  app.get('/', (_req, reply) => (indexHtml ? sendIndex(reply) : reply.code(404).send()));
+  app.get('/index.html', (_req, reply) => (indexHtml ? sendIndex(reply) : reply.code(404).send()));
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    const isApi = pathname === config.apiBasePath || pathname.startsWith(`${config.apiBasePath}/`);
+    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(pathname);
+    if (isApi || !indexHtml || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return sendError(reply, notFound(isApi ? `接口不存在: ${req.method} ${pathname}` : '文件不存在'));
+    }
+    return sendIndex(reply);
+  });
+};

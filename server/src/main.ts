@@ -1,0 +1,44 @@
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDb } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './db/seed/index.ts';
+
+const readConfig = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.problems) console.error(`config: ${line}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
+
+const main = async (): Promise<void> => {
+  const config = readConfig();
+  const database = openDb(config.database);
+  await migrateToLatest(database.db);
+  if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
+  const { server } = await buildApp({ config, database });
+
+  const shutdown = async (signal: string) => {
+    server.log.info({ signal }, 'shutting down');
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await server.listen({ port: config.port, host: config.host });
+  const shown =
+    config.host === '0.0.0.0' || config.host === '::' ? `http://127.0.0.1:${config.port}` : address;
+  console.log(`${config.siteTitle} is running at ${shown} (database: ${database.dialect})`);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

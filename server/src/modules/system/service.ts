@@ -1,0 +1,49 @@
+import type { systemCalls } from '@candy/contract';
+import type { Logger } from 'pino';
+import type { DialectName } from '../../db/dialect.ts';
+import { invalidField } from '../../http/errors.ts';
+import type { MetaService } from '../meta/service.ts';
+import type { Handshakes } from './handshakes.ts';
+
+/** Stamped by the build (scripts/build.mjs); a server run from source says `dev`. */
+export const serverBuildVersion = (): string => process.env.CANDY_BUILD_VERSION ?? 'dev';
+
+export interface SystemDeps {
+  handshakes: Handshakes;
+  meta: MetaService;
+  dialect: DialectName;
+  appliedMigrations: () => Promise<string[]>;
+  logger: Logger;
+  startedAt: number;
+}
+
+export const createSystemService = (deps: SystemDeps) => ({
+  async knock(uuid: string | undefined) {
+    if (!uuid) throw invalidField('X-Uuid', 'required', '缺少设备标识 X-Uuid');
+    const publicKey = await deps.handshakes.knock(uuid);
+    return { publicKey, dokkiri: await deps.meta.flag('system', 'dokkiri') };
+  },
+
+  version: serverBuildVersion,
+
+  async info(): Promise<systemCalls.SystemInfo> {
+    const memory = process.memoryUsage();
+    return {
+      version: serverBuildVersion(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      database: deps.dialect,
+      uptimeSeconds: Math.round(process.uptime()),
+      startedAt: deps.startedAt,
+      memory: { rss: memory.rss, heapUsed: memory.heapUsed },
+      migrations: await deps.appliedMigrations(),
+    };
+  },
+
+  debug(logLevel: string | undefined) {
+    if (logLevel) deps.logger.level = logLevel;
+    return { logLevel: deps.logger.level };
+  },
+});
+
+export type SystemService = ReturnType<typeof createSystemService>;

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type DbHandle, openDb } from '../src/db/index.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { seedDemoIfEmpty } from '../src/db/seed/index.ts';
+
+/** Which database this test run uses: the vitest project sets TEST_DIALECT. */
+export const testDialect = (): 'sqlite' | 'postgres' =>
+  process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A fresh, empty database for one test file: a new SQLite file or a new PostgreSQL database. */
+const freshDatabase = async (
+  dataDir: string,
+): Promise<{ database: Config['database']; drop(): Promise<void> }> => {
+  if (testDialect() === 'sqlite') {
+    return { database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') }, drop: async () => {} };
+  }
+  const adminUrl = inject('pgAdminUrl');
+  const name = `candy_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+};
+
+export interface TestApp extends App {
+  config: Config;
+  database: DbHandle;
+  /** Moves the app's clock. */
+  clock: { now: number; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  seed?: boolean;
+  now?: number;
+  /** Adds test-only routes before the app is sealed. */
+  extend?: (app: App) => void;
+}
+
+/** The real app on a real, migrated database of the run's dialect, with a movable clock. */
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-test-'));
+  const fresh = await freshDatabase(dataDir);
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env }),
+    database: fresh.database,
+  };
+  const database = openDb(config.database);
+  await migrateToLatest(database.db);
+  const clock = {
+    now: options.now ?? Date.now(),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+  if (options.seed) await seedDemoIfEmpty(database.db, config, clock.now);
+  const app = await buildApp({ config, database, now: () => clock.now });
+  options.extend?.(app);
+  await app.server.ready();
+  return {
+    ...app,
+    config,
+    database,
+    clock,
+    async close() {
+      await app.server.close();
+      await database.close();
+      await fresh.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};

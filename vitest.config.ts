@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+import { findPgBin } from './server/test/pgCluster.ts';
+
+const ci = process.env.CI === 'true';
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const haveChromium = existsSync(chromePath);
+const havePostgres = Boolean(process.env.TEST_DATABASE_URL) || findPgBin() !== null;
+
+// Missing PostgreSQL or Chromium: a loud skip locally, a failure in CI (the project then runs and
+// its setup throws).
+const warn = (what: string) =>
+  console.warn(`\n\u001b[43m\u001b[30m WARNING \u001b[0m ${what} not found: its tests are SKIPPED.\n`);
+if (!havePostgres && !ci) warn('PostgreSQL (initdb or TEST_DATABASE_URL)');
+if (!haveChromium && !ci) warn(`Chromium (${chromePath})`);
+
+const serverTests = ['server/src/**/*.test.ts'];
+const unitTests = ['contract/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: unitTests, environment: 'node' } },
+      {
+        test: {
+          name: 'server:sqlite',
+          include: serverTests,
+          exclude: ['**/*.unit.test.ts'],
+          env: { TEST_DIALECT: 'sqlite' },
+          testTimeout: 20_000,
+        },
+      },
+      ...(havePostgres || ci
+        ? [
+            {
+              test: {
+                name: 'server:postgres',
+                include: serverTests,
+                exclude: ['**/*.unit.test.ts'],
+                env: { TEST_DIALECT: 'postgres' },
+                globalSetup: ['server/test/pgGlobalSetup.ts'],
+                testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...(haveChromium || ci
+        ? [
+            {
+              test: {
+                name: 'e2e',
+                include: ['e2e/tests/**/*.spec.ts'],
+                globalSetup: ['e2e/support/globalSetup.ts'],
+                env: { CHROME_PATH: chromePath },
+                testTimeout: 60_000,
+                hookTimeout: 180_000,
+                // One Chromium at a time: the machine has two cores.
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * Configuration the server injects into index.html as a JSON data block (never executed, so the
+ * CSP needs no inline scripts). A page served without it (a static host) falls back to defaults.
+ */
+export interface RuntimeConfig {
+  title: string;
+  domains: string[];
+  apiBasePath: string;
+  apiCandidates: { tier: number; url: string }[];
+  devApiBase: string;
+  offlineMirrors: string[];
+}
+
+const defaults: RuntimeConfig = {
+  title: '糖果罐',
+  domains: ['localhost', '127.0.0.1'],
+  apiBasePath: '/api',
+  apiCandidates: [],
+  devApiBase: '',
+  offlineMirrors: [],
+};
+
+export const readRuntimeConfig = (doc: Document = document): RuntimeConfig => {
+  const text = doc.getElementById('runtime-config')?.textContent;
+  if (!text) return defaults;
+  try {
+    return { ...defaults, ...(JSON.parse(text) as Partial<RuntimeConfig>) };
+  } catch {
+    return defaults;
+  }
+};
+
+export const runtimeConfig: RuntimeConfig = readRuntimeConfig();

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    // Stamped by scripts/build.mjs as YYYYMMDD-N; a dev server says `dev`.
+    __PAGE_BUILD__: JSON.stringify(process.env.CANDY_PAGE_BUILD ?? 'dev'),
+  },
+  build: {
+    target: 'es2022',
+    // No inline scripts or modulepreload polyfill: the CSP allows only our own script files.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080', '/files': 'http://127.0.0.1:8080' },
+  },
+});
