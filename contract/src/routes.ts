@@ -1,4 +1,16 @@
 import type { Access, HttpMethod } from './call.ts';
+import { articlesRoutes } from './routes/articles.ts';
+import { authRoutes } from './routes/auth.ts';
+import { bangumiRoutes } from './routes/bangumi.ts';
+import { commentsRoutes } from './routes/comments.ts';
+import { emotesRoutes } from './routes/emotes.ts';
+import { essaysRoutes } from './routes/essays.ts';
+import { hitokotoRoutes } from './routes/hitokoto.ts';
+import { linksRoutes } from './routes/links.ts';
+import { momentsRoutes } from './routes/moments.ts';
+import { musicRoutes } from './routes/music.ts';
+import { systemRoutes } from './routes/system.ts';
+import { waifuRoutes } from './routes/waifu.ts';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -8,15 +20,23 @@ export interface RouteDef {
 }
 
 /**
- * Every call's method, path and access level, free of zod so the web bundle can import it. The
- * schemas for each name live in `calls/` (server and tests import those); `calls/index.ts` checks
- * that both lists name the same calls.
+ * Every call's method, path and access level, free of zod so the web bundle can import it. One file
+ * a domain in `routes/`; the schemas for each name live in `calls/` (server and tests import those),
+ * and `calls/index.ts` checks that both lists name the same calls.
  */
 export const routes = {
-  knock: { method: 'POST', path: '/user/knock', access: 'public' },
-  systemVersion: { method: 'GET', path: '/system/version', access: 'public' },
-  systemInfo: { method: 'GET', path: '/system', access: 'owner' },
-  systemDebug: { method: 'POST', path: '/system/debug', access: 'owner' },
+  ...systemRoutes,
+  ...authRoutes,
+  ...essaysRoutes,
+  ...articlesRoutes,
+  ...linksRoutes,
+  ...hitokotoRoutes,
+  ...bangumiRoutes,
+  ...waifuRoutes,
+  ...momentsRoutes,
+  ...commentsRoutes,
+  ...musicRoutes,
+  ...emotesRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

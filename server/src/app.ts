@@ -4,20 +4,15 @@ import { customHeaders, exposedHeaders } from '@candy/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
-import { appliedMigrations } from './db/migrate.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
-import { createMetaRepo } from './modules/meta/repo.ts';
-import { createMetaService } from './modules/meta/service.ts';
-import { createHandshakes } from './modules/system/handshakes.ts';
-import { createHandshakeRepo } from './modules/system/repo.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { createSystemService } from './modules/system/service.ts';
+import { type Modules, registerModules } from './modules/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +24,7 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   router: Router;
+  modules: Modules;
 }
 
 /** Builds the whole HTTP application; main.ts listens on it, tests inject into it. */
@@ -70,29 +66,25 @@ export const buildApp = async ({ config, database, now = Date.now }: AppDeps): P
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  const { db } = database;
-  const meta = createMetaService(createMetaRepo(db), now);
-  const handshakes = createHandshakes(createHandshakeRepo(db), now);
-  const system = createSystemService({
-    handshakes,
-    meta,
-    dialect: database.dialect,
-    appliedMigrations: () => appliedMigrations(db),
-    logger: server.log as unknown as import('pino').Logger,
-    startedAt: now(),
-  });
-
-  // The auth module replaces this guard; until then owner calls refuse everyone.
-  const ownerGuard: OwnerGuard = refuseEveryone;
+  let ownerGuard: OwnerGuard = refuseEveryone;
   const router = createRouter({
     app: server,
     prefix: config.apiBasePath,
     ownerGuard: () => ownerGuard,
     darkKey: config.darkKey,
   });
-
-  systemRoutes(router, system);
+  const modules = registerModules({
+    router,
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    now,
+    logger: server.log as unknown as Logger,
+    setOwnerGuard: (guard) => {
+      ownerGuard = guard;
+    },
+  });
 
   await registerWebApp(server, config);
-  return { server, router };
+  return { server, router, modules };
 };

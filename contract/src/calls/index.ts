@@ -1,6 +1,17 @@
 import type { CallDef } from '../call.ts';
 import type { RouteName } from '../routes.ts';
+import { articlesCalls } from './articles.ts';
+import { authCalls } from './auth.ts';
+import { bangumiCalls } from './bangumi.ts';
+import { commentsCalls } from './comments.ts';
+import { emotesCalls } from './emotes.ts';
+import { essaysCalls } from './essays.ts';
+import { hitokotoCalls } from './hitokoto.ts';
+import { linksCalls } from './links.ts';
+import { momentsCalls } from './moments.ts';
+import { musicCalls } from './music.ts';
 import * as system from './system.ts';
+import { waifuCalls } from './waifu.ts';
 
 /** Every call with its schemas, keyed like `routes`; the `satisfies` keeps the two lists equal. */
 export const calls = {
@@ -8,6 +19,17 @@ export const calls = {
   systemVersion: system.systemVersion,
   systemInfo: system.systemInfo,
   systemDebug: system.systemDebug,
+  ...authCalls,
+  ...essaysCalls,
+  ...articlesCalls,
+  ...linksCalls,
+  ...hitokotoCalls,
+  ...bangumiCalls,
+  ...waifuCalls,
+  ...momentsCalls,
+  ...commentsCalls,
+  ...musicCalls,
+  ...emotesCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

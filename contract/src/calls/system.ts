@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { routes } from '../routes.ts';
+import { systemRoutes as routes } from '../routes/system.ts';
 
 export const KnockResponse = z.object({
   /** RSA-OAEP (2048, SHA-256) public key, SPKI DER in base64. */

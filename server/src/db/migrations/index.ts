@@ -1,9 +1,15 @@
 import type { Migration } from 'kysely';
 import * as core from './0001_core.ts';
 import * as content from './0002_content.ts';
+import * as auth from './0003_auth.ts';
+import * as contentSearch from './0004_content_search.ts';
+import * as comments from './0005_comments.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_content': content,
+  '0003_auth': auth,
+  '0004_content_search': contentSearch,
+  '0005_comments': comments,
 };

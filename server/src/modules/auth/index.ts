@@ -1,0 +1,4 @@
+import type { ModuleContext } from '../context.ts';
+
+/** Not built yet: registers no routes. */
+export const authModule = (_ctx: ModuleContext) => ({});

@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { DialectName } from '../db/dialect.ts';
+import type { Db } from '../db/index.ts';
+import type { OwnerGuard } from '../http/guards.ts';
+import type { Router } from '../http/router.ts';
+
+/** What every domain module receives; a module builds its repo and service from it. */
+export interface ModuleContext {
+  router: Router;
+  db: Db;
+  dialect: DialectName;
+  config: Config;
+  /** The clock: tests move it instead of waiting. */
+  now: () => number;
+  logger: Logger;
+  /** The auth module installs the real owner guard through this; until then owner calls refuse all. */
+  setOwnerGuard(guard: OwnerGuard): void;
+}

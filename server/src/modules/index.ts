@@ -1,0 +1,52 @@
+import { articlesModule } from './articles/index.ts';
+import { authModule } from './auth/index.ts';
+import { bangumiModule } from './bangumi/index.ts';
+import { commentsModule } from './comments/index.ts';
+import type { ModuleContext } from './context.ts';
+import { emotesModule } from './emotes/index.ts';
+import { essaysModule } from './essays/index.ts';
+import { hitokotoModule } from './hitokoto/index.ts';
+import { linksModule } from './links/index.ts';
+import { metaModule } from './meta/index.ts';
+import { momentsModule } from './moments/index.ts';
+import { musicModule } from './music/index.ts';
+import { systemModule } from './system/index.ts';
+import { waifuModule } from './waifu/index.ts';
+
+/**
+ * Builds every domain module in dependency order and registers its routes. A module receives the
+ * services it uses explicitly; the returned services feed the scheduler and the snapshot exporter.
+ */
+export const registerModules = (ctx: ModuleContext) => {
+  const { meta } = metaModule(ctx);
+  const { system, handshakes } = systemModule(ctx, { meta });
+  const auth = authModule(ctx);
+  const essays = essaysModule(ctx);
+  const articles = articlesModule(ctx);
+  const links = linksModule(ctx);
+  const hitokoto = hitokotoModule(ctx);
+  const bangumi = bangumiModule(ctx);
+  const waifu = waifuModule(ctx);
+  const moments = momentsModule(ctx);
+  const comments = commentsModule(ctx);
+  const music = musicModule(ctx);
+  const emotes = emotesModule(ctx);
+  return {
+    meta,
+    system,
+    handshakes,
+    auth,
+    essays,
+    articles,
+    links,
+    hitokoto,
+    bangumi,
+    waifu,
+    moments,
+    comments,
+    music,
+    emotes,
+  };
+};
+
+export type Modules = ReturnType<typeof registerModules>;

@@ -1,0 +1,21 @@
+import { appliedMigrations } from '../../db/migrate.ts';
+import type { ModuleContext } from '../context.ts';
+import type { MetaService } from '../meta/service.ts';
+import { createHandshakes } from './handshakes.ts';
+import { createHandshakeRepo } from './repo.ts';
+import { systemRoutes } from './routes.ts';
+import { createSystemService } from './service.ts';
+
+export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) => {
+  const handshakes = createHandshakes(createHandshakeRepo(ctx.db), ctx.now);
+  const system = createSystemService({
+    handshakes,
+    meta: deps.meta,
+    dialect: ctx.dialect,
+    appliedMigrations: () => appliedMigrations(ctx.db),
+    logger: ctx.logger,
+    startedAt: ctx.now(),
+  });
+  systemRoutes(ctx.router, system);
+  return { system, handshakes };
+};
