@@ -1,0 +1,7 @@
+/** An honest panel for a page whose issue has not landed yet: no fake content. */
+export const NotBuiltYet = ({ title }: { title: string }) => (
+  <section className="not-built-yet" data-testid="not-built-yet">
+    <h2>{title}</h2>
+    <p>这个页面还没有做好。 This page is not built yet.</p>
+  </section>
+);
