@@ -48,6 +48,7 @@ const rssMb = (pid) => {
 /** @param {string} url @param {number} seconds */
 const loadWithNode = async (url, seconds) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  /** @type {number[]} */
   const latencies = [];
   const until = Date.now() + seconds * 1000;
   const worker = async () => {
@@ -83,6 +84,7 @@ const load = async (url, seconds) => {
 };
 
 /** First-load JS of a route: the entry chunk, its static imports and the route's page chunk (Vite manifest). */
+/** @param {string} pageSource */
 const firstLoadKb = (pageSource) => {
   const manifestFile = path.join(root, 'web/dist/.vite/manifest.json');
   if (!fs.existsSync(manifestFile)) return null;
@@ -116,6 +118,7 @@ for (let i = 0; i < 3; i += 1) {
   else {
     await sleep(2000);
     const idle = rssMb(/** @type {number} */ (s.child.pid));
+    /** @type {[string, string, string][]} */
     const rows = [
       [
         'cold start to first answer (median of 3)',
