@@ -9,15 +9,21 @@ import {
   PostgresDialect,
   SqliteDialect,
 } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { Config } from '../config.ts';
 
 /** Everything that differs between SQLite and PostgreSQL lives in this file. */
 export type DialectName = 'sqlite' | 'postgres';
 
-// int8 and numeric come back from pg as strings by default; our ms timestamps fit a JS number.
-pg.types.setTypeParser(20, (value) => Number(value));
-pg.types.setTypeParser(1700, (value) => Number(value));
+/** pg is loaded only when PostgreSQL is configured: an SQLite site never pays its memory. */
+const loadPg = (): typeof PgModule => {
+  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
+  // int8 and numeric come back from pg as strings by default; our ms timestamps fit a JS number.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  pg.types.setTypeParser(1700, (value) => Number(value));
+  return pg;
+};
 
 export interface DialectHandle {
   name: DialectName;
@@ -26,7 +32,7 @@ export interface DialectHandle {
 
 export const createDialect = (database: Config['database']): DialectHandle => {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new (loadPg().Pool)({ connectionString: database.url, max: 10 });
     return { name: 'postgres', dialect: new PostgresDialect({ pool }) };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
