@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   DEV_API_BASE: z.string().default(''),
   OFFLINE_MIRRORS: list,
   WEB_DIST: z.string().optional(),
+  SNAPSHOT_DIR: z.string().optional(),
+  SNAPSHOT_GIT_REMOTE: z.string().optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -91,6 +93,10 @@ export interface Config {
   devApiBase: string;
   offlineMirrors: string[];
   webDist: string;
+  /** The offline snapshot's git work tree (served at /snapshot/ for testing). */
+  snapshotDir: string;
+  /** Where each snapshot commit is pushed (a URL or path git understands); unset = local only. */
+  snapshotGitRemote: string | undefined;
   bodyLimit: number;
   /** Proxies trusted for the client IP (`X-Forwarded-For`): true, or addresses/CIDRs; false when exposed directly. */
   trustProxy: boolean | string;
@@ -131,6 +137,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     apiCandidates: e.API_CANDIDATES,
     devApiBase: e.DEV_API_BASE,
     offlineMirrors: e.OFFLINE_MIRRORS,
+    snapshotDir: path.resolve(e.SNAPSHOT_DIR ?? path.join(dataDir, 'snapshot')),
+    snapshotGitRemote: e.SNAPSHOT_GIT_REMOTE,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,

@@ -66,6 +66,22 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     maxAge: '1h',
   });
 
+  // The offline snapshot tree, as a CDN mirror would serve it (for trying offline mode locally).
+  fs.mkdirSync(config.snapshotDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.snapshotDir,
+    prefix: '/snapshot/',
+    decorateReply: false,
+    index: ['index.html'],
+    serveDotFiles: false,
+    allowedPath: (pathname) => !pathname.split('/').includes('.git'),
+    setHeaders: (res, filePath: string) => {
+      res.header('cache-control', 'no-cache');
+      res.header('access-control-allow-origin', '*');
+      if (!path.extname(filePath)) res.header('content-type', 'application/json; charset=utf-8');
+    },
+  });
+
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
@@ -75,7 +91,8 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const isApi = pathname === config.apiBasePath || pathname.startsWith(`${config.apiBasePath}/`);
-    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(pathname);
+    // Static trees and file-looking paths answer 404 rather than the app, so a missing file is visible.
+    const isAsset = /^\/(assets|files|snapshot)\//.test(pathname) || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (isApi || !indexHtml || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendError(reply, notFound(isApi ? `接口不存在: ${req.method} ${pathname}` : '文件不存在'));
     }

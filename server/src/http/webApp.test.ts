@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+describe('serving the web app, files and the snapshot', () => {
+  let t: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-web-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({
+      env: {
+        WEB_DIST: webDist,
+        SITE_TITLE: '测试<站>',
+        SITE_DOMAINS: 'candy.example',
+        OFFLINE_MIRRORS: 'https://cdn.example/gh/me/snap',
+      },
+    });
+    fs.mkdirSync(path.join(t.config.snapshotDir, 'blog/link'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.snapshotDir, 'blog/link/data'), '[]');
+    fs.mkdirSync(path.join(t.config.snapshotDir, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.snapshotDir, '.git/config'), 'secret');
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/chaos', '/great-old-one/cron', '/utils/merge-image'])(
+    'answers %s with index.html, never cached',
+    async (url) => {
+      const res = await t.server.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('injects the runtime configuration as JSON data and the escaped title', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/chaos' });
+    expect(res.body).toContain('<title>测试&lt;站&gt;</title>');
+    const json =
+      /<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    const config = JSON.parse(json);
+    expect(config.title).toBe('测试<站>');
+    expect(config.domains).toEqual(expect.arrayContaining(['candy.example', 'localhost']));
+    expect(config.offlineMirrors).toEqual(['https://cdn.example/gh/me/snap']);
+    expect(json).not.toContain('<');
+  });
+
+  it('caches hashed assets forever', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with 404, not the app', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('serves demo and uploaded files under /files/', async () => {
+    fs.mkdirSync(path.join(t.config.dataDir, 'files'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.dataDir, 'files', 'a.txt'), 'hello');
+    const res = await t.server.inject({ method: 'GET', url: '/files/a.txt' });
+    expect(res.body).toBe('hello');
+    const escape = await t.server.inject({ method: 'GET', url: '/files/%2e%2e/test.sqlite' });
+    expect(escape.statusCode).toBe(404);
+    expect(escape.body).not.toContain('SQLite format');
+  });
+
+  it('serves the snapshot tree as JSON and never its .git', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/snapshot/blog/link/data' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const git = await t.server.inject({ method: 'GET', url: '/snapshot/.git/config' });
+    expect(git.statusCode).toBe(404);
+    expect(git.body).not.toContain('secret');
+  });
+});
