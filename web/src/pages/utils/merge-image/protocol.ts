@@ -1,0 +1,12 @@
+import type { Layout, StitchPlan } from './stitch.ts';
+
+/** Messages between the page and the stitching worker. */
+export type MergeRequest =
+  | { type: 'analyze'; files: File[] }
+  | { type: 'export'; layout: Layout; mime: 'image/png' | 'image/jpeg'; quality: number };
+
+export type MergeReply =
+  | { type: 'progress'; label: string; done: number; total: number }
+  | { type: 'planned'; plan: StitchPlan }
+  | { type: 'exported'; blob: Blob; name: string; tiles: number }
+  | { type: 'error'; message: string };
