@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
+import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
@@ -19,16 +20,24 @@ export interface AppDeps {
   database: DbHandle;
   /** Clock for every service; tests move it instead of waiting. */
   now?: () => number;
+  /** Tests only: an owner guard that stands in for the auth module's, so tests need not log in. */
+  ownerGuard?: OwnerGuard;
 }
 
 export interface App {
   server: FastifyInstance;
   router: Router;
   modules: Modules;
+  publicCache: PublicCache;
 }
 
 /** Builds the whole HTTP application; main.ts listens on it, tests inject into it. */
-export const buildApp = async ({ config, database, now = Date.now }: AppDeps): Promise<App> => {
+export const buildApp = async ({
+  config,
+  database,
+  now = Date.now,
+  ownerGuard: testGuard,
+}: AppDeps): Promise<App> => {
   const server = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -66,25 +75,28 @@ export const buildApp = async ({ config, database, now = Date.now }: AppDeps): P
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  let ownerGuard: OwnerGuard = refuseEveryone;
+  let ownerGuard: OwnerGuard = testGuard ?? refuseEveryone;
   const router = createRouter({
     app: server,
     prefix: config.apiBasePath,
     ownerGuard: () => ownerGuard,
     darkKey: config.darkKey,
   });
+  const publicCache = createPublicCache({ now });
   const modules = registerModules({
     router,
+    publicCache,
     db: database.db,
     dialect: database.dialect,
     config,
     now,
     logger: server.log as unknown as Logger,
     setOwnerGuard: (guard) => {
-      ownerGuard = guard;
+      // A test's own guard wins over the auth module's.
+      if (!testGuard) ownerGuard = guard;
     },
   });
 
   await registerWebApp(server, config);
-  return { server, router, modules };
+  return { server, router, modules, publicCache };
 };

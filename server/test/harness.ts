@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type DbHandle, openDb } from '../src/db/index.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/index.ts';
+import type { OwnerGuard } from '../src/http/guards.ts';
 
 /** Which database this test run uses: the vitest project sets TEST_DIALECT. */
 export const testDialect = (): 'sqlite' | 'postgres' =>
@@ -54,6 +55,8 @@ export interface TestAppOptions {
   now?: number;
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: App) => void;
+  /** Decides who is the owner in place of the auth module's guard, so tests need not log in. */
+  ownerGuard?: OwnerGuard;
 }
 
 /** The real app on a real, migrated database of the run's dialect, with a movable clock. */
@@ -73,7 +76,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     },
   };
   if (options.seed) await seedDemoIfEmpty(database.db, config, clock.now);
-  const app = await buildApp({ config, database, now: () => clock.now });
+  const app = await buildApp({ config, database, now: () => clock.now, ownerGuard: options.ownerGuard });
   options.extend?.(app);
   await app.server.ready();
   return {

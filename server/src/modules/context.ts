@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
 import type { OwnerGuard } from '../http/guards.ts';
+import type { PublicCache } from '../http/publicCache.ts';
 import type { Router } from '../http/router.ts';
 
 /** What every domain module receives; a module builds its repo and service from it. */
@@ -14,6 +15,8 @@ export interface ModuleContext {
   /** The clock: tests move it instead of waiting. */
   now: () => number;
   logger: Logger;
+  /** Cached public read answers; a module's writes call `publicCache.invalidate(tag)`. */
+  publicCache: PublicCache;
   /** The auth module installs the real owner guard through this; until then owner calls refuse all. */
   setOwnerGuard(guard: OwnerGuard): void;
 }

@@ -1,4 +1,13 @@
+import { calls } from '@candy/contract';
 import type { ModuleContext } from '../context.ts';
+import { createLinkRepo } from './repo.ts';
+import { createLinksService } from './service.ts';
 
-/** Not built yet: registers no routes. */
-export const linksModule = (_ctx: ModuleContext) => ({});
+export const linksModule = (ctx: ModuleContext) => {
+  const links = createLinksService(createLinkRepo(ctx.db));
+  ctx.router.route(
+    calls.linkList,
+    ctx.publicCache.handler({ tags: ['link'], view: () => 'visitor' }, async () => links.list()),
+  );
+  return { links };
+};

@@ -1,4 +1,10 @@
 import type { ModuleContext } from '../context.ts';
+import { createMomentRepo } from './repo.ts';
+import { momentsRoutes } from './routes.ts';
+import { createMomentsService } from './service.ts';
 
-/** Not built yet: registers no routes. */
-export const momentsModule = (_ctx: ModuleContext) => ({});
+export const momentsModule = (ctx: ModuleContext) => {
+  const moments = createMomentsService({ repo: createMomentRepo(ctx.db, ctx.dialect), now: ctx.now });
+  momentsRoutes(ctx.router, moments, ctx.publicCache, ctx.now);
+  return { moments };
+};

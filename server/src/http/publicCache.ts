@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { CallDef } from '@candy/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Handler, HandlerInput } from './router.ts';
+
+/**
+ * Who a cached answer was computed for. An answer is only ever served to the same class, so an
+ * owner's view (hidden essays) can never reach a visitor. `dark` is the dark-key/owner view of
+ * dark-only calls, whose answers do not differ between the two.
+ */
+export type ViewClass = 'visitor' | 'dark' | 'owner';
+
+/** Tables whose writes invalidate cached answers. */
+export type CacheTag = 'essay' | 'article' | 'link' | 'hitokoto' | 'bangumi' | 'waifu' | 'moment';
+
+interface Entry {
+  data: unknown;
+  body: Buffer;
+  etag: string;
+  tags: readonly CacheTag[];
+  expiresAt: number;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface CacheRule<C extends CallDef> {
+  tags: readonly CacheTag[];
+  /** The view class of this caller; part of the key. */
+  view(input: HandlerInput<C>): ViewClass;
+  /** Anything else the answer depends on besides path and query (e.g. the caller's UTC offset). */
+  variant?(input: HandlerInput<C>): string;
+  /** An earlier expiry than the TTL, e.g. the next essay reservation. */
+  expiresAt?(input: HandlerInput<C>): Promise<number | null>;
+}
+
+export interface PublicCacheOptions {
+  now: () => number;
+  /** Bounds staleness across replicas (which do not see each other's writes). */
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Bodies smaller than this are sent as they are (same threshold as the compress plugin). */
+  compressThreshold?: number;
+}
+
+/** Pre-serialised answers are sent as bytes; the compress plugin skips a reply that has an encoding. */
+const encodingFor = (req: FastifyRequest): 'br' | 'gzip' | null => {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const allows = (name: string) =>
+    accept.split(',').some((part) => {
+      const [token, ...params] = part.trim().split(';');
+      if (token?.trim().toLowerCase() !== name) return false;
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return q === undefined || Number(q.slice(2)) > 0;
+    });
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return null;
+};
+
+const matchesEtag = (header: string | undefined, etag: string): boolean => {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored.
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+};
+
+/** Path plus query with its parameters sorted, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+const canonicalUrl = (req: FastifyRequest): string => {
+  const [pathname, search = ''] = req.url.split('?', 2);
+  const params = new URLSearchParams(search);
+  params.sort();
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : (pathname ?? '');
+};
+
+/**
+ * The in-memory cache of public read answers (DESIGN §8): the envelope is serialised once, compressed
+ * once per encoding on first demand, answered with an ETag and 304 on a matching If-None-Match.
+ * Writes call `invalidate(tag)`; a short TTL covers what no write announces (a reservation coming
+ * due, another replica's write).
+ */
+export const createPublicCache = ({
+  now,
+  ttlMs = 10_000,
+  maxEntries = 2000,
+  compressThreshold = 1024,
+}: PublicCacheOptions) => {
+  const entries = new Map<string, Entry>();
+  // Bumped on invalidation: an answer computed while its table was being written is not stored.
+  const generations = new Map<CacheTag, number>();
+  const generationOf = (tags: readonly CacheTag[]) => tags.map((t) => generations.get(t) ?? 0).join('.');
+
+  const store = (key: string, entry: Entry) => {
+    entries.delete(key);
+    entries.set(key, entry);
+    // Map order is insertion order: the first key is the least recently stored.
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  };
+
+  const encoded = (entry: Entry, encoding: 'br' | 'gzip'): Buffer => {
+    if (encoding === 'br') {
+      entry.br ??= brotliCompressSync(entry.body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+      });
+      return entry.br;
+    }
+    entry.gzip ??= gzipSync(entry.body, { level: 9 });
+    return entry.gzip;
+  };
+
+  const send = async (req: FastifyRequest, reply: FastifyReply, entry: Entry, view: ViewClass) => {
+    void reply.header('etag', entry.etag);
+    void reply.header('vary', 'accept-encoding, x-fingerprint, x-dark-key');
+    // Revalidate every time (the 304 is cheap); only the visitor view may sit in a shared cache.
+    void reply.header('cache-control', view === 'visitor' ? 'no-cache' : 'private, no-cache');
+    if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
+      reply.code(304).send();
+    } else {
+      const encoding = entry.body.length >= compressThreshold ? encodingFor(req) : null;
+      void reply.type('application/json; charset=utf-8');
+      if (encoding) void reply.header('content-encoding', encoding);
+      reply.send(encoding ? encoded(entry, encoding) : entry.body);
+    }
+    // The router sends nothing once the reply is sent; wait if an onSend hook made sending async.
+    if (!reply.sent) {
+      await new Promise<void>((resolve) => {
+        reply.raw.once('finish', resolve);
+        reply.raw.once('close', resolve);
+      });
+    }
+  };
+
+  return {
+    /**
+     * Wraps a handler so its answer is served from the cache: per path, sorted query, view class and
+     * variant. The wrapped handler still resolves with the data it answered.
+     */
+    handler<C extends CallDef>(rule: CacheRule<C>, inner: Handler<C>): Handler<C> {
+      return async (input) => {
+        const view = rule.view(input);
+        const key = `${input.req.method} ${canonicalUrl(input.req)} ${view} ${rule.variant?.(input) ?? ''}`;
+        const at = now();
+        const hit = entries.get(key);
+        if (hit && hit.expiresAt > at) {
+          await send(input.req, input.reply, hit, view);
+          return hit.data as Awaited<ReturnType<Handler<C>>>;
+        }
+        const generation = generationOf(rule.tags);
+        const [data, earlier] = await Promise.all([inner(input), rule.expiresAt?.(input) ?? null]);
+        const body = Buffer.from(JSON.stringify({ code: 0, data: data ?? null }));
+        const entry: Entry = {
+          data,
+          body,
+          etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+          tags: rule.tags,
+          expiresAt: Math.min(at + ttlMs, earlier ?? Number.POSITIVE_INFINITY),
+        };
+        if (generationOf(rule.tags) === generation) store(key, entry);
+        await send(input.req, input.reply, entry, view);
+        return data;
+      };
+    },
+
+    /** Drops every answer built from a table; called by that table's writers. */
+    invalidate(tag: CacheTag): void {
+      generations.set(tag, (generations.get(tag) ?? 0) + 1);
+      for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+    },
+
+    get size(): number {
+      return entries.size;
+    },
+  };
+};
+
+export type PublicCache = ReturnType<typeof createPublicCache>;

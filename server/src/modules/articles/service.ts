@@ -1,0 +1,16 @@
+import type { Article } from '@candy/contract/calls/articles';
+import { notFound } from '../../http/errors.ts';
+import type { ArticleRepo } from './repo.ts';
+
+export const createArticlesService = (repo: ArticleRepo) => ({
+  async detail(id: number): Promise<Article> {
+    const row = await repo.find(id);
+    if (!row) throw notFound('文章不存在');
+    return { id: row.id, content: row.content, updatedAt: Number(row.updated_at) };
+  },
+
+  /** Whether article `id` exists (comments use it to check their target). */
+  exists: async (id: number): Promise<boolean> => (await repo.find(id)) !== undefined,
+});
+
+export type ArticlesService = ReturnType<typeof createArticlesService>;

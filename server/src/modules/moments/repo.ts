@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { DialectName } from '../../db/dialect.ts';
+import type { Db } from '../../db/index.ts';
+import { contentMatches } from '../../db/textSearch.ts';
+import { DAY_MS } from './localDays.ts';
+
+export interface MomentPageQuery {
+  before?: number;
+  terms: string[];
+  limit: number;
+}
+
+export const createMomentRepo = (db: Db, dialect: DialectName) => ({
+  page: ({ before, terms, limit }: MomentPageQuery) =>
+    db
+      .selectFrom('moment')
+      .selectAll('moment')
+      .$if(before !== undefined, (q) => q.where('moment.id', '<', before as number))
+      .$if(terms.length > 0, (q) => q.where(contentMatches(dialect, 'moment', terms)))
+      .orderBy('moment.id', 'desc')
+      .limit(limit)
+      .execute(),
+
+  /**
+   * Moments per local day in [from, to), counted by the database. The offset is a number we
+   * computed (never caller text), inlined so both databases do integer arithmetic.
+   */
+  async countsByDay(from: number, to: number, offsetMinutes: number): Promise<Map<number, number>> {
+    const day = sql<number>`CAST((created_at + ${sql.lit(offsetMinutes * 60_000)}) / ${sql.lit(DAY_MS)} AS BIGINT)`;
+    const rows = await db
+      .selectFrom('moment')
+      .select([day.as('day'), (eb) => eb.fn.countAll().as('n')])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(day)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.day), Number(r.n)]));
+  },
+
+  /** Moments per local hour of the day in [from, to). */
+  async countsByHour(from: number, to: number, offsetMinutes: number): Promise<Map<number, number>> {
+    const hour = sql<number>`CAST(((created_at + ${sql.lit(offsetMinutes * 60_000 + DAY_MS)}) % ${sql.lit(DAY_MS)}) / 3600000 AS BIGINT)`;
+    const rows = await db
+      .selectFrom('moment')
+      .select([hour.as('hour'), (eb) => eb.fn.countAll().as('n')])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(hour)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.hour), Number(r.n)]));
+  },
+
+  /** Times and image lists of the moments in [from, to): two weeks at most, for the week report. */
+  between: (from: number, to: number) =>
+    db
+      .selectFrom('moment')
+      .select(['created_at', 'images'])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .execute(),
+});
+
+export type MomentRepo = ReturnType<typeof createMomentRepo>;

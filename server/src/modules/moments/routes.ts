@@ -1,0 +1,38 @@
+import { calls } from '@candy/contract';
+import type { PublicCache, ViewClass } from '../../http/publicCache.ts';
+import type { Router } from '../../http/router.ts';
+import { utcOffsetMinutes } from './localDays.ts';
+import type { MomentsService } from './service.ts';
+
+/**
+ * Dark calls: the router has already refused (4031) anyone without the dark key or owner access, and
+ * both see the same moments, so one `dark` view serves them.
+ */
+export const momentsRoutes = (
+  router: Router,
+  moments: MomentsService,
+  cache: PublicCache,
+  now: () => number,
+): void => {
+  const offsetOf = ({ caller }: { caller: { localTime: number | undefined } }) =>
+    utcOffsetMinutes(caller.localTime, now());
+  // Day boundaries depend on the caller's time zone: it is part of the cache key.
+  const byZone = {
+    tags: ['moment'],
+    view: (): ViewClass => 'dark',
+    variant: (input: { caller: { localTime: number | undefined } }) => String(offsetOf(input)),
+  } as const;
+
+  router.route(
+    calls.momentList,
+    cache.handler({ tags: ['moment'], view: () => 'dark' }, async ({ query }) => moments.list(query)),
+  );
+  router.route(
+    calls.momentStatistics,
+    cache.handler(byZone, async (input) => moments.statistics(input.query.type, offsetOf(input))),
+  );
+  router.route(
+    calls.momentWeekReport,
+    cache.handler(byZone, async (input) => moments.weekReport(offsetOf(input))),
+  );
+};

@@ -1,0 +1,86 @@
+import {
+  type Moment,
+  MomentImage,
+  type MomentPage,
+  type MomentStatistics,
+  momentPageSize,
+  type WeekReport,
+} from '@candy/contract/calls/moments';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { MomentTable } from '../../db/schema.ts';
+import { searchTerms } from '../../db/textSearch.ts';
+import { dateOf, dayIndexOf, dayStart } from './localDays.ts';
+import type { MomentRepo } from './repo.ts';
+import { summariseWeek } from './weekReport.ts';
+
+const statisticsDays = 365;
+
+// A malformed images column (hand-edited row) shows a moment without pictures, not an error.
+const Images = z.array(MomentImage).catch([]);
+export const imagesOf = (json: string) => {
+  try {
+    return Images.parse(JSON.parse(json));
+  } catch {
+    return [];
+  }
+};
+
+export const presentMoment = (row: Selectable<MomentTable>): Moment => ({
+  id: row.id,
+  content: row.content,
+  images: imagesOf(row.images),
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+});
+
+export const createMomentsService = ({ repo, now }: { repo: MomentRepo; now: () => number }) => ({
+  async list(query: { start?: number; keyword?: string }): Promise<MomentPage> {
+    const rows = await repo.page({
+      before: query.start,
+      terms: searchTerms(query.keyword ?? ''),
+      limit: momentPageSize + 1,
+    });
+    return { list: rows.slice(0, momentPageSize).map(presentMoment), hasMore: rows.length > momentPageSize };
+  },
+
+  /** Counts over the last 365 local days (today included), per day or per hour of the day. */
+  async statistics(type: 'day' | 'hour', offset: number): Promise<MomentStatistics> {
+    const today = dayIndexOf(now(), offset);
+    const first = today - statisticsDays + 1;
+    const from = dayStart(first, offset);
+    const to = dayStart(today + 1, offset);
+    if (type === 'hour') {
+      const counts = await repo.countsByHour(from, to, offset);
+      return {
+        type,
+        utcOffsetMinutes: offset,
+        hours: Array.from({ length: 24 }, (_, hour) => counts.get(hour) ?? 0),
+      };
+    }
+    const counts = await repo.countsByDay(from, to, offset);
+    return {
+      type,
+      utcOffsetMinutes: offset,
+      days: Array.from({ length: statisticsDays }, (_, i) => ({
+        date: dateOf(first + i),
+        count: counts.get(first + i) ?? 0,
+      })),
+    };
+  },
+
+  /** This week (Monday to now) against the whole of last week, in the caller's time zone. */
+  async weekReport(offset: number): Promise<WeekReport> {
+    const at = now();
+    const today = dayIndexOf(at, offset);
+    const report = (rows: { created_at: number; images: string }[]) => ({
+      utcOffsetMinutes: offset,
+      thisWeek: summariseWeek(rows, { today, offset, weeksAgo: 0, imagesOf }),
+      lastWeek: summariseWeek(rows, { today, offset, weeksAgo: 1, imagesOf }),
+    });
+    const rows = await repo.between(dayStart(today - 13, offset), at + 1);
+    return report(rows.map((r) => ({ created_at: Number(r.created_at), images: r.images })));
+  },
+});
+
+export type MomentsService = ReturnType<typeof createMomentsService>;
