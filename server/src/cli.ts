@@ -1,9 +1,32 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.ts';
+import { readNewPassword } from './modules/auth/passwordInput.ts';
+
+/** Opens the configured database, migrated, for one command. */
+const withDatabase = async <T>(work: (db: ReturnType<typeof openDb>['db']) => Promise<T>): Promise<T> => {
+  const database = openDb(loadConfig().database);
+  try {
+    await migrateToLatest(database.db);
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+};
+
+const ownerCommands: Record<string, () => Promise<void>> = {
+  async 'reset-password'() {
+    const password = await readNewPassword();
+    const { username, revokedSessions } = await withDatabase((db) =>
+      resetOwnerPassword(db, password, Date.now()),
+    );
+    console.log(`password of owner "${username}" changed; ${revokedSessions} session(s) logged out`);
+  },
+};
 
 /** Operator commands: `node server/dist/cli.js <command>`, wrapped by the root npm scripts. */
-const commands: Record<string, () => Promise<void>> = {
+const commands: Record<string, (args: string[]) => Promise<void>> = {
   async migrate() {
     const config = loadConfig();
     const database = openDb(config.database);
@@ -14,16 +37,26 @@ const commands: Record<string, () => Promise<void>> = {
       await database.close();
     }
   },
+
+  async owner([sub = '']) {
+    const command = ownerCommands[sub];
+    if (!command) {
+      console.error(`usage: npm run owner -- <${Object.keys(ownerCommands).join('|')}>`);
+      process.exit(2);
+    }
+    await command();
+  },
 };
 
-const name = process.argv[2] ?? '';
+const [name = '', ...args] = process.argv.slice(2);
 const command = commands[name];
 if (!command) {
   console.error(`usage: cli <${Object.keys(commands).join('|')}>`);
   process.exit(2);
 }
-command().catch((error: unknown) => {
+command(args).catch((error: unknown) => {
   if (error instanceof ConfigError) for (const line of error.problems) console.error(`config: ${line}`);
+  else if (error instanceof PasswordRuleError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
+import { ensureOwner } from './modules/auth/bootstrap.ts';
 
 const readConfig = (): Config => {
   try {
@@ -20,6 +21,8 @@ const main = async (): Promise<void> => {
   const config = readConfig();
   const database = openDb(config.database);
   await migrateToLatest(database.db);
+  // A generated first password goes to stdout, never to the log.
+  await ensureOwner(database.db, config.owner, Date.now(), (text) => console.log(text));
   if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
   const { server } = await buildApp({ config, database });
 

@@ -1,4 +1,101 @@
-import type { CallDef } from '../call.ts';
+import { z } from 'zod';
+import { type CallDef, defineCall } from '../call.ts';
+import { authRoutes as routes } from '../routes/auth.ts';
+
+/** Base64 RSA-OAEP (SHA-256) ciphertext under the caller's live handshake key (DESIGN §3). */
+const Sealed = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, '需要 base64 密文');
+
+export const LoginRequest = z
+  .object({
+    username: z.string().trim().min(1).max(64),
+    /** The password sealed with the handshake's public key. */
+    password: Sealed,
+  })
+  .strict();
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({
+  /** Sent back as `X-Fingerprint` (and as the `fingerprint` query of protected assets). */
+  accessKey: z.string(),
+  /** Expiry, ms epoch. */
+  accessExp: z.number(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const login = defineCall(routes.login, { body: LoginRequest, response: LoginResponse });
+
+export const OwnerSessionView = z.object({
+  id: z.number(),
+  createdAt: z.number(),
+  lastUsedAt: z.number(),
+  expiresAt: z.number(),
+  ip: z.string(),
+  userAgent: z.string(),
+  /** The session whose key made this request. */
+  current: z.boolean(),
+});
+export type OwnerSessionView = z.infer<typeof OwnerSessionView>;
+
+export const LoginOutcome = z.enum(['success', 'failure', 'limited']);
+export type LoginOutcome = z.infer<typeof LoginOutcome>;
+
+export const LoginAttemptView = z.object({
+  id: z.number(),
+  at: z.number(),
+  /** The username as typed, never the password. */
+  username: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  outcome: LoginOutcome,
+});
+export type LoginAttemptView = z.infer<typeof LoginAttemptView>;
+
+export const SecurityResponse = z.object({
+  username: z.string(),
+  /** Live sessions, newest first. */
+  sessions: z.array(OwnerSessionView),
+  /** The last 50 login attempts, newest first. */
+  attempts: z.array(LoginAttemptView),
+});
+export type SecurityResponse = z.infer<typeof SecurityResponse>;
+
+export const security = defineCall(routes.security, { response: SecurityResponse });
+
+export const revokeSession = defineCall(routes.revokeSession, {
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.null(),
+});
+
+export const logout = defineCall(routes.logout, {
+  body: z.object({}).strict().optional(),
+  response: z.null(),
+});
+
+export const ChangePasswordRequest = z
+  .object({
+    /** The current password, sealed like the login password. */
+    password: Sealed,
+    /** The new password (8–256 characters once decrypted), sealed the same way. */
+    newPassword: Sealed,
+  })
+  .strict();
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const changePassword = defineCall(routes.changePassword, {
+  body: ChangePasswordRequest,
+  /** How many other sessions were revoked. */
+  response: z.object({ revokedSessions: z.number() }),
+});
 
 /** Owner login, security page (issue 5). Keyed like `authRoutes`. */
-export const authCalls = {} satisfies Record<string, CallDef>;
+export const authCalls = {
+  login,
+  security,
+  revokeSession,
+  logout,
+  changePassword,
+} satisfies Record<string, CallDef>;

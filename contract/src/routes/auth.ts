@@ -1,4 +1,13 @@
 import type { RouteDef } from '../routes.ts';
 
-/** Owner login, security page (issue 5). */
-export const authRoutes = {} as const satisfies Record<string, RouteDef>;
+/**
+ * Owner login and the security page (issue 5). The spec names only login and `GET /user/security`;
+ * revoking a session, logging out and changing the password live under `/user/…` beside them.
+ */
+export const authRoutes = {
+  login: { method: 'POST', path: '/user/login', access: 'public' },
+  security: { method: 'GET', path: '/user/security', access: 'owner' },
+  revokeSession: { method: 'DELETE', path: '/user/security/session/:id', access: 'owner' },
+  logout: { method: 'POST', path: '/user/logout', access: 'owner' },
+  changePassword: { method: 'PUT', path: '/user/security/password', access: 'owner' },
+} as const satisfies Record<string, RouteDef>;

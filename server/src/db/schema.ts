@@ -6,6 +6,10 @@ import type { Generated } from 'kysely';
  */
 export interface Database {
   handshake: HandshakeTable;
+  owner: OwnerTable;
+  access_key: AccessKeyTable;
+  login_attempt: LoginAttemptTable;
+  audit_log: AuditLogTable;
   meta_string: MetaStringTable;
   essay: EssayTable;
   article: ArticleTable;
@@ -24,6 +28,52 @@ export interface HandshakeTable {
   public_key: string;
   created_at: number;
   expires_at: number;
+}
+
+/** The one owner account (id is always 1). */
+export interface OwnerTable {
+  id: number;
+  username: string;
+  /** `scrypt$N$r$p$salt$hash`, salt and hash base64. */
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An owner session: the sha256 of its access key and where it was issued. */
+export interface AccessKeyTable {
+  id: Generated<number>;
+  owner_id: number;
+  key_hash: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  /** As typed by the caller; never the password. */
+  username: string;
+  ip: string;
+  user_agent: string;
+  /** `success`, `failure` (wrong username or password) or `limited` (refused with 4290). */
+  outcome: string;
+  created_at: number;
+}
+
+/** One owner write (a non-GET owner call), recorded by the router. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  username: string;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  status: number;
+  ip: string;
+  created_at: number;
 }
 
 export interface MetaStringTable {

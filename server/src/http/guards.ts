@@ -1,28 +1,50 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Caller } from './context.ts';
 
 /** A verified owner session, produced only by the auth module's guard. */
 export interface OwnerSession {
-  sessionId: string;
+  sessionId: number;
   username: string;
 }
 
-/** Decides whether a caller is the owner. Returns null for everyone else. */
-export type OwnerGuard = (caller: Caller) => Promise<OwnerSession | null>;
+/** One owner write as the router saw it, for the audit log. */
+export interface OwnerWrite {
+  username: string;
+  method: string;
+  /** Path without the query string (a query may carry the access key). */
+  path: string;
+  status: number;
+  ip: string;
+}
 
 /**
- * Until the auth module supplies a real guard, no one is the owner: owner routes refuse every
+ * Who the owner is, and the record of what the owner changed. The router consults it for every
+ * call that offers a key and reports every non-GET owner call to it, so no module can skip either.
+ */
+export interface OwnerGuard {
+  /** The owner's session for a caller offering a live access key; null for everyone else. */
+  verify(caller: Caller): Promise<OwnerSession | null>;
+  /** Records an owner write once its answer is decided. */
+  recordWrite(write: OwnerWrite): Promise<void>;
+}
+
+/**
+ * Until the auth module supplies the real guard, no one is the owner: owner routes refuse every
  * caller with 4010 rather than ever being open.
  */
-export const refuseEveryone: OwnerGuard = async () => null;
-
-/** Constant-time string comparison, so key checks leak nothing through timing. */
-export const safeEqual = (given: string, expected: string): boolean => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  // Compare against itself on length mismatch so both paths take the same time.
-  return a.length === b.length ? timingSafeEqual(a, b) : !timingSafeEqual(b, b);
+export const refuseEveryone: OwnerGuard = {
+  verify: async () => null,
+  recordWrite: async () => {},
 };
+
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/**
+ * Constant-time string comparison, so key checks leak nothing through timing. Comparing digests
+ * gives both sides the same length, so not even the secret's length shows.
+ */
+export const safeEqual = (given: string, expected: string): boolean =>
+  timingSafeEqual(digest(given), digest(expected));
 
 export const hasDarkKey = (caller: Caller, darkKey: string | undefined): boolean =>
   darkKey !== undefined && caller.darkKey !== undefined && safeEqual(caller.darkKey, darkKey);

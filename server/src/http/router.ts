@@ -37,6 +37,12 @@ export interface Router {
 export interface RouteOptions {
   /** Body limit in bytes for this call, when it differs from the server's default. */
   bodyLimit?: number;
+  /**
+   * Also accept the access key as the `fingerprint` query (protected assets, spec §6: an `<img>`
+   * cannot send headers). The query is checked exactly like the header and never reaches the
+   * call's own query schema.
+   */
+  keyFromQuery?: boolean;
 }
 
 export interface RouterDeps {
@@ -46,44 +52,108 @@ export interface RouterDeps {
   darkKey: string | undefined;
 }
 
+/** Thrown at start-up when code adds an API route behind the router's back. */
+export class UnguardedRouteError extends Error {
+  constructor(method: string, url: string) {
+    super(`${method} ${url} is under the API prefix but was not registered through router.route()`);
+    this.name = 'UnguardedRouteError';
+  }
+}
+
+const FINGERPRINT_QUERY = 'fingerprint';
+
+const fingerprintOf = (req: FastifyRequest, caller: Caller, keyFromQuery: boolean): Caller => {
+  if (!keyFromQuery) return caller;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const fromQuery = query[FINGERPRINT_QUERY];
+  delete query[FINGERPRINT_QUERY];
+  if (caller.fingerprint || typeof fromQuery !== 'string' || fromQuery === '') return caller;
+  return { ...caller, fingerprint: fromQuery };
+};
+
 export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): Router => {
   const registered: RegisteredCall[] = [];
+  // Set only while route() itself adds a route (and fastify's automatic HEAD twin of a GET).
+  let viaRouter = false;
+  const isApiUrl = (url: string) => url === prefix || url.startsWith(`${prefix}/`);
+  // Every route fastify learns about passes here, including those of plugins registered later:
+  // an API route that skipped the router (and so its guard) stops the server from starting.
+  app.addHook('onRoute', (route) => {
+    if (viaRouter || !isApiUrl(route.url)) return;
+    const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    throw new UnguardedRouteError(method, route.url);
+  });
+
+  const owners = new WeakMap<FastifyRequest, OwnerSession>();
 
   const authorize = async (access: CallDef['access'], caller: Caller): Promise<OwnerSession | null> => {
     // Only look up a session when the caller offers a key: visitors cost no database read.
-    const owner = caller.fingerprint ? await ownerGuard()(caller) : null;
+    const owner = caller.fingerprint ? await ownerGuard().verify(caller) : null;
     if (access === 'owner' && !owner) throw unauthorized();
     if (access === 'dark' && !owner && !hasDarkKey(caller, darkKey)) throw darkKeyRequired();
     return owner;
+  };
+
+  /** Audits an owner write once its answer (success or error) is decided, before it is sent. */
+  const auditWrite = async (req: FastifyRequest, reply: FastifyReply) => {
+    const owner = owners.get(req);
+    if (!owner) return;
+    try {
+      await ownerGuard().recordWrite({
+        username: owner.username,
+        method: req.method,
+        path: (req.url.split('?')[0] ?? '').slice(0, 512),
+        status: reply.statusCode,
+        ip: req.ip,
+      });
+    } catch (error) {
+      // The write itself already happened; losing its audit line must not turn it into a 500.
+      req.log.error({ err: error }, 'audit log write failed');
+    }
   };
 
   return {
     registered,
     route(call, handler, options = {}) {
       const url = `${prefix}${call.path}`;
+      const auditsWrites = call.access === 'owner' && call.method !== 'GET';
       registered.push({ method: call.method, url, access: call.access });
-      app.route({
-        method: call.method,
-        url,
-        ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-        handler: async (req, reply) => {
-          const caller = callerOf(req);
-          // Authority first: a visitor learns nothing about an owner call's input rules.
-          const owner = await authorize(call.access, caller);
-          const input = {
-            params: call.params ? parseWith(call.params, req.params, 'params') : undefined,
-            query: call.query ? parseWith(call.query, req.query, 'query') : undefined,
-            body: call.body ? parseWith(call.body, req.body, 'body') : undefined,
-            caller,
-            owner,
-            req,
-            reply,
-          } as HandlerInput<typeof call>;
-          const data = await handler(input);
-          if (reply.sent) return reply;
-          return reply.send({ code: 0, data: data ?? null });
-        },
-      });
+      viaRouter = true;
+      try {
+        app.route({
+          method: call.method,
+          url,
+          ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+          ...(auditsWrites
+            ? {
+                onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+                  await auditWrite(req, reply);
+                  return payload;
+                },
+              }
+            : {}),
+          handler: async (req, reply) => {
+            const caller = fingerprintOf(req, callerOf(req), options.keyFromQuery === true);
+            // Authority first: a visitor learns nothing about an owner call's input rules.
+            const owner = await authorize(call.access, caller);
+            if (owner && auditsWrites) owners.set(req, owner);
+            const input = {
+              params: call.params ? parseWith(call.params, req.params, 'params') : undefined,
+              query: call.query ? parseWith(call.query, req.query, 'query') : undefined,
+              body: call.body ? parseWith(call.body, req.body, 'body') : undefined,
+              caller,
+              owner,
+              req,
+              reply,
+            } as HandlerInput<typeof call>;
+            const data = await handler(input);
+            if (reply.sent) return reply;
+            return reply.send({ code: 0, data: data ?? null });
+          },
+        });
+      } finally {
+        viaRouter = false;
+      }
     },
   };
 };

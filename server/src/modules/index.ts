@@ -20,7 +20,7 @@ import { waifuModule } from './waifu/index.ts';
 export const registerModules = (ctx: ModuleContext) => {
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
-  const auth = authModule(ctx);
+  const auth = authModule(ctx, { handshakes });
   const essays = essaysModule(ctx);
   const articles = articlesModule(ctx);
   const links = linksModule(ctx);

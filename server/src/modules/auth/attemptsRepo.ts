@@ -1,0 +1,51 @@
+import type { LoginOutcome } from '@candy/contract/calls/auth';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { LoginAttemptTable } from '../../db/schema.ts';
+
+export type LoginAttempt = Selectable<LoginAttemptTable>;
+
+/** Which column a brute-force counter keys on. */
+export type AttemptKey = { column: 'ip' | 'username'; value: string };
+
+/** Login attempts: the security page's list and the brute-force limiter's counters. */
+export const createAttemptsRepo = (db: Db) => ({
+  async record(row: Omit<LoginAttempt, 'id' | 'outcome'> & { outcome: LoginOutcome }): Promise<void> {
+    await db.insertInto('login_attempt').values(row).execute();
+  },
+
+  latest: (limit: number) =>
+    db.selectFrom('login_attempt').selectAll().orderBy('id', 'desc').limit(limit).execute(),
+
+  /** The time of the last successful login for this key, 0 when none. */
+  async lastSuccessAt({ column, value }: AttemptKey): Promise<number> {
+    const row = await db
+      .selectFrom('login_attempt')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where(column, '=', value)
+      .where('outcome', '=', 'success')
+      .executeTakeFirst();
+    return Number(row?.at ?? 0);
+  },
+
+  /** Failures for this key after `since`: how many, and when the last one was. */
+  async failuresSince(
+    { column, value }: AttemptKey,
+    since: number,
+  ): Promise<{ count: number; lastAt: number }> {
+    const row = await db
+      .selectFrom('login_attempt')
+      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('created_at').as('lastAt')])
+      .where(column, '=', value)
+      .where('outcome', '=', 'failure')
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), lastAt: Number(row?.lastAt ?? 0) };
+  },
+
+  async purgeBefore(before: number): Promise<void> {
+    await db.deleteFrom('login_attempt').where('created_at', '<', before).execute();
+  },
+});
+
+export type AttemptsRepo = ReturnType<typeof createAttemptsRepo>;

@@ -1,0 +1,70 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import type { TestApp } from '../../../test/harness.ts';
+import { ensureOwner } from './bootstrap.ts';
+
+/**
+ * Test helpers for anything that needs the owner: the real login (handshake, RSA-OAEP, scrypt) or,
+ * for modules that only need a key, a session opened directly.
+ */
+export const OWNER = { username: 'keeper', password: 'correct horse battery' } as const;
+
+export const createOwner = (t: TestApp, owner: { username: string; password: string } = OWNER) =>
+  ensureOwner(t.database.db, owner, t.clock.now, () => {});
+
+/** Encrypts like the web client: RSA-OAEP with SHA-256 under the handshake's SPKI key. */
+export const seal = (publicKeyBase64: string, text: string): string =>
+  publicEncrypt(
+    {
+      key: createPublicKey({ key: Buffer.from(publicKeyBase64, 'base64'), format: 'der', type: 'spki' }),
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: 'sha256',
+    },
+    Buffer.from(text, 'utf8'),
+  ).toString('base64');
+
+export const knock = async (t: TestApp, uuid: string): Promise<string> => {
+  const res = await t.server.inject({ method: 'POST', url: '/api/user/knock', headers: { 'x-uuid': uuid } });
+  return res.json().data.publicKey as string;
+};
+
+export interface LoginOptions {
+  username?: string;
+  password?: string;
+  uuid?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** POST /user/login after a fresh knock, as a browser would. */
+export const login = async (t: TestApp, options: LoginOptions = {}) => {
+  const uuid = options.uuid ?? 'device-login';
+  const publicKey = await knock(t, uuid);
+  return t.server.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: { 'x-uuid': uuid, 'user-agent': options.userAgent ?? 'vitest' },
+    payload: {
+      username: options.username ?? OWNER.username,
+      password: seal(publicKey, options.password ?? OWNER.password),
+    },
+  });
+};
+
+/** A live owner access key through the real login. */
+export const loginKey = async (t: TestApp, options: LoginOptions = {}): Promise<string> => {
+  const res = await login(t, options);
+  const body = res.json();
+  if (body.code !== 0) throw new Error(`login failed: ${res.body}`);
+  return body.data.accessKey as string;
+};
+
+/**
+ * A live owner access key without a handshake or a password check, for other modules' tests
+ * that only need to act as the owner: `headers: { 'x-fingerprint': await ownerKey(t) }`.
+ */
+export const ownerKey = async (t: TestApp): Promise<string> => {
+  await createOwner(t);
+  const { accessKey } = await t.modules.auth.auth.openSession({ ip: '127.0.0.1', userAgent: 'vitest' });
+  return accessKey;
+};
