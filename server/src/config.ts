@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  MUSIC_API_BASE: z.url().optional(),
+  MUSIC_PROXY_PUBLIC: z.union([z.literal(''), z.url()]).default(''),
 });
 
 export interface Config {
@@ -98,6 +100,10 @@ export interface Config {
   /** Where each snapshot commit is pushed (a URL or path git understands); unset = local only. */
   snapshotGitRemote: string | undefined;
   bodyLimit: number;
+  /** NetEase-compatible music API the server proxies; unset = music calls answer 5030. */
+  musicApiBase: string | undefined;
+  /** Public NetEase-compatible proxy the web client calls directly in offline mode. */
+  musicProxyPublic: string;
   /** Proxies trusted for the client IP (`X-Forwarded-For`): true, or addresses/CIDRs; false when exposed directly. */
   trustProxy: boolean | string;
 }
@@ -141,6 +147,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     snapshotGitRemote: e.SNAPSHOT_GIT_REMOTE,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     bodyLimit: e.BODY_LIMIT,
+    musicApiBase: e.MUSIC_API_BASE,
+    musicProxyPublic: e.MUSIC_PROXY_PUBLIC,
     trustProxy: e.TRUST_PROXY,
   };
 };

@@ -35,6 +35,16 @@ const freshDatabase = async (
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pg's pool.end() resolves before its sockets have said goodbye; FORCE would then kill those
+      // backends mid-exit and their clients raise unhandled errors. Give them a moment to leave.
+      for (let tries = 0; tries < 40; tries += 1) {
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

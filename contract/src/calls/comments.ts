@@ -1,4 +1,96 @@
-import type { CallDef } from '../call.ts';
+import { z } from 'zod';
+import { type CallDef, defineCall } from '../call.ts';
+import { commentsRoutes as routes } from '../routes/comments.ts';
 
-/** Comments (issue 4). Keyed like `commentsRoutes`. */
-export const commentsCalls = {} satisfies Record<string, CallDef>;
+/** Top-level comments per page; each comes with all of its replies. */
+export const commentPageSize = 10;
+export const commentMaxLength = 2000;
+export const guestNameMaxLength = 32;
+
+export const CommentTargetType = z.enum(['essay', 'article']);
+export type CommentTargetType = z.infer<typeof CommentTargetType>;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** 1–2000 characters (UTF-16 units, as the browser counts them) and not only whitespace; stored as written. */
+const Content = z
+  .string()
+  .min(1)
+  .max(commentMaxLength)
+  .refine((text) => text.trim().length > 0, '评论内容不能为空');
+
+export const CommentListQuery = z.object({
+  targetType: CommentTargetType,
+  targetId: id,
+  /** Exclusive cursor: the id of the last top-level comment the client has. */
+  start: id.optional(),
+});
+export type CommentListQuery = z.infer<typeof CommentListQuery>;
+
+/**
+ * A comment as anyone sees it. The author's uuid, IP and email never leave the server: `mine` tells
+ * the caller it wrote this one, and `avatarSeed` (a keyed hash of email or uuid) lets the web draw a
+ * local identicon.
+ */
+export const CommentReply = z.object({
+  id: z.number(),
+  /** The top-level comment this one hangs under; null for a top-level comment. */
+  parentId: z.number().nullable(),
+  /** The comment this one answers (a reply to a reply); null when it answers the top-level one. */
+  replyToId: z.number().nullable(),
+  /** Display name of `replyToId`'s author, for "回复 @name". */
+  replyToName: z.string().nullable(),
+  name: z.string(),
+  content: z.string(),
+  isOwner: z.boolean(),
+  /** Written from the caller's device (same X-Uuid), or by the owner when the owner asks. */
+  mine: z.boolean(),
+  avatarSeed: z.string(),
+  /** A top-level comment deleted by its author while it still had replies: content is empty. */
+  deleted: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type CommentReply = z.infer<typeof CommentReply>;
+
+export const Comment = CommentReply.extend({
+  /** Replies, oldest first; replies to a reply are flattened onto the top-level comment. */
+  replies: z.array(CommentReply),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentPage = z.object({
+  list: z.array(Comment),
+  hasMore: z.boolean(),
+  /** All comments on the target, replies included, deleted placeholders not. */
+  total: z.number(),
+});
+export type CommentPage = z.infer<typeof CommentPage>;
+
+export const CommentCreateBody = z.object({
+  targetType: CommentTargetType,
+  targetId: id,
+  content: Content,
+  /** The comment answered; a reply to a reply attaches to its top-level comment. */
+  parentId: id.optional(),
+  guestName: z.string().trim().min(1).max(guestNameMaxLength).optional(),
+  /** Kept for the owner's records; never returned to anyone. */
+  guestEmail: z.email().max(254).optional(),
+});
+export type CommentCreateBody = z.infer<typeof CommentCreateBody>;
+
+export const CommentUpdateBody = z.object({ content: Content });
+export type CommentUpdateBody = z.infer<typeof CommentUpdateBody>;
+
+const IdParams = z.object({ id });
+
+export const commentsCalls = {
+  commentList: defineCall(routes.commentList, { query: CommentListQuery, response: CommentPage }),
+  commentCreate: defineCall(routes.commentCreate, { body: CommentCreateBody, response: CommentReply }),
+  commentUpdate: defineCall(routes.commentUpdate, {
+    params: IdParams,
+    body: CommentUpdateBody,
+    response: CommentReply,
+  }),
+  commentDelete: defineCall(routes.commentDelete, { params: IdParams, response: z.null() }),
+} satisfies Record<keyof typeof routes, CallDef>;

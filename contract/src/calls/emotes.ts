@@ -1,4 +1,19 @@
-import type { CallDef } from '../call.ts';
+import { z } from 'zod';
+import { type CallDef, defineCall } from '../call.ts';
+import { emotesRoutes as routes } from '../routes/emotes.ts';
 
-/** Emotes (issue 4). Keyed like `emotesRoutes`. */
-export const emotesCalls = {} satisfies Record<string, CallDef>;
+/**
+ * An emote a comment refers to by `code` (e.g. `[doge]`). `text` emotes are a unicode emoji or a
+ * kaomoji drawn as text; `image` emotes are a picture URL.
+ */
+export const Emote = z.object({
+  code: z.string(),
+  group: z.string(),
+  type: z.enum(['text', 'image']),
+  value: z.string(),
+});
+export type Emote = z.infer<typeof Emote>;
+
+export const emotesCalls = {
+  emoteList: defineCall(routes.emoteList, { response: z.array(Emote) }),
+} satisfies Record<keyof typeof routes, CallDef>;

@@ -1,4 +1,38 @@
-import type { CallDef } from '../call.ts';
+import { z } from 'zod';
+import { type CallDef, defineCall } from '../call.ts';
+import { musicRoutes as routes } from '../routes/music.ts';
 
-/** Music proxy (issue 4). Keyed like `musicRoutes`. */
-export const musicCalls = {} satisfies Record<string, CallDef>;
+export const musicMaxIds = 50;
+
+const songId = z.string().regex(/^\d{1,20}$/, '歌曲 id 是数字');
+
+/** A music track as spec §3 names its fields. `url` is '' when the song has no playable address. */
+export const Track = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Artist names joined by '/'. */
+  singer: z.string(),
+  picUrl: z.string(),
+  url: z.string(),
+});
+export type Track = z.infer<typeof Track>;
+
+export const SongDetailQuery = z.object({
+  /** Comma-joined song ids. */
+  ids: z
+    .string()
+    .transform((text) => text.split(',').map((part) => part.trim()))
+    .pipe(z.array(songId).min(1).max(musicMaxIds)),
+});
+
+export const SongUrlQuery = z.object({ id: songId });
+
+export const SongUrl = z.object({ id: z.number(), url: z.string() });
+export type SongUrl = z.infer<typeof SongUrl>;
+
+export const musicCalls = {
+  /** Tracks in the order asked; 4040 `没有找到对应的音乐: {id}` when one of them does not exist. */
+  musicSongDetail: defineCall(routes.musicSongDetail, { query: SongDetailQuery, response: z.array(Track) }),
+  /** A fresh play address (upstream addresses expire); 4040 when the song cannot be played. */
+  musicSongUrl: defineCall(routes.musicSongUrl, { query: SongUrlQuery, response: SongUrl }),
+} satisfies Record<keyof typeof routes, CallDef>;

@@ -1,4 +1,12 @@
 import type { RouteDef } from '../routes.ts';
 
-/** Comments (issue 4). */
-export const commentsRoutes = {} as const satisfies Record<string, RouteDef>;
+/**
+ * Comments on essays and the about page (issue 4). All public: a visitor is its `X-Uuid` and may
+ * change only its own comments; the owner may change any.
+ */
+export const commentsRoutes = {
+  commentList: { method: 'GET', path: '/blog/comment', access: 'public' },
+  commentCreate: { method: 'POST', path: '/blog/comment', access: 'public' },
+  commentUpdate: { method: 'PUT', path: '/blog/comment/:id', access: 'public' },
+  commentDelete: { method: 'DELETE', path: '/blog/comment/:id', access: 'public' },
+} as const satisfies Record<string, RouteDef>;

@@ -1,4 +1,7 @@
 import type { RouteDef } from '../routes.ts';
 
-/** Music proxy (issue 4). */
-export const musicRoutes = {} as const satisfies Record<string, RouteDef>;
+/** Music proxy (issue 4): the server asks the NetEase-compatible API of `MUSIC_API_BASE`. */
+export const musicRoutes = {
+  musicSongDetail: { method: 'GET', path: '/music/song/detail', access: 'public' },
+  musicSongUrl: { method: 'GET', path: '/music/song/url', access: 'public' },
+} as const satisfies Record<string, RouteDef>;

@@ -18,6 +18,7 @@ export interface Database {
   bangumi: BangumiTable;
   moment: MomentTable;
   comment: CommentTable;
+  rate_limit: RateLimitTable;
   waifu: WaifuTable;
 }
 
@@ -165,6 +166,22 @@ export interface CommentTable {
   is_owner: number;
   created_at: number;
   updated_at: number;
+  /** The comment answered directly; `parent_id` is always the top-level one. */
+  reply_to_id: Generated<number | null>;
+  /** sha256 of the normalised content, for the duplicate checks. */
+  content_hash: Generated<string>;
+  /** 1: a top-level comment deleted while it had replies, kept as a placeholder. */
+  deleted: Generated<number>;
+}
+
+/** Rate-limit counters shared by every replica (server/src/http/rateLimit.ts). */
+export interface RateLimitTable {
+  bucket: string;
+  /** JSON list of hit times (ms) inside the longest window. */
+  hits: string;
+  version: number;
+  /** When every hit has left its window: the row may be swept. */
+  expires_at: number;
 }
 
 export interface WaifuTable {

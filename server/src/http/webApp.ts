@@ -14,6 +14,8 @@ export const runtimeConfigOf = (config: Config) => ({
   apiCandidates: config.apiCandidates,
   devApiBase: config.devApiBase,
   offlineMirrors: config.offlineMirrors,
+  /** NetEase-compatible proxy the client calls for music while offline ('' = none). */
+  musicProxyPublic: config.musicProxyPublic,
 });
 
 const injectRuntimeConfig = (html: string, config: Config): string => {

@@ -21,14 +21,14 @@ export const registerModules = (ctx: ModuleContext) => {
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
-  const essays = essaysModule(ctx);
-  const articles = articlesModule(ctx);
-  const links = linksModule(ctx);
-  const hitokoto = hitokotoModule(ctx);
-  const bangumi = bangumiModule(ctx);
-  const waifu = waifuModule(ctx);
-  const moments = momentsModule(ctx);
-  const comments = commentsModule(ctx);
+  const { essays } = essaysModule(ctx);
+  const { articles } = articlesModule(ctx);
+  const { links } = linksModule(ctx);
+  const { hitokoto } = hitokotoModule(ctx);
+  const { bangumi } = bangumiModule(ctx);
+  const { waifu } = waifuModule(ctx);
+  const { moments } = momentsModule(ctx);
+  const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   return {

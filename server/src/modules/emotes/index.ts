@@ -1,4 +1,10 @@
 import type { ModuleContext } from '../context.ts';
+import { emotesRoutes } from './routes.ts';
+import { createEmotesService } from './service.ts';
 
-/** Not built yet: registers no routes. */
-export const emotesModule = (_ctx: ModuleContext) => ({});
+/** The emote set comment codes like `[doge]` resolve to. */
+export const emotesModule = (ctx: ModuleContext) => {
+  const emotes = createEmotesService();
+  emotesRoutes(ctx.router, emotes);
+  return { emotes };
+};

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { conflict, invalidField } from '../../http/errors.ts';
+import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
+import type { MetaService } from '../meta/service.ts';
+import type { CommentRepo, TargetRef } from './repo.ts';
+
+/** One comment per 10 s and 20 per hour, per device and per IP. */
+export const commentRateRules: readonly RateRule[] = [
+  { limit: 1, windowMs: 10_000 },
+  { limit: 20, windowMs: 3_600_000 },
+];
+/** The same text this many times within the window, from anyone, is a flood. */
+export const floodLimit = 3;
+export const floodWindowMs = 3_600_000;
+
+export const bannedWordsMeta = { group: 'comment', key: 'banned-words' } as const;
+
+/** Case, width and whitespace do not make a text different for spam checks. */
+export const normalise = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
+
+export const contentHashOf = (text: string): string =>
+  createHash('sha256').update(normalise(text)).digest('hex');
+
+/** The owner's list: one word or phrase per line; blank lines ignored. */
+export const parseBannedWords = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split('\n')
+    .map((line) => normalise(line))
+    .filter(Boolean);
+
+export interface SpamDeps {
+  repo: CommentRepo;
+  meta: MetaService;
+  rateLimiter: RateLimiter;
+  now: () => number;
+}
+
+/** The anti-spam rules every visitor's comment passes; the owner skips them all. */
+export const createAntiSpam = ({ repo, meta, rateLimiter, now }: SpamDeps) => ({
+  /** 4000 naming the field and the word, so a person can rephrase. */
+  async refuseBannedWords(fields: Record<string, string | undefined>): Promise<void> {
+    const words = parseBannedWords(await meta.get(bannedWordsMeta.group, bannedWordsMeta.key));
+    if (words.length === 0) return;
+    for (const [field, text] of Object.entries(fields)) {
+      if (!text) continue;
+      const plain = normalise(text);
+      const word = words.find((w) => plain.includes(w));
+      if (word) throw invalidField(field, 'bannedWord', `内容包含不允许的词语「${word}」`);
+    }
+  },
+
+  /** 4090 for the same text twice under one target from one device, or the same text flooding the site. */
+  async refuseDuplicate(uuid: string, target: TargetRef, contentHash: string): Promise<void> {
+    if (await repo.hasDuplicate(uuid, target, contentHash)) throw conflict('你已经发表过相同的评论了');
+    if ((await repo.countSameContentSince(contentHash, now() - floodWindowMs)) >= floodLimit) {
+      throw conflict('相同的内容近期已被多次发表');
+    }
+  },
+
+  /** 4290 with Retry-After when the device or the IP commented too recently or too often. */
+  countPost: (uuid: string, ip: string) =>
+    rateLimiter.hit([`comment:uuid:${uuid}`, `comment:ip:${ip}`], commentRateRules, '评论太频繁，请稍后再试'),
+});
+
+export type AntiSpam = ReturnType<typeof createAntiSpam>;

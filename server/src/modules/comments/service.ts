@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Comment,
+  type CommentCreateBody,
+  type CommentListQuery,
+  type CommentPage,
+  type CommentReply,
+  commentPageSize,
+} from '@candy/contract/calls/comments';
+import type { Logger } from 'pino';
+import type { Caller } from '../../http/context.ts';
+import { forbidden, invalidField, notFound } from '../../http/errors.ts';
+import type { OwnerSession } from '../../http/guards.ts';
+import type { MetaService } from '../meta/service.ts';
+import { type AntiSpam, contentHashOf } from './antiSpam.ts';
+import { presentComment, type Viewer } from './present.ts';
+import type { CommentRepo, CommentRow, TargetRef } from './repo.ts';
+import type { CommentTargets } from './targets.ts';
+
+/** What the owner is told about a new comment; the push module delivers it once it exists. */
+export interface NewCommentNotice {
+  id: number;
+  targetType: string;
+  targetId: number;
+  name: string;
+  content: string;
+  createdAt: number;
+}
+
+export interface CommentNotifier {
+  notifyOwner(notice: NewCommentNotice): Promise<void>;
+}
+
+export interface CommentDeps {
+  repo: CommentRepo;
+  targets: CommentTargets;
+  antiSpam: AntiSpam;
+  meta: MetaService;
+  notifier: CommentNotifier;
+  logger: Logger;
+  now: () => number;
+}
+
+const avatarKeyMeta = { group: 'comment', key: 'avatar-key' } as const;
+
+const requireUuid = (caller: Caller): string => {
+  if (!caller.uuid) throw invalidField('X-Uuid', 'required', '缺少设备标识 X-Uuid');
+  return caller.uuid;
+};
+
+export const createCommentService = (deps: CommentDeps) => {
+  const { repo, targets, antiSpam, now } = deps;
+  let avatarKey: string | undefined;
+
+  /** The site's avatar key, made once and shared by every replica through meta. */
+  const loadAvatarKey = async (): Promise<string> => {
+    if (avatarKey) return avatarKey;
+    let stored = await deps.meta.get(avatarKeyMeta.group, avatarKeyMeta.key);
+    if (!stored) {
+      await deps.meta.set(avatarKeyMeta.group, avatarKeyMeta.key, randomBytes(32).toString('hex'));
+      // Read back: when two replicas race, both settle on whichever write landed last.
+      stored = (await deps.meta.get(avatarKeyMeta.group, avatarKeyMeta.key)) as string;
+    }
+    avatarKey = stored;
+    return stored;
+  };
+
+  const viewerOf = (caller: Caller, owner: OwnerSession | null): Viewer => ({
+    uuid: caller.uuid,
+    owner: owner !== null,
+  });
+
+  const requireVisibleTarget = async (
+    target: TargetRef & { targetType: 'essay' | 'article' },
+    owner: boolean,
+  ) => {
+    if (!(await targets.isVisible(target.targetType, target.targetId, owner))) {
+      throw notFound('评论的内容不存在');
+    }
+  };
+
+  /** The comment the caller may change as its author, or as the owner; 4040 / 4030 otherwise. */
+  const requireChangeable = async (id: number, caller: Caller, owner: OwnerSession | null) => {
+    const row = await repo.findById(id);
+    if (!row || row.deleted === 1) throw notFound('评论不存在');
+    if (owner) return row;
+    const uuid = requireUuid(caller);
+    if (row.uuid !== uuid || row.is_owner === 1) throw forbidden('只能修改或删除自己的评论');
+    return row;
+  };
+
+  const notify = (row: CommentRow) => {
+    const notice: NewCommentNotice = {
+      id: row.id,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      name: row.guest_name,
+      content: row.content,
+      createdAt: row.created_at,
+    };
+    // A failed notification never fails the comment.
+    deps.notifier.notifyOwner(notice).catch((error: unknown) => {
+      deps.logger.warn({ err: error, commentId: row.id }, 'owner notification failed');
+    });
+  };
+
+  return {
+    async list(query: CommentListQuery, caller: Caller, owner: OwnerSession | null): Promise<CommentPage> {
+      await requireVisibleTarget(query, owner !== null);
+      const key = await loadAvatarKey();
+      const viewer = viewerOf(caller, owner);
+      const rows = await repo.listTopLevel(query, query.start, commentPageSize + 1);
+      const page = rows.slice(0, commentPageSize);
+      const replies = await repo.listReplies(page.map((row) => row.id));
+      const names = new Map<number, string>();
+      for (const row of [...page, ...replies]) names.set(row.id, row.guest_name);
+      const list: Comment[] = page.map((row) => ({
+        ...presentComment(row, viewer, key),
+        replies: replies
+          .filter((reply) => reply.parent_id === row.id)
+          .map((reply) => presentComment(reply, viewer, key, (id) => names.get(id))),
+      }));
+      return { list, hasMore: rows.length > commentPageSize, total: await repo.countVisible(query) };
+    },
+
+    async create(body: CommentCreateBody, caller: Caller, owner: OwnerSession | null): Promise<CommentReply> {
+      const uuid = owner ? (caller.uuid ?? '') : requireUuid(caller);
+      await requireVisibleTarget(body, owner !== null);
+      let parent: CommentRow | undefined;
+      if (body.parentId !== undefined) {
+        parent = await repo.findById(body.parentId);
+        if (!parent || parent.deleted === 1) throw notFound('回复的评论不存在');
+        if (parent.target_type !== body.targetType || parent.target_id !== body.targetId) {
+          throw invalidField('parentId', 'sameTarget', '回复的评论不在这篇内容下');
+        }
+      }
+      const contentHash = contentHashOf(body.content);
+      if (!owner) {
+        await antiSpam.refuseBannedWords({ content: body.content, guestName: body.guestName });
+        await antiSpam.refuseDuplicate(uuid, body, contentHash);
+        await antiSpam.countPost(uuid, caller.ip);
+      }
+      const at = now();
+      const row = await repo.insert({
+        target_type: body.targetType,
+        target_id: body.targetId,
+        // One level of nesting: a reply to a reply hangs under the same top-level comment.
+        parent_id: parent ? (parent.parent_id ?? parent.id) : null,
+        reply_to_id: parent && parent.parent_id !== null ? parent.id : null,
+        uuid,
+        ip: caller.ip,
+        guest_name: body.guestName ?? '',
+        guest_email: body.guestEmail ?? '',
+        content: body.content,
+        content_hash: contentHash,
+        is_owner: owner ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      });
+      if (!owner) notify(row);
+      const replyToName = parent && row.reply_to_id === parent.id ? parent.guest_name : undefined;
+      return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyToName);
+    },
+
+    async update(
+      id: number,
+      content: string,
+      caller: Caller,
+      owner: OwnerSession | null,
+    ): Promise<CommentReply> {
+      await requireChangeable(id, caller, owner);
+      if (!owner) await antiSpam.refuseBannedWords({ content });
+      const row = await repo.updateContent(id, content, contentHashOf(content), now());
+      const replyTo = row.reply_to_id === null ? undefined : await repo.findById(row.reply_to_id);
+      return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyTo?.guest_name);
+    },
+
+    /**
+     * Removes a comment. A top-level comment that still has replies becomes an empty placeholder so
+     * that deleting one's own comment never takes other people's replies with it; the placeholder
+     * goes when its last reply does.
+     */
+    async remove(id: number, caller: Caller, owner: OwnerSession | null): Promise<null> {
+      const row = await requireChangeable(id, caller, owner);
+      if (row.parent_id === null && (await repo.hasReplies(row.id))) {
+        await repo.softDelete(row.id, now());
+        return null;
+      }
+      await repo.remove(row.id);
+      if (row.parent_id !== null) {
+        const parent = await repo.findById(row.parent_id);
+        if (parent?.deleted === 1 && !(await repo.hasReplies(parent.id))) await repo.remove(parent.id);
+      }
+      return null;
+    },
+  };
+};
+
+export type CommentService = ReturnType<typeof createCommentService>;
