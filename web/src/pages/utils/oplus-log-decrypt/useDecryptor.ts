@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Progress } from '../shared/ProgressBar.tsx';
+import type { DecodeReport } from './decodeFile.ts';
+import type { DecryptReply, DecryptRequest } from './protocol.ts';
+
+/** Runs decoding in a worker; a new run cancels the previous one. */
+export const useDecryptor = () => {
+  const worker = useRef<Worker | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [reports, setReports] = useState<DecodeReport[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  const decrypt = useCallback((request: DecryptRequest) => {
+    worker.current?.terminate();
+    setReports(null);
+    setError(null);
+    setProgress({ label: '读取', done: 0, total: request.files.length });
+    const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    w.onmessage = (event: MessageEvent<DecryptReply>) => {
+      const message = event.data;
+      switch (message.type) {
+        case 'progress':
+          setProgress({ label: message.label, done: message.done, total: message.total });
+          break;
+        case 'done':
+          setProgress(null);
+          setReports(message.reports);
+          break;
+        case 'error':
+          setProgress(null);
+          setError(message.message);
+          break;
+      }
+    };
+    w.postMessage(request);
+    worker.current = w;
+  }, []);
+
+  return { progress, reports, error, decrypt };
+};
