@@ -11,7 +11,7 @@ import { installErrorHandler } from './http/errorHandler.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import { createRouter, type Router } from './http/router.ts';
-import { installSecurityHeaders } from './http/security.ts';
+import { installSecurityHeaders, loggableUrl, logRedaction } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { type Modules, registerModules } from './modules/index.ts';
 
@@ -39,7 +39,7 @@ export const buildApp = async ({
   ownerGuard: testGuard,
 }: AppDeps): Promise<App> => {
   const server = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, redact: logRedaction },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
@@ -51,7 +51,12 @@ export const buildApp = async ({
   installSecurityHeaders(server, config);
   server.addHook('onResponse', async (req, reply) => {
     req.log.info(
-      { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: req.method,
+        url: loggableUrl(req.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });
