@@ -27,6 +27,16 @@ export const Limits = {
   viewerReadyPollMs: 100,
   autoDarkHours: [0, 6] as const,
   eveningHours: [17, 19] as const,
+  /** Local storage key of the storage record (spec §3). */
+  storageKey: 'storage',
+  /** The storage record's oldest version that can still be migrated (4 → 5 → 6). */
+  storageMigratableFrom: 4,
+} as const;
+
+/** Spec §5 phone check: a mobile number with an optional 86 / +86 prefix, or a landline. */
+export const PhonePatterns = {
+  mobile: /^(?:\+?86)?1\d{10}$/,
+  landline: /^0[\d-]{9,12}$/,
 } as const;
 
 export const Texts = {
@@ -47,4 +57,12 @@ export const Texts = {
   offlineVersion: 'Offline',
   phoneNameRequired: '请填写姓名',
   phoneInvalid: '请填写正确的电话',
+  darkKeyTitle: '暗黑模式解码密钥',
+  darkKeyPlaceholder: '输入解码密钥',
+  darkKeyConfirm: '确认',
+  darkKeyIgnore: '忽略',
+  darkKeySet: '设置暗黑模式密钥',
+  darkKeyReset: '重置暗黑模式密钥',
+  offlineFetchFailed: (cause: string) => `离线数据加载失败: ${cause}`,
+  noCookies: '本站不使用 Cookie，仅使用浏览器本地存储 (localStorage) 保存设置。',
 } as const;

@@ -1,33 +1,180 @@
-import type { CallResponse, Calls } from '@candy/contract';
+import type { CallBody, CallParams, CallQuery, CallResponse, Calls } from '@candy/contract';
 import { fillPath } from '@candy/contract/call';
+import { ErrorCode } from '@candy/contract/codes';
+import { Texts } from '@candy/contract/constants';
+import type { FieldError } from '@candy/contract/envelope';
 import { type RouteName, routes } from '@candy/contract/routes';
+import { appState, isOffline } from './appState.ts';
+import { encodeBody, type FormInput, type QueryInput, queryString } from './callBody.ts';
+import { buildHeaders, currentReferrer } from './callHeaders.ts';
+import { clientCodeOfStatus, fullMessage, RequestError } from './errors.ts';
+import { ensureHandshake, resetHandshake, setKnock } from './handshake.ts';
+import { notify } from './notify.ts';
+import { offlineRead } from './offline.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
+import { storage } from './storage.ts';
+import { type RawResponse, send } from './transport.ts';
 
-/** A failed call: the envelope's code and message (spec §8). */
-export class RequestError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
+export { type ClientCode, errorLines, RequestError } from './errors.ts';
+
+export interface CallOptions<N extends RouteName> {
+  /** `:name` placeholders of the path. */
+  params?: CallParams<Calls[N]>;
+  /** Query string; empty values are dropped, arrays comma-joined. */
+  query?: CallQuery<Calls[N]>;
+  /** JSON body (empty fields dropped), or URLSearchParams for an urlencoded body. */
+  body?: CallBody<Calls[N]> | URLSearchParams;
+  /** Multipart body (FormData, or a record turned into one). */
+  form?: FormInput;
+  /** No error toast; the caller shows the failure itself. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  /** Upload progress; the call then goes through XMLHttpRequest. */
+  onUploadProgress?: (progress: { loaded: number; total: number }) => void;
+  /** `blob` answers the raw body (files, screenshots) instead of the envelope's data. */
+  as?: 'json' | 'blob';
 }
 
+type Answer<N extends RouteName> = CallResponse<Calls[N]>;
+
+interface EnvelopeShape {
+  code: number;
+  data: unknown;
+  errorMsg?: string;
+  errors?: FieldError[];
+}
+
+let startup: Promise<unknown> = Promise.resolve();
+
+/** Calls wait for the start-up (host choice, handshake) that `modes.ts` runs. */
+export const setStartup = (promise: Promise<unknown>): void => {
+  startup = promise.catch(() => undefined);
+};
+
+/** The API base in use: the probed host, or dev / same-origin until the probe has run. */
+export const apiBase = (): string =>
+  appState.get().onlineApiBaseURL ||
+  (storage.get().devMode && runtimeConfig.devApiBase ? runtimeConfig.devApiBase : runtimeConfig.apiBasePath);
+
+const readEnvelope = async (res: RawResponse): Promise<EnvelopeShape | null> => {
+  try {
+    // Blob answers that failed carry a JSON envelope too: parse first, whatever was asked for.
+    const parsed: unknown = JSON.parse(await res.body.text());
+    return typeof parsed === 'object' && parsed !== null && typeof (parsed as EnvelopeShape).code === 'number'
+      ? (parsed as EnvelopeShape)
+      : null;
+  } catch {
+    return null;
+  }
+};
+
+const shown = (error: RequestError, silent: boolean | undefined): RequestError => {
+  if (!silent && error.clientCode !== 'ERR_CANCELED') {
+    notify('error', fullMessage(error.message, error.errors));
+    error.toasted = true;
+  }
+  return error;
+};
+
+/** A refused owner call: the stored key is dead, so the owner may return to /contract to log in. */
+const noteUnauthorized = (code: number): void => {
+  if (code === ErrorCode.unauthorized && storage.get().accessKey)
+    storage.set({ accessKey: '', accessExp: 0, isExpiredGreatOldOne: true });
+};
+
+const interpret = async (res: RawResponse, options: { silent?: boolean; as?: 'json' | 'blob' }) => {
+  const isJson = res.contentType.includes('json');
+  const ok = res.status >= 200 && res.status < 300;
+  if (ok && options.as === 'blob' && !isJson) return res.body;
+  const envelope = await readEnvelope(res);
+  if (!ok) {
+    const message = envelope?.errorMsg || `Request failed with status code ${res.status}`;
+    noteUnauthorized(envelope?.code ?? 0);
+    throw shown(
+      new RequestError(envelope?.code ?? 0, message, {
+        status: res.status,
+        clientCode: clientCodeOfStatus(res.status),
+        errors: envelope?.errors ?? [],
+      }),
+      options.silent,
+    );
+  }
+  if (!envelope) {
+    throw shown(
+      new RequestError(0, 'Bad response', { status: res.status, clientCode: 'ERR_BAD_RESPONSE' }),
+      options.silent,
+    );
+  }
+  if (envelope.code === ErrorCode.ok) return envelope.data;
+  const error = new RequestError(envelope.code, envelope.errorMsg || Texts.businessError, {
+    status: res.status,
+    errors: envelope.errors ?? [],
+  });
+  // 4032 is handled by the retry below and never shown (spec §8).
+  if (envelope.code === ErrorCode.handshakeExpired) throw error;
+  noteUnauthorized(envelope.code);
+  throw shown(error, options.silent);
+};
+
+/** One HTTP round trip to the online API, without handshake or offline handling. */
+export const rawCall = async <N extends RouteName>(
+  name: N,
+  options: CallOptions<N> = {},
+): Promise<Answer<N>> => {
+  const def = routes[name];
+  const path = fillPath(def.path, (options.params ?? {}) as Record<string, string | number>);
+  const url = `${apiBase()}${path}${queryString(options.query as QueryInput | undefined)}`;
+  const { body, contentType } = encodeBody(options.body, options.form);
+  const headers = buildHeaders(storage.get(), currentReferrer());
+  if (contentType) headers['content-type'] = contentType;
+  let res: RawResponse;
+  try {
+    res = await send({
+      method: def.method,
+      url,
+      headers,
+      body,
+      signal: options.signal,
+      onUploadProgress: options.onUploadProgress,
+    });
+  } catch (error) {
+    throw error instanceof RequestError ? shown(error, options.silent) : error;
+  }
+  return (await interpret(res, options)) as Answer<N>;
+};
+
+const refuseOffline = (silent: boolean | undefined): RequestError =>
+  shown(new RequestError(0, Texts.offlineWrite), silent);
+
 /**
- * First cut of the request client: JSON calls against the same-origin API, envelope unwrapped.
- * The full client of spec §7–§8 (headers, 4032 retry, toasts, offline source) replaces it.
+ * Every call of the app goes through here (spec §4, §7, §8): online it makes sure of a live
+ * handshake and retries once after a 4032; offline it reads the static snapshot and refuses writes.
  */
 export const call = async <N extends RouteName>(
   name: N,
-  options: { params?: Record<string, string | number>; body?: unknown } = {},
-): Promise<CallResponse<Calls[N]>> => {
-  const def = routes[name];
-  const response = await fetch(`${runtimeConfig.apiBasePath}${fillPath(def.path, options.params)}`, {
-    method: def.method,
-    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as { code: number; data: unknown; errorMsg?: string };
-  if (envelope.code !== 0) throw new RequestError(envelope.code, envelope.errorMsg ?? '业务出错');
-  return envelope.data as CallResponse<Calls[N]>;
+  options: CallOptions<N> = {},
+): Promise<Answer<N>> => {
+  await startup;
+  if (isOffline()) {
+    if (routes[name].method !== 'GET') throw refuseOffline(options.silent);
+    const read = offlineRead(name, {
+      params: options.params as Record<string, string | number> | undefined,
+      query: options.query as QueryInput | undefined,
+      silent: options.silent,
+    });
+    if (!read) throw refuseOffline(options.silent);
+    return (await read) as Answer<N>;
+  }
+  // A dead server must not block the call itself: its own failure is the message to show.
+  await ensureHandshake().catch(() => undefined);
+  try {
+    return await rawCall(name, options);
+  } catch (error) {
+    if (!(error instanceof RequestError) || error.code !== ErrorCode.handshakeExpired) throw error;
+    resetHandshake();
+    await ensureHandshake().catch(() => undefined);
+    return rawCall(name, options);
+  }
 };
+
+setKnock(() => rawCall('knock', { silent: true }));

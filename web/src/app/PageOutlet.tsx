@@ -1,0 +1,99 @@
+import { Texts } from '@candy/contract/constants';
+import { Activity, type ComponentType, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { appState, isOwner, useAppInfo, useIsOwner } from '../core/appState.ts';
+import { storage } from '../core/storage.ts';
+import { useStore } from '../core/store.ts';
+import { toast } from '../ui/toast.tsx';
+import { guardRedirect } from './guards.ts';
+import { type PageRoute, resolvePath } from './routeTable.ts';
+
+const loaded = new Map<string, ComponentType>();
+
+/** The back office's extra component set, loaded before any admin page (spec §2). */
+const loadAdminKit = () => import('../ui/adminKit/index.ts');
+
+const loadPage = async (route: PageRoute): Promise<ComponentType> => {
+  const hit = loaded.get(route.path);
+  if (hit) return hit;
+  if (route.meta.adminKit) await loadAdminKit();
+  const page = (await route.load()).default;
+  loaded.set(route.path, page);
+  return page;
+};
+
+/** Where the current location must go instead (redirects, entry guards), or null to show it. */
+const useRedirect = (): string | null => {
+  const { pathname, search } = useLocation();
+  const owner = useIsOwner();
+  const gate = useAppInfo((i) => i.openGreatOldOneGate);
+  const expired = useStore(storage, (r) => r.isExpiredGreatOldOne);
+  const resolved = resolvePath(pathname);
+  if (resolved.kind === 'redirect') return resolved.to;
+  return guardRedirect(resolved.route.path, search, { owner, gate, expired });
+};
+
+/**
+ * Shows the current page and keeps every visited page mounted but hidden (React's <Activity>), so
+ * going back finds it as it was (spec §2). A page is loaded on first visit; meanwhile the
+ * route-loading marker drives the nav spinner and the previous page stays on screen.
+ */
+export const PageOutlet = () => {
+  const { pathname } = useLocation();
+  const redirect = useRedirect();
+  const [visited, setVisited] = useState<{ path: string; Page: ComponentType }[]>([]);
+  const [shown, setShown] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const target = useRef<string | null>(null);
+  const resolved = resolvePath(pathname);
+  const route = redirect === null && resolved.kind === 'page' ? resolved.route : null;
+
+  useEffect(() => {
+    if (!route) return;
+    target.current = route.path;
+    setFailure(null);
+    const done = (Page: ComponentType) => {
+      if (target.current !== route.path) return;
+      setVisited((list) =>
+        list.some((v) => v.path === route.path) ? list : [...list, { path: route.path, Page }],
+      );
+      setShown(route.path);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    };
+    const ready = loaded.get(route.path);
+    if (ready) return done(ready);
+    appState.set({ routeLoading: route.path });
+    loadPage(route)
+      .then(done, (error: unknown) => {
+        if (target.current !== route.path) return;
+        const message = Texts.lazyLoadFailed(error instanceof Error ? error.message : String(error));
+        toast.error(message);
+        setFailure(message);
+        setShown(null);
+      })
+      .finally(() => {
+        if (appState.get().routeLoading === route.path) appState.set({ routeLoading: null });
+      });
+  }, [route]);
+
+  if (redirect !== null) return <Navigate to={redirect} replace />;
+  return (
+    <>
+      {failure && (
+        <section className="load-failure" role="alert">
+          {failure}
+        </section>
+      )}
+      {visited.map(({ path, Page }) => (
+        <Activity key={path} mode={path === shown ? 'visible' : 'hidden'}>
+          <div className="page" data-page={path}>
+            <Page />
+          </div>
+        </Activity>
+      ))}
+    </>
+  );
+};
+
+/** The owner check for pages that need it outside the guards (re-exported for page authors). */
+export { isOwner };

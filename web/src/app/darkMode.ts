@@ -1,0 +1,27 @@
+import { Texts } from '@candy/contract/constants';
+import { setDarkKey, setDarkMode } from '../core/modes.ts';
+import { storage } from '../core/storage.ts';
+import { prompt } from '../ui/Dialog.tsx';
+
+const askKey = (initial: string) =>
+  prompt({
+    title: Texts.darkKeyTitle,
+    placeholder: Texts.darkKeyPlaceholder,
+    initial,
+    // Spec §2: the button reads confirm when a key is typed, otherwise ignore.
+    confirmLabel: (value) => (value ? Texts.darkKeyConfirm : Texts.darkKeyIgnore),
+  });
+
+/** The dark-mode switch: turning it on without a decode key asks for one first (spec §2). */
+export const switchDarkMode = async (on: boolean): Promise<void> => {
+  if (on && !storage.get().darkModeDecodeKey) {
+    const key = await askKey('');
+    if (key) setDarkKey(key);
+  }
+  setDarkMode(on);
+};
+
+/** The menu entry that sets or (with an empty input) resets the decode key. */
+export const editDarkKey = async (): Promise<void> => {
+  setDarkKey(await askKey(storage.get().darkModeDecodeKey));
+};

@@ -1,0 +1,33 @@
+import { Header } from '@candy/contract/headers';
+import type { StorageRecord } from './storage.ts';
+
+/** Header values must be Latin-1; anything else (a Chinese decode key, a search path) is %-encoded. */
+const headerSafe = (value: string): string =>
+  /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value);
+
+/** Local wall-clock time in ms (DESIGN §3): `Date.now() - offsetMinutes * 60000`. */
+export const localTime = (now: Date = new Date()): number => now.getTime() - now.getTimezoneOffset() * 60_000;
+
+/** The five headers of spec §7; empty values are not sent. */
+export const buildHeaders = (
+  record: Pick<StorageRecord, 'accessKey' | 'darkModeDecodeKey' | 'uuid'>,
+  referrer: string,
+  now: Date = new Date(),
+): Record<string, string> => {
+  const all: Record<string, string> = {
+    [Header.fingerprint]: record.accessKey,
+    [Header.darkKey]: record.darkModeDecodeKey,
+    [Header.uuid]: record.uuid,
+    [Header.referrer]: referrer,
+    [Header.localTime]: String(localTime(now)),
+  };
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([, value]) => value !== '')
+      .map(([name, value]) => [name, headerSafe(value)]),
+  );
+};
+
+/** The page that makes the call: the document's referrer on the first page, else the current route. */
+export const currentReferrer = (): string =>
+  typeof location === 'undefined' ? '' : document.referrer || location.pathname + location.search;

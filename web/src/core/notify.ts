@@ -1,0 +1,16 @@
+/**
+ * How core code shows a message without depending on the UI: the toast module registers itself
+ * here at start; until then (and in unit tests) messages go to the console or a test's listener.
+ */
+export type NoticeKind = 'info' | 'success' | 'warning' | 'error';
+export type Notifier = (kind: NoticeKind, message: string) => void;
+
+let notifier: Notifier = (kind, message) => {
+  if (kind === 'error') console.warn(message);
+};
+
+export const setNotifier = (next: Notifier): void => {
+  notifier = next;
+};
+
+export const notify = (kind: NoticeKind, message: string): void => notifier(kind, message);

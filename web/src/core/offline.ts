@@ -1,0 +1,177 @@
+import { ErrorCode } from '@candy/contract/codes';
+import { Limits, Texts } from '@candy/contract/constants';
+import { type DarkSeal, isDarkSeal, openDark } from '@candy/contract/darkSeal';
+import { deobfuscate } from '@candy/contract/obfuscation';
+import type { RouteName } from '@candy/contract/routes';
+import type { QueryInput } from './callBody.ts';
+import { RequestError } from './errors.ts';
+import { notify } from './notify.ts';
+import { runtimeConfig } from './runtimeConfig.ts';
+import { storage } from './storage.ts';
+
+/**
+ * The offline data source (spec §7 "Offline static data", DESIGN §6): the snapshot tree the
+ * server exports, read through CDN mirrors. Paths below are the snapshot's file paths.
+ */
+type Params = Record<string, string | number> | undefined;
+
+/** Route name → snapshot file (spec §7's offline variants). */
+export const offlinePaths = {
+  essayList: () => 'blog/essay/index',
+  essayDetail: (p: Params) => `blog/essay/${p?.id ?? ''}`,
+  linkList: () => 'blog/link/data',
+  hitokotoRandom: () => 'blog/hitokoto/data',
+  bangumiList: () => 'blog/bangumi/data',
+  waifuList: () => 'blog/waifu/data',
+  // The offline snapshot holds only the about page: any article read is article 1 (spec §7).
+  articleDetail: () => 'blog/article/1',
+} satisfies Partial<Record<RouteName, (params: Params) => string>>;
+
+type OfflineRoute = keyof typeof offlinePaths;
+
+const isOfflineRoute = (name: RouteName): name is OfflineRoute => name in offlinePaths;
+
+/** Mirrors in order; without any configured, the snapshot the server itself serves. */
+export const mirrorList = (): string[] => {
+  const list = runtimeConfig.offlineMirrors.length ? runtimeConfig.offlineMirrors : ['/snapshot'];
+  return list.map((m) => m.replace(/\/+$/, ''));
+};
+
+const stamped = (url: string): string => `${url}${url.includes('?') ? '&' : '?'}t=${Date.now()}`;
+
+/** A mirror counts when its index page names the site (spec §7): first verified wins, in order. */
+export const pickMirror = async (
+  mirrors: string[] = mirrorList(),
+  title: string = runtimeConfig.title,
+): Promise<string> => {
+  for (const mirror of mirrors) {
+    try {
+      const res = await fetch(stamped(`${mirror}/index.html`));
+      if (res.ok && (await res.text()).includes(title)) return mirror;
+    } catch {
+      // unreachable mirror: try the next one
+    }
+  }
+  throw new Error('没有可用的离线数据镜像');
+};
+
+let mirror: Promise<string> | null = null;
+const cache = new Map<string, Promise<unknown>>();
+
+/** For tests and for a mirror list change: forget the chosen mirror and every cached file. */
+export const resetOfflineSource = (): void => {
+  mirror = null;
+  cache.clear();
+};
+
+const fetchFile = async (path: string): Promise<unknown> => {
+  mirror ??= pickMirror().catch((error: unknown) => {
+    mirror = null;
+    throw error;
+  });
+  const base = await mirror;
+  const res = await fetch(stamped(`${base}/${path}`));
+  if (!res.ok) throw new Error(`${res.status} ${path}`);
+  return res.json() as Promise<unknown>;
+};
+
+/** One snapshot file, cached; a failed fetch is toasted and its cache entry dropped (spec §8). */
+export const readFile = (path: string, silent = false): Promise<unknown> => {
+  const hit = cache.get(path);
+  if (hit !== undefined) return hit;
+  const entry = fetchFile(path).catch((error: unknown) => {
+    cache.delete(path);
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = new RequestError(0, Texts.offlineFetchFailed(message), { clientCode: 'ERR_NETWORK' });
+    if (!silent) {
+      notify('error', failure.message);
+      failure.toasted = true;
+    }
+    throw failure;
+  });
+  cache.set(path, entry);
+  return entry;
+};
+
+interface OfflineEssay {
+  id: number;
+  content: string;
+}
+
+const plainEssay = (essay: OfflineEssay): OfflineEssay => ({
+  ...essay,
+  content: deobfuscate(essay.content) ?? essay.content,
+});
+
+const readEssay = async (id: string | number, silent: boolean) =>
+  plainEssay((await readFile(offlinePaths.essayDetail({ id }), silent)) as OfflineEssay);
+
+const refused = (code: number, message: string, silent: boolean): RequestError => {
+  const error = new RequestError(code, message);
+  if (!silent) {
+    notify('error', message);
+    error.toasted = true;
+  }
+  return error;
+};
+
+/** The online list's shape from the id index: pages of 10 after the `start` cursor (spec §7). */
+const essayPage = async (query: QueryInput | undefined, silent: boolean) => {
+  const keyword = String(query?.keyword ?? '').trim();
+  if (keyword) {
+    const match = /^#(\d+)$/.exec(keyword);
+    if (!match) throw refused(ErrorCode.validation, Texts.offlineSearch, silent);
+    return { list: [await readEssay(match[1] as string, silent)], hasMore: false };
+  }
+  const index = (await readFile(offlinePaths.essayList(), silent)) as number[];
+  const start = query?.start ? Number(query.start) : null;
+  const from = start === null ? 0 : index.indexOf(start) + 1;
+  const ids = index.slice(from, from + Limits.offlineEssayPageSize);
+  const list = await Promise.all(ids.map((id) => readEssay(id, silent)));
+  return { list, hasMore: from + ids.length < index.length };
+};
+
+const randomQuote = async (query: QueryInput | undefined, silent: boolean) => {
+  const all = (await readFile(offlinePaths.hitokotoRandom(), silent)) as { id: number }[];
+  const exclude = new Set(
+    String(query?.exclude ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number),
+  );
+  const pool = all.filter((q) => !exclude.has(q.id));
+  const from = pool.length ? pool : all;
+  return from[Math.floor(Math.random() * from.length)] ?? null;
+};
+
+/** Dark data is sealed in the public snapshot; the user's decode key opens it (DESIGN §3). */
+const openWaifu = async (silent: boolean) => {
+  const file = (await readFile(offlinePaths.waifuList(), silent)) as { seal?: DarkSeal };
+  const key = storage.get().darkModeDecodeKey;
+  const plain = key && isDarkSeal(file.seal) ? await openDark(file.seal, key) : null;
+  if (plain === null) throw refused(ErrorCode.darkKeyRequired, '需要正确的解码密钥', silent);
+  return JSON.parse(plain) as unknown;
+};
+
+/** The offline answer of a read, or null when the call has no offline variant. */
+export const offlineRead = (
+  name: RouteName,
+  input: { params?: Params; query?: QueryInput | undefined; silent?: boolean | undefined },
+): Promise<unknown> | null => {
+  if (!isOfflineRoute(name)) return null;
+  const silent = input.silent ?? false;
+  switch (name) {
+    case 'essayList':
+      return essayPage(input.query, silent);
+    case 'essayDetail':
+      return readEssay(input.params?.id ?? '', silent);
+    case 'hitokotoRandom':
+      return randomQuote(input.query, silent);
+    case 'waifuList':
+      return openWaifu(silent);
+    case 'linkList':
+    case 'bangumiList':
+    case 'articleDetail':
+      return readFile((offlinePaths[name] as (p: Params) => string)(input.params), silent);
+  }
+};

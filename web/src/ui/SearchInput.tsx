@@ -1,0 +1,42 @@
+import { Limits } from '@candy/contract/constants';
+import { useEffect, useRef, useState } from 'react';
+
+export interface SearchInputProps {
+  /** Called 500ms after the last keystroke (spec §5), and at once on Enter. */
+  onSearch: (text: string) => void;
+  initial?: string;
+  placeholder?: string;
+  delay?: number;
+}
+
+export const SearchInput = ({
+  onSearch,
+  initial = '',
+  placeholder = '搜索',
+  delay = Limits.searchDebounceMs,
+}: SearchInputProps) => {
+  const [text, setText] = useState(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => latest.current(value), delay);
+  };
+  return (
+    <input
+      className="input search-input"
+      type="search"
+      value={text}
+      placeholder={placeholder}
+      onChange={(e) => change(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        clearTimeout(timer.current);
+        latest.current(text);
+      }}
+    />
+  );
+};

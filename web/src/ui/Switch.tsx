@@ -1,0 +1,45 @@
+import { type ReactNode, useState } from 'react';
+import { reportError } from './reportError.ts';
+
+export interface SwitchProps {
+  checked: boolean;
+  /**
+   * Called with the wanted value; the switch shows it only once this resolved and the owner of
+   * `checked` changed it (spec §4). Rejecting with `false` leaves it silently as it was.
+   */
+  onChange: (next: boolean) => unknown;
+  disabled?: boolean;
+  label?: ReactNode;
+  'data-testid'?: string;
+}
+
+export const Switch = ({ checked, onChange, disabled, label, 'data-testid': testId }: SwitchProps) => {
+  const [running, setRunning] = useState(false);
+  const toggle = async () => {
+    if (running || disabled) return;
+    setRunning(true);
+    try {
+      await onChange(!checked);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <label className={`switch${disabled ? ' switch-disabled' : ''}`} data-testid={testId}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-busy={running}
+        disabled={disabled || running}
+        className={`switch-track${checked ? ' switch-on' : ''}`}
+        onClick={() => void toggle()}
+      >
+        <span className="switch-thumb">{running && <span className="spinner" />}</span>
+      </button>
+      {label && <span className="switch-label">{label}</span>}
+    </label>
+  );
+};

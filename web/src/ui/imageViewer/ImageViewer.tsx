@@ -1,0 +1,129 @@
+import { Limits } from '@candy/contract/constants';
+import { useEffect, useRef, useState } from 'react';
+import { type Frame, fitFrame, isTap, zoomFrame } from './geometry.ts';
+import type { ImageViewerOptions } from './index.tsx';
+
+interface Props extends ImageViewerOptions {
+  onClose: () => void;
+  onError: (error: unknown) => void;
+}
+
+interface Press {
+  x: number;
+  y: number;
+}
+
+const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
+
+const distance = (a: Press, b: Press) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Drag, wheel and pinch zoom; a tap (movement under 5px) closes (spec §2). */
+export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError }: Props) => {
+  const img = useRef<HTMLImageElement>(null);
+  const [frame, setFrame] = useState<Frame | null>(null);
+  const pointers = useRef(new Map<number, Press>());
+  const moved = useRef(0);
+
+  // The image's size is known once it has loaded: look every 100ms (spec §9).
+  useEffect(() => {
+    const poll = setInterval(() => {
+      const el = img.current;
+      if (el?.complete && el.naturalWidth > 0) {
+        clearInterval(poll);
+        setFrame(fitFrame({ width: el.naturalWidth, height: el.naturalHeight }, viewport()));
+      }
+    }, Limits.viewerReadyPollMs);
+    return () => clearInterval(poll);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const onPointerDown = (e: React.PointerEvent) => {
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+    if (pointers.current.size === 0) moved.current = 0;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  };
+
+  const onPointerMove = (e: React.PointerEvent) => {
+    const before = pointers.current.get(e.pointerId);
+    if (!before || !frame) return;
+    const now = { x: e.clientX, y: e.clientY };
+    const others = [...pointers.current].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
+    moved.current += distance(before, now);
+    pointers.current.set(e.pointerId, now);
+    const other = others[0];
+    if (other) {
+      const centre = { x: (now.x + other.x) / 2, y: (now.y + other.y) / 2 };
+      setFrame(zoomFrame(frame, distance(now, other) / Math.max(1, distance(before, other)), centre));
+    } else {
+      setFrame({ ...frame, x: frame.x + now.x - before.x, y: frame.y + now.y - before.y });
+    }
+  };
+
+  const onPointerUp = (e: React.PointerEvent) => {
+    // Presses that began on the buttons were never tracked and must not close the viewer.
+    if (!pointers.current.delete(e.pointerId)) return;
+    if (pointers.current.size === 0 && isTap(moved.current)) onClose();
+  };
+
+  const onWheel = (e: React.WheelEvent) => {
+    if (!frame) return;
+    setFrame(zoomFrame(frame, e.deltaY < 0 ? 1.1 : 1 / 1.1, { x: e.clientX, y: e.clientY }));
+  };
+
+  const name = fileName ?? (src.split('?')[0]?.split('/').pop() || 'image');
+  return (
+    <div
+      className="image-viewer"
+      data-testid="image-viewer"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={(e) => pointers.current.delete(e.pointerId)}
+      onWheel={onWheel}
+    >
+      <img
+        ref={img}
+        src={src}
+        alt={alt ?? ''}
+        draggable={false}
+        data-testid="image-viewer-img"
+        style={
+          frame
+            ? {
+                width: frame.width,
+                height: frame.height,
+                transform: `translate(${frame.x - frame.width / 2}px, ${frame.y - frame.height / 2}px)`,
+              }
+            : { visibility: 'hidden' }
+        }
+      />
+      <div className="image-viewer-buttons" onPointerDown={(e) => e.stopPropagation()}>
+        <a className="btn" href={src} download={name} data-testid="image-viewer-save">
+          另存为
+        </a>
+        {buttons.map((b, i) => (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the viewer's life
+            key={i}
+            type="button"
+            className="btn"
+            onClick={() => {
+              try {
+                Promise.resolve(b.onClick()).catch(onError);
+              } catch (error) {
+                onError(error);
+              }
+            }}
+          >
+            {b.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+};
