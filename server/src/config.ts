@@ -73,6 +73,8 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
   MUSIC_API_BASE: z.url().optional(),
   MUSIC_PROXY_PUBLIC: z.union([z.literal(''), z.url()]).default(''),
+  EMOTE_REMOTE_INDEX: z.url().optional(),
+  EMOTE_BILIBILI_BASE: z.url().default('https://api.bilibili.com'),
 });
 
 export interface Config {
@@ -104,6 +106,10 @@ export interface Config {
   musicApiBase: string | undefined;
   /** Public NetEase-compatible proxy the web client calls directly in offline mode. */
   musicProxyPublic: string;
+  /** JSON index of a remote emote repository the owner picks from; unset = none. */
+  emoteRemoteIndex: string | undefined;
+  /** Bilibili API base for importing emote packages. */
+  emoteBilibiliBase: string;
   /** Proxies trusted for the client IP (`X-Forwarded-For`): true, or addresses/CIDRs; false when exposed directly. */
   trustProxy: boolean | string;
 }
@@ -149,6 +155,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     bodyLimit: e.BODY_LIMIT,
     musicApiBase: e.MUSIC_API_BASE,
     musicProxyPublic: e.MUSIC_PROXY_PUBLIC,
+    emoteRemoteIndex: e.EMOTE_REMOTE_INDEX,
+    emoteBilibiliBase: e.EMOTE_BILIBILI_BASE,
     trustProxy: e.TRUST_PROXY,
   };
 };

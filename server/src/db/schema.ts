@@ -19,6 +19,7 @@ export interface Database {
   moment: MomentTable;
   comment: CommentTable;
   rate_limit: RateLimitTable;
+  emote: EmoteTable;
   waifu: WaifuTable;
 }
 
@@ -182,6 +183,19 @@ export interface RateLimitTable {
   version: number;
   /** When every hit has left its window: the row may be swept. */
   expires_at: number;
+}
+
+/** An emote the owner added: picked from the remote index or imported from a Bilibili package. */
+export interface EmoteTable {
+  id: Generated<number>;
+  /** What comments type, e.g. `[doge]`; unique. */
+  code: string;
+  group_name: string;
+  url: string;
+  source: string;
+  /** The id at the source (remote index entry or Bilibili emote id). */
+  source_id: string;
+  created_at: number;
 }
 
 export interface WaifuTable {

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { addIdColumn } from '../dialect.ts';
 
 /**
  * Comment threads and anti-spam (issue 4): the direct reply target, a hash of the normalised content
- * for duplicate checks, soft deletion of a thread's head, and the shared rate-limit counters.
+ * for duplicate checks, soft deletion of a thread's head, the shared rate-limit counters, and the
+ * owner's own emotes.
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   // SQLite adds one column per ALTER TABLE.
@@ -35,9 +37,20 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('rate_limit_expires').on('rate_limit').column('expires_at').execute();
+
+  await addIdColumn(db.schema.createTable('emote'), db)
+    .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('group_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('url', 'varchar(512)', (c) => c.notNull())
+    /** `remote` (picked from the remote index) or `bilibili` (imported package). */
+    .addColumn('source', 'varchar(16)', (c) => c.notNull())
+    .addColumn('source_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
 };
 
 export const down = async (db: Kysely<unknown>): Promise<void> => {
+  await db.schema.dropTable('emote').execute();
   await db.schema.dropTable('rate_limit').execute();
   await db.schema.dropIndex('comment_parent').execute();
   await db.schema.dropIndex('comment_content_hash').execute();

@@ -1,13 +1,7 @@
+import { ownerKey } from '../../../test/contentFactories.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import type { OwnerGuard } from '../../http/guards.ts';
 
-/** Tests only: the caller offering this key is the owner. */
-export const ownerKey = 'test-owner-key';
-
-export const testOwnerGuard: OwnerGuard = {
-  verify: async (caller) => (caller.fingerprint === ownerKey ? { sessionId: 1, username: 'owner' } : null),
-  recordWrite: async () => {},
-};
+export { testOwnerGuard } from '../../../test/contentFactories.ts';
 
 export interface As {
   uuid?: string;

@@ -3,7 +3,7 @@ import type { SongUrl, Track } from '@candy/contract/calls/music';
 import type { Logger } from 'pino';
 import { notFound, providerFailed } from '../../http/errors.ts';
 import { type MusicProvider, ProviderError, type UpstreamSong } from '../../providers/music/netease.ts';
-import { createTtlCache } from './ttlCache.ts';
+import { createTtlCache } from '../../providers/ttlCache.ts';
 
 /** Song details hardly change; play addresses expire upstream (about 20 minutes for NetEase). */
 export const detailTtlMs = 24 * 3_600_000;

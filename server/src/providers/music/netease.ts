@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { fetchJson } from '../fetchJson.ts';
+
+export { ProviderError } from '../fetchJson.ts';
 
 /** A song as the upstream describes it, before we shape it into a spec §3 track. */
 export interface UpstreamSong {
@@ -14,13 +17,6 @@ export interface MusicProvider {
   songDetails(ids: readonly string[]): Promise<UpstreamSong[]>;
   /** Play addresses by song id; a song without one (unknown, paid, region-locked) maps to ''. */
   songUrls(ids: readonly string[]): Promise<Map<number, string>>;
-}
-
-export class ProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ProviderError';
-  }
 }
 
 // The shapes of NeteaseCloudMusicApi; everything we do not use is ignored.
@@ -54,27 +50,8 @@ export const createNeteaseProvider = ({
 }: NeteaseOptions): MusicProvider => {
   const base = baseUrl.replace(/\/+$/, '');
 
-  const getJson = async <S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> => {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${base}${path}`, {
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: { accept: 'application/json' },
-      });
-    } catch (error) {
-      throw new ProviderError(`music upstream unreachable: ${path}`, { cause: error });
-    }
-    if (!response.ok) throw new ProviderError(`music upstream answered HTTP ${response.status}: ${path}`);
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      throw new ProviderError(`music upstream answered something other than JSON: ${path}`, { cause: error });
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ProviderError(`music upstream answered an unexpected shape: ${path}`);
-    return parsed.data;
-  };
+  const getJson = <S extends z.ZodType>(path: string, schema: S) =>
+    fetchJson(`${base}${path}`, schema, { timeoutMs, fetch: fetchImpl });
 
   return {
     async songDetails(ids) {
