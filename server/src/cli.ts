@@ -3,6 +3,8 @@ import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.ts';
 import { readNewPassword } from './modules/auth/passwordInput.ts';
+import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
+import { createHitokotoRepo } from './modules/hitokoto/repo.ts';
 
 /** Opens the configured database, migrated, for one command. */
 const withDatabase = async <T>(work: (db: ReturnType<typeof openDb>['db']) => Promise<T>): Promise<T> => {
@@ -45,6 +47,18 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       process.exit(2);
     }
     await command();
+  },
+
+  /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */
+  async 'import-hitokoto'([file]) {
+    if (!file) {
+      console.error('usage: cli import-hitokoto <sentences.json>');
+      process.exit(2);
+    }
+    const { imported, duplicates, invalid } = await withDatabase((db) =>
+      importSentencesFile(createHitokotoRepo(db), file, Date.now()),
+    );
+    console.log(`imported ${imported} quote(s); skipped ${duplicates} duplicate(s), ${invalid} invalid`);
   },
 };
 

@@ -68,3 +68,7 @@ export const insertMoments = async (t: TestApp, moments: MomentInput[]): Promise
   }
   return ids;
 };
+
+/** `?a=1&b=2` from an object of query values. */
+export const queryString = (query: Record<string, string | number>): string =>
+  new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))).toString();

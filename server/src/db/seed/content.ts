@@ -51,50 +51,6 @@ export const demoLinks = [
   { name: '远方的灯塔', url: 'https://lighthouse.example.com', description: '单向友链', state: 3 },
 ];
 
-/** Lines of classical Chinese poetry and prose: public domain, free to ship. */
-export const demoQuotes: { hitokoto: string; from: string; fromWho: string; type: string }[] = [
-  { hitokoto: '海内存知己，天涯若比邻。', from: '送杜少府之任蜀州', fromWho: '王勃', type: 'i' },
-  { hitokoto: '长风破浪会有时，直挂云帆济沧海。', from: '行路难', fromWho: '李白', type: 'i' },
-  { hitokoto: '会当凌绝顶，一览众山小。', from: '望岳', fromWho: '杜甫', type: 'i' },
-  { hitokoto: '人生若只如初见，何事秋风悲画扇。', from: '木兰花令', fromWho: '纳兰性德', type: 'i' },
-  { hitokoto: '山重水复疑无路，柳暗花明又一村。', from: '游山西村', fromWho: '陆游', type: 'i' },
-  { hitokoto: '但愿人长久，千里共婵娟。', from: '水调歌头', fromWho: '苏轼', type: 'i' },
-  { hitokoto: '落霞与孤鹜齐飞，秋水共长天一色。', from: '滕王阁序', fromWho: '王勃', type: 'i' },
-  { hitokoto: '曾经沧海难为水，除却巫山不是云。', from: '离思', fromWho: '元稹', type: 'i' },
-  { hitokoto: '行到水穷处，坐看云起时。', from: '终南别业', fromWho: '王维', type: 'i' },
-  { hitokoto: '春风得意马蹄疾，一日看尽长安花。', from: '登科后', fromWho: '孟郊', type: 'i' },
-  { hitokoto: '千里之行，始于足下。', from: '道德经', fromWho: '老子', type: 'k' },
-  { hitokoto: '知之为知之，不知为不知，是知也。', from: '论语', fromWho: '孔子', type: 'k' },
-  { hitokoto: '路漫漫其修远兮，吾将上下而求索。', from: '离骚', fromWho: '屈原', type: 'i' },
-  { hitokoto: '问渠那得清如许？为有源头活水来。', from: '观书有感', fromWho: '朱熹', type: 'i' },
-  {
-    hitokoto: '沉舟侧畔千帆过，病树前头万木春。',
-    from: '酬乐天扬州初逢席上见赠',
-    fromWho: '刘禹锡',
-    type: 'i',
-  },
-  { hitokoto: '此情可待成追忆，只是当时已惘然。', from: '锦瑟', fromWho: '李商隐', type: 'i' },
-  { hitokoto: '采菊东篱下，悠然见南山。', from: '饮酒', fromWho: '陶渊明', type: 'i' },
-  { hitokoto: '欲穷千里目，更上一层楼。', from: '登鹳雀楼', fromWho: '王之涣', type: 'i' },
-  { hitokoto: '天生我材必有用，千金散尽还复来。', from: '将进酒', fromWho: '李白', type: 'i' },
-  {
-    hitokoto: '众里寻他千百度，蓦然回首，那人却在，灯火阑珊处。',
-    from: '青玉案·元夕',
-    fromWho: '辛弃疾',
-    type: 'i',
-  },
-  { hitokoto: '学而不思则罔，思而不学则殆。', from: '论语', fromWho: '孔子', type: 'k' },
-  { hitokoto: '上善若水，水善利万物而不争。', from: '道德经', fromWho: '老子', type: 'k' },
-  { hitokoto: '一蓑烟雨任平生。', from: '定风波', fromWho: '苏轼', type: 'i' },
-  { hitokoto: '醉后不知天在水，满船清梦压星河。', from: '题龙阳县青草湖', fromWho: '唐珙', type: 'i' },
-  { hitokoto: '晚来天欲雪，能饮一杯无？', from: '问刘十九', fromWho: '白居易', type: 'i' },
-  { hitokoto: '浮云游子意，落日故人情。', from: '送友人', fromWho: '李白', type: 'i' },
-  { hitokoto: '春眠不觉晓，处处闻啼鸟。', from: '春晓', fromWho: '孟浩然', type: 'i' },
-  { hitokoto: '人间四月芳菲尽，山寺桃花始盛开。', from: '大林寺桃花', fromWho: '白居易', type: 'i' },
-  { hitokoto: '纸上得来终觉浅，绝知此事要躬行。', from: '冬夜读书示子聿', fromWho: '陆游', type: 'i' },
-  { hitokoto: '少年易老学难成，一寸光阴不可轻。', from: '劝学诗', fromWho: '朱熹', type: 'i' },
-];
-
 export const demoBangumi = [
   {
     subjectId: 876,

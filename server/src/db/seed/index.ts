@@ -2,16 +2,9 @@ import type { Insertable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../index.ts';
 import type { EssayTable } from '../schema.ts';
-import {
-  demoAbout,
-  demoBangumi,
-  demoComments,
-  demoEssays,
-  demoLinks,
-  demoMomentTexts,
-  demoQuotes,
-} from './content.ts';
+import { demoAbout, demoBangumi, demoComments, demoEssays, demoLinks, demoMomentTexts } from './content.ts';
 import { type DemoImage, writeDemoImages } from './images.ts';
+import { seedQuotes } from './quotes.ts';
 
 const DAY = 86_400_000;
 
@@ -89,7 +82,7 @@ const seedContent = async (db: Db, pictures: DemoImage[], now: number): Promise<
   await db
     .insertInto('hitokoto')
     .values(
-      demoQuotes.map((q) => ({
+      seedQuotes.map((q) => ({
         hitokoto: q.hitokoto,
         type: q.type,
         source: q.from,

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@candy/contract';
 import type { Essay } from '@candy/contract/calls/essays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, insertEssays, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { asOwner, insertEssays, queryString, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 const HOUR = 3_600_000;
@@ -35,7 +35,7 @@ describe('essays', () => {
   afterAll(() => t.close());
 
   const list = async (query: Record<string, string | number> = {}, headers: Record<string, string> = {}) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const qs = queryString(query);
     const res = await t.server.inject({ method: 'GET', url: `/api/blog/essay?${qs}`, headers });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -77,7 +77,7 @@ describe('essays', () => {
       ['start', { start: 0 }],
       ['keyword', { keyword: 'x'.repeat(101) }],
     ])('refuses a bad %s with 4000', async (property, query) => {
-      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      const qs = queryString(query);
       const res = await t.server.inject({ method: 'GET', url: `/api/blog/essay?${qs}` });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: ErrorCode.validation, errors: [{ property }] });

@@ -1,0 +1,104 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+const addLink = (t: TestApp, name: string, description = '') =>
+  t.database.db
+    .insertInto('link')
+    .values({
+      name,
+      url: `https://${name}.example`,
+      avatar: '',
+      description,
+      state: 1,
+      sort_order: 0,
+      created_at: 0,
+    })
+    .execute();
+
+describe('public answer cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Enough text that the answer is over the compression threshold.
+    for (let i = 0; i < 12; i++) await addLink(t, `site${i}`, '一段足够长的友链介绍文字，'.repeat(8));
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.publicCache.invalidate('link'));
+
+  const links = (headers: Record<string, string> = {}) =>
+    t.server.inject({ method: 'GET', url: '/api/blog/link', headers });
+
+  it('answers with an ETag and revalidation headers', async () => {
+    const res = await links();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toMatch(/^W\/".+"$/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toContain('x-dark-key');
+    expect(res.json().data).toHaveLength(12);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match', async () => {
+    const first = await links();
+    const again = await links({ 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('answers 200 to a stale If-None-Match', async () => {
+    const res = await links({ 'if-none-match': 'W/"stale"' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('serves the stored answer until the table is invalidated', async () => {
+    const before = await links();
+    await addLink(t, 'newcomer');
+    expect((await links()).body).toBe(before.body);
+    t.publicCache.invalidate('link');
+    const after = await links();
+    expect(after.json().data).toHaveLength(13);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    await t.database.db.deleteFrom('link').where('name', '=', 'newcomer').execute();
+  });
+
+  it('drops a stored answer after the TTL, for writes made by another replica', async () => {
+    await links();
+    await addLink(t, 'elsewhere');
+    t.clock.advance(10_001);
+    expect((await links()).json().data).toHaveLength(13);
+    await t.database.db.deleteFrom('link').where('name', '=', 'elsewhere').execute();
+  });
+
+  it('invalidates only answers built from the written table', async () => {
+    await links();
+    await t.server.inject({ method: 'GET', url: '/api/blog/bangumi' });
+    const size = t.publicCache.size;
+    t.publicCache.invalidate('bangumi');
+    expect(t.publicCache.size).toBe(size - 1);
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)(
+    'sends the answer compressed once with %s, byte-identical when decoded',
+    async (encoding, decode) => {
+      const plain = await links();
+      for (let i = 0; i < 2; i++) {
+        const res = await links({ 'accept-encoding': encoding });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+        expect(res.headers.etag).toBe(plain.headers.etag);
+      }
+    },
+  );
+
+  it('shares one entry between orderings of the same query', async () => {
+    const a = await t.server.inject({ method: 'GET', url: '/api/blog/bangumi?keyword=x&z=1' });
+    const size = t.publicCache.size;
+    const b = await t.server.inject({ method: 'GET', url: '/api/blog/bangumi?z=1&keyword=x' });
+    expect(t.publicCache.size).toBe(size);
+    expect(b.headers.etag).toBe(a.headers.etag);
+  });
+});

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorCode } from '@candy/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryString } from '../../../test/contentFactories.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createHitokotoRepo } from './repo.ts';
+import { createHitokotoService } from './service.ts';
+
+const quote = (text: string, length: number) => ({
+  hitokoto: text,
+  type: 'i',
+  source: '测试',
+  source_who: null,
+  length,
+  created_at: 0,
+});
+
+describe('hitokoto', () => {
+  let t: TestApp;
+  const byLength = new Map<number, number>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const length of [10, 20, 30, 31, 45, 60, 61, 90]) {
+      const row = await t.database.db
+        .insertInto('hitokoto')
+        .values(quote(`长度 ${length}`, length))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      byLength.set(length, row.id);
+    }
+  });
+  afterAll(() => t.close());
+
+  const idOf = (length: number) => byLength.get(length) as number;
+  const random = async (query: Record<string, string> = {}) => {
+    const res = await t.server.inject({
+      method: 'GET',
+      url: `/api/blog/hitokoto/random?${queryString(query)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { id: number; length: number };
+  };
+  const draws = async (query: Record<string, string>, times = 25) =>
+    Promise.all(Array.from({ length: times }, () => random(query)));
+
+  it('answers a quote with its fields', async () => {
+    const others = [...byLength.values()].filter((id) => id !== idOf(10));
+    expect(await random({ exclude: others.join(',') })).toEqual({
+      id: idOf(10),
+      hitokoto: '长度 10',
+      from: '测试',
+      fromWho: null,
+      type: 'i',
+      length: 10,
+    });
+  });
+
+  it('draws across the whole table without flags', async () => {
+    const ids = new Set((await draws({}, 60)).map((q) => q.id));
+    expect(ids.size).toBeGreaterThan(3);
+  });
+
+  it.each([
+    ['mobile', { mobile: '1' }, 30],
+    ['pc', { pc: 'true' }, 60],
+    ['both (mobile wins)', { pc: 'true', mobile: 'true' }, 30],
+  ])('keeps to the %s length', async (_, query, max) => {
+    for (const q of await draws(query)) expect(q.length).toBeLessThanOrEqual(max);
+  });
+
+  it('never answers an excluded id while others remain', async () => {
+    const exclude = [idOf(10), idOf(20)].join(',');
+    for (const q of await draws({ mobile: '1', exclude })) expect(q.id).toBe(idOf(30));
+  });
+
+  it('starts a new round once every fitting quote was seen', async () => {
+    const exclude = [idOf(10), idOf(20), idOf(30)].join(',');
+    for (const q of await draws({ mobile: '1', exclude })) expect(q.length).toBeLessThanOrEqual(30);
+  });
+
+  it.each([
+    ['exclude', { exclude: '1,a' }],
+    ['exclude.0', { exclude: '0' }],
+    ['pc', { pc: 'yes please' }],
+  ])('refuses a bad %s with 4000', async (property, query) => {
+    const res = await t.server.inject({
+      method: 'GET',
+      url: `/api/blog/hitokoto/random?${queryString(query)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: ErrorCode.validation, errors: [{ property }] });
+  });
+
+  it('picks by position along (length, id): the draw maps onto the filtered rows', async () => {
+    const repo = createHitokotoRepo(t.database.db);
+    const first = createHitokotoService({ repo, random: () => 0 });
+    const last = createHitokotoService({ repo, random: () => 0.999_999 });
+    expect((await first.random({ exclude: [], pc: true, mobile: false })).length).toBe(10);
+    expect((await last.random({ exclude: [], pc: true, mobile: false })).length).toBe(60);
+    expect((await last.random({ exclude: [idOf(60)], pc: true, mobile: false })).length).toBe(45);
+  });
+
+  describe('sentences-bundle import', () => {
+    it('imports valid entries, skips duplicates and junk, recounts lengths', async () => {
+      const file = path.join(t.config.dataDir, 'i.json');
+      fs.writeFileSync(
+        file,
+        JSON.stringify([
+          {
+            id: 1,
+            uuid: 'x',
+            hitokoto: '春风十里不如你',
+            type: 'i',
+            from: '某诗',
+            from_who: '某人',
+            length: 99,
+          },
+          { id: 2, hitokoto: '  无名之句  ', type: 'd', from: null, from_who: null, length: 4 },
+          { id: 3, hitokoto: '长度 10', type: 'i', from: '测试', from_who: null, length: 5 },
+          { id: 4, hitokoto: '春风十里不如你', type: 'i', from: '重复', from_who: null, length: 7 },
+          { id: 5, type: 'a', from: '缺正文' },
+          { id: 6, hitokoto: '类型不对', type: 7 },
+        ]),
+      );
+      const { importSentencesFile } = await import('./importSentences.ts');
+      const result = await importSentencesFile(createHitokotoRepo(t.database.db), file, 123);
+      expect(result).toEqual({ imported: 2, duplicates: 2, invalid: 2 });
+      const rows = await t.database.db
+        .selectFrom('hitokoto')
+        .select(['hitokoto', 'type', 'source', 'source_who', 'length', 'created_at'])
+        .where('created_at', '=', 123)
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        {
+          hitokoto: '春风十里不如你',
+          type: 'i',
+          source: '某诗',
+          source_who: '某人',
+          length: 7,
+          created_at: 123,
+        },
+        { hitokoto: '无名之句', type: 'd', source: '', source_who: null, length: 4, created_at: 123 },
+      ]);
+      await t.database.db.deleteFrom('hitokoto').where('created_at', '=', 123).execute();
+    });
+
+    it('refuses a file that is not a list of sentences', async () => {
+      const file = path.join(t.config.dataDir, 'bad.json');
+      fs.writeFileSync(file, JSON.stringify({ hitokoto: 'one' }));
+      const { importSentencesFile } = await import('./importSentences.ts');
+      await expect(importSentencesFile(createHitokotoRepo(t.database.db), file, 1)).rejects.toThrow(/array/);
+    });
+  });
+
+  it('answers 4040 when there are no quotes at all', async () => {
+    await t.database.db.deleteFrom('hitokoto').execute();
+    const res = await t.server.inject({ method: 'GET', url: '/api/blog/hitokoto/random' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(ErrorCode.notFound);
+  });
+});
