@@ -1,8 +1,6 @@
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import { musicSlotAttribute } from './musicSlot.ts';
 import { sanitizeHtml } from './sanitize.ts';
-
-/** `[music:<id>]` on a line of its own becomes a slot the Markdown widget fills with a MusicCard. */
-export const musicSlotAttribute = 'data-music-id';
 
 const musicBlock: TokenizerAndRendererExtension = {
   name: 'music',

@@ -1,5 +1,47 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';
+import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
+import { SearchInput } from '../../../ui/SearchInput.tsx';
+import { ListStatus } from '../shared/ListStatus.tsx';
+import '../shared/public-pages.css';
+import { useInfiniteScroll } from '../shared/useInfiniteScroll.ts';
+import './chaos.css';
+import { EssayCard } from './EssayCard.tsx';
+import { useEssayList } from './useEssayList.ts';
+import { useHashKeyword } from './useHashKeyword.ts';
 
-export default function Page() {
-  return <NotBuiltYet title="随笔" />;
+// The markdown renderer downloads while the first page of essays is fetched.
+void preloadMarkdown();
+
+/** The essays (随笔): a quote, a search (`#<id>` for one essay), and the list with infinite scroll. */
+export default function ChaosPage() {
+  const [keyword, setKeyword, searchVersion] = useHashKeyword();
+  const essays = useEssayList(keyword);
+  const sentinel = useInfiniteScroll(essays.loadMore, essays.status === 'ready' && essays.hasMore);
+  return (
+    <div className="public-page chaos-page">
+      <Hitokoto className="chaos-quote" />
+      <div className="public-page-toolbar">
+        <SearchInput
+          key={searchVersion}
+          initial={keyword}
+          placeholder="搜索随笔，#id 直达"
+          onSearch={setKeyword}
+        />
+      </div>
+      <div className="essay-list" data-testid="essay-list">
+        {essays.items.map((essay) => (
+          <EssayCard key={essay.id} essay={essay} />
+        ))}
+      </div>
+      <div ref={sentinel} className="list-sentinel" />
+      <ListStatus
+        status={essays.status}
+        error={essays.error}
+        count={essays.items.length}
+        hasMore={essays.hasMore}
+        empty={keyword.trim() ? '没有找到相关的随笔' : '还没有随笔'}
+        onRetry={essays.items.length ? essays.loadMore : essays.reload}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,38 @@
+import { Spinner } from '../../../ui/Spinner.tsx';
+import type { ListStatus as Status } from './useCursorList.ts';
+
+/** The foot of a paged list: loading, failed with a retry, empty, or the end. */
+export const ListStatus = ({
+  status,
+  error,
+  count,
+  hasMore,
+  empty,
+  onRetry,
+}: {
+  status: Status;
+  error: string;
+  count: number;
+  hasMore: boolean;
+  empty: string;
+  onRetry: () => void;
+}) => {
+  if (status === 'loading')
+    return (
+      <div className="list-status" aria-live="polite">
+        <Spinner label="加载中" /> 加载中…
+      </div>
+    );
+  if (status === 'failed')
+    return (
+      <div className="list-status list-status-failed" role="alert">
+        加载失败：{error}{' '}
+        <button type="button" className="btn btn-text" onClick={onRetry}>
+          重试
+        </button>
+      </div>
+    );
+  if (count === 0) return <div className="list-status list-status-empty">{empty}</div>;
+  if (!hasMore) return <div className="list-status list-status-end">— 到底啦 —</div>;
+  return null;
+};

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface CursorPage<T> {
+  list: T[];
+  hasMore: boolean;
+}
+
+export type ListStatus = 'loading' | 'ready' | 'failed';
+
+export interface CursorListState<T> {
+  items: T[];
+  hasMore: boolean;
+  status: ListStatus;
+  error: string;
+}
+
+const fresh = <T>(): CursorListState<T> => ({ items: [], hasMore: true, status: 'loading', error: '' });
+
+/**
+ * A newest-first list read page by page on the `start` cursor (the last id the client has).
+ * A new `key` (the search) starts over; answers for an old key are dropped.
+ */
+export const useCursorList = <T extends { id: number }>(
+  load: (start: number | undefined) => Promise<CursorPage<T>>,
+  key: string,
+) => {
+  const [state, setState] = useState<CursorListState<T>>(fresh);
+  const latest = useRef(load);
+  latest.current = load;
+  const generation = useRef(0);
+  const inFlight = useRef(false);
+  const items = useRef<T[]>([]);
+
+  const fetchPage = useCallback(async (reset: boolean) => {
+    if (inFlight.current && !reset) return;
+    generation.current += 1;
+    const mine = generation.current;
+    inFlight.current = true;
+    if (reset) items.current = [];
+    setState((old) => ({ ...(reset ? fresh<T>() : old), status: 'loading', error: '' }));
+    try {
+      const page = await latest.current(items.current.at(-1)?.id);
+      if (mine !== generation.current) return;
+      // A page may overlap the previous one when items were added meanwhile: keep ids unique.
+      const known = new Set(items.current.map((item) => item.id));
+      items.current = [...items.current, ...page.list.filter((item) => !known.has(item.id))];
+      setState({ items: items.current, hasMore: page.hasMore, status: 'ready', error: '' });
+    } catch (error) {
+      if (mine !== generation.current) return;
+      setState((old) => ({
+        ...old,
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+      }));
+    } finally {
+      if (mine === generation.current) inFlight.current = false;
+    }
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key (the search) starts the list over
+  useEffect(() => {
+    void fetchPage(true);
+  }, [key, fetchPage]);
+
+  const loadMore = useCallback(() => {
+    if (!inFlight.current) void fetchPage(false);
+  }, [fetchPage]);
+
+  /** Starts over from the newest (retry after a failure of the first page). */
+  const reload = useCallback(() => void fetchPage(true), [fetchPage]);
+
+  return { ...state, loadMore, reload };
+};

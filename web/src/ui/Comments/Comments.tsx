@@ -1,0 +1,93 @@
+import type { CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
+import { useState } from 'react';
+import { useIsOwner } from '../../core/appState.ts';
+import { Spinner } from '../Spinner.tsx';
+import { CommentForm } from './CommentForm.tsx';
+import { type CommentActions, CommentItem } from './CommentItem.tsx';
+import './comments.css';
+import { useComments } from './useComments.ts';
+import { useEmotes } from './useEmotes.ts';
+
+export interface CommentsProps {
+  targetType: CommentTargetType;
+  targetId: number;
+}
+
+/** The comments of an essay or the about page: list with replies, paging, and writing. */
+export const Comments = ({ targetType, targetId }: CommentsProps) => {
+  const comments = useComments(targetType, targetId);
+  const emotes = useEmotes();
+  const owner = useIsOwner();
+  const [replyTo, setReplyTo] = useState<CommentReply | null>(null);
+
+  const actions: CommentActions = {
+    owner,
+    emotes,
+    onReply: setReplyTo,
+    onEdit: comments.update,
+    onDelete: comments.remove,
+  };
+  // A reply form sits under the top-level comment the answered one belongs to.
+  const replyHome = replyTo ? (replyTo.parentId ?? replyTo.id) : null;
+
+  return (
+    <section className="comments" aria-label="评论" data-testid="comments">
+      <h3 className="comments-title">评论 {comments.total ? `(${comments.total})` : ''}</h3>
+      <CommentForm
+        emotes={emotes}
+        guestFields={!owner}
+        onSubmit={(content, guest) => comments.create({ content, ...guest })}
+      />
+      <div className="comments-list">
+        {comments.list.map((comment) => (
+          <div key={comment.id} className="comment-thread">
+            <CommentItem comment={comment} actions={actions} />
+            {comment.replies.length || replyHome === comment.id ? (
+              <div className="comment-replies">
+                {comment.replies.map((reply) => (
+                  <CommentItem key={reply.id} comment={reply} actions={actions} />
+                ))}
+                {replyTo && replyHome === comment.id ? (
+                  <CommentForm
+                    emotes={emotes}
+                    guestFields={!owner}
+                    autoFocus
+                    placeholder={`回复 @${replyTo.name}`}
+                    submitLabel="回复"
+                    onCancel={() => setReplyTo(null)}
+                    onSubmit={async (content, guest) => {
+                      await comments.create({ content, parentId: replyTo.id, ...guest });
+                      setReplyTo(null);
+                    }}
+                  />
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      {comments.status === 'loading' ? (
+        <div className="comments-status">
+          <Spinner label="评论加载中" />
+        </div>
+      ) : comments.status === 'failed' ? (
+        <div className="comments-status">
+          评论加载失败：{comments.error}{' '}
+          <button type="button" className="btn btn-text" onClick={comments.reload}>
+            重试
+          </button>
+        </div>
+      ) : comments.list.length === 0 ? (
+        <p className="comments-status">还没有评论，来抢沙发吧</p>
+      ) : comments.hasMore ? (
+        <div className="comments-status">
+          <button type="button" className="btn" onClick={comments.loadMore}>
+            更多评论
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+};
+
+export default Comments;

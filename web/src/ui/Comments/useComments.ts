@@ -1,0 +1,93 @@
+import type { Comment, CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { call } from '../../core/request.ts';
+
+export interface CommentsState {
+  list: Comment[];
+  total: number;
+  hasMore: boolean;
+  status: 'loading' | 'ready' | 'failed';
+  error: string;
+}
+
+export interface NewComment {
+  content: string;
+  parentId?: number;
+  guestName?: string;
+  guestEmail?: string;
+}
+
+/** A new comment in the list: a reply joins its top-level comment, a top-level one leads the list. */
+export const withAdded = (list: Comment[], added: CommentReply): Comment[] =>
+  added.parentId === null
+    ? [{ ...added, replies: [] }, ...list]
+    : list.map((c) => (c.id === added.parentId ? { ...c, replies: [...c.replies, added] } : c));
+
+export const withUpdated = (list: Comment[], changed: CommentReply): Comment[] =>
+  list.map((c) =>
+    c.id === changed.id
+      ? { ...changed, replies: c.replies }
+      : { ...c, replies: c.replies.map((r) => (r.id === changed.id ? changed : r)) },
+  );
+
+/** A removed reply goes; a removed top-level comment with replies stays as a placeholder (as the server keeps it). */
+export const withRemoved = (list: Comment[], id: number): Comment[] =>
+  list.flatMap((c) => {
+    if (c.id === id)
+      return c.replies.length ? [{ ...c, deleted: true, content: '', mine: false, avatarSeed: '' }] : [];
+    return [{ ...c, replies: c.replies.filter((r) => r.id !== id) }];
+  });
+
+/** Comments of one essay or article: pages on the cursor, and the visitor's own writes kept in place. */
+export const useComments = (targetType: CommentTargetType, targetId: number) => {
+  const [state, setState] = useState<CommentsState>({
+    list: [],
+    total: 0,
+    hasMore: false,
+    status: 'loading',
+    error: '',
+  });
+  const current = useRef(state);
+  current.current = state;
+
+  const load = useCallback(
+    async (start?: number) => {
+      setState((old) => ({ ...old, status: 'loading', error: '' }));
+      try {
+        const page = await call('commentList', { query: { targetType, targetId, start }, silent: true });
+        setState((old) => {
+          const known = new Set(start ? old.list.map((c) => c.id) : []);
+          const list = start ? [...old.list, ...page.list.filter((c) => !known.has(c.id))] : page.list;
+          return { list, total: page.total, hasMore: page.hasMore, status: 'ready', error: '' };
+        });
+      } catch (error) {
+        setState((old) => ({ ...old, status: 'failed', error: error instanceof Error ? error.message : '' }));
+      }
+    },
+    [targetType, targetId],
+  );
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const loadMore = () => void load(current.current.list.at(-1)?.id);
+
+  const create = async (input: NewComment): Promise<CommentReply> => {
+    const added = await call('commentCreate', { body: { targetType, targetId, ...input } });
+    setState((old) => ({ ...old, list: withAdded(old.list, added), total: old.total + 1 }));
+    return added;
+  };
+
+  const update = async (id: number, content: string): Promise<void> => {
+    const changed = await call('commentUpdate', { params: { id }, body: { content } });
+    setState((old) => ({ ...old, list: withUpdated(old.list, changed) }));
+  };
+
+  const remove = async (id: number): Promise<void> => {
+    await call('commentDelete', { params: { id } });
+    setState((old) => ({ ...old, list: withRemoved(old.list, id), total: Math.max(0, old.total - 1) }));
+  };
+
+  return { ...state, loadMore, reload: () => void load(), create, update, remove };
+};

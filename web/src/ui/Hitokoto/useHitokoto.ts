@@ -1,0 +1,55 @@
+import type { Hitokoto } from '@candy/contract/calls/hitokoto';
+import { ErrorCode } from '@candy/contract/codes';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppInfo } from '../../core/appState.ts';
+import { call, RequestError } from '../../core/request.ts';
+
+import { rememberSeen, seenQuotes as seen } from './seenQuotes.ts';
+
+const fetchQuote = async (mobile: boolean): Promise<Hitokoto> => {
+  const ask = () =>
+    call('hitokotoRandom', { query: { exclude: [...seen], pc: !mobile, mobile }, silent: true });
+  try {
+    return await ask();
+  } catch (error) {
+    // Everything shown once already: start the round again.
+    if (!(error instanceof RequestError) || error.code !== ErrorCode.notFound || seen.length === 0)
+      throw error;
+    seen.length = 0;
+    return ask();
+  }
+};
+
+export type QuoteState =
+  | { status: 'loading'; quote: Hitokoto | null }
+  | { status: 'ready'; quote: Hitokoto }
+  | { status: 'failed'; quote: Hitokoto | null };
+
+/** A random quote suited to the device's width; `next()` asks for one not seen yet. */
+export const useHitokoto = () => {
+  const mobile = useAppInfo((info) => info.mobileMode);
+  const [state, setState] = useState<QuoteState>({ status: 'loading', quote: null });
+  const busy = useRef(false);
+
+  const next = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setState((old) => ({ status: 'loading', quote: old.quote }));
+    try {
+      const quote = await fetchQuote(mobile);
+      rememberSeen(quote.id);
+      setState({ status: 'ready', quote });
+    } catch {
+      setState((old) => ({ status: 'failed', quote: old.quote }));
+    } finally {
+      busy.current = false;
+    }
+  }, [mobile]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one quote on mount; a mode change does not replace it
+  useEffect(() => {
+    void next();
+  }, []);
+
+  return { ...state, next };
+};

@@ -1,0 +1,84 @@
+import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { openImageViewer } from '../imageViewer/index.tsx';
+import { MusicCard } from '../MusicCard/MusicCard.tsx';
+import './markdown.css';
+import { useMarkdownRenderer } from './loadRenderer.ts';
+import { musicSlotAttribute } from './musicSlot.ts';
+
+export interface MarkdownProps {
+  source: string;
+  /** Called with a clicked image (not one inside a link); the image viewer by default. */
+  onOpenImage?: (image: HTMLImageElement) => void;
+  className?: string;
+}
+
+const openInViewer = (image: HTMLImageElement): void => {
+  void openImageViewer({ src: image.currentSrc || image.src, alt: image.alt });
+};
+
+/** The highlighter is its own chunk, fetched only when a page holds code. */
+const highlightLater = (root: HTMLElement): void => {
+  void import('./highlight.ts').then(({ highlightCodeBlocks }) => highlightCodeBlocks(root));
+};
+
+const openableImage = (target: EventTarget): HTMLImageElement | null =>
+  target instanceof HTMLImageElement && !target.closest('a') ? target : null;
+
+/**
+ * Markdown content: sanitised HTML, code highlighted after it is shown, images open the image
+ * viewer (by click or Enter), and `[music:<id>]` slots filled with a MusicCard.
+ */
+export const Markdown = ({ source, onOpenImage = openInViewer, className }: MarkdownProps) => {
+  const render = useMarkdownRenderer();
+  const html = useMemo(() => (render ? render(source) : ''), [render, source]);
+  const root = useRef<HTMLDivElement>(null);
+  const [slots, setSlots] = useState<HTMLElement[]>([]);
+
+  useLayoutEffect(() => {
+    const element = root.current;
+    if (!element || !html) return;
+    setSlots([...element.querySelectorAll<HTMLElement>(`[${musicSlotAttribute}]`)]);
+    for (const image of element.querySelectorAll('img')) {
+      if (image.closest('a')) continue;
+      image.tabIndex = 0;
+      image.setAttribute('role', 'button');
+      image.setAttribute('aria-label', image.alt ? `查看图片：${image.alt}` : '查看图片');
+    }
+    if (element.querySelector('pre code[class*="language-"]')) highlightLater(element);
+  }, [html]);
+
+  const onClick = (event: MouseEvent) => {
+    const image = openableImage(event.target);
+    if (image) onOpenImage(image);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const image = openableImage(event.target);
+    if (image && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      onOpenImage(image);
+    }
+  };
+
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates to the images inside, which are buttons */}
+      <div
+        ref={root}
+        className={className ? `markdown ${className}` : 'markdown'}
+        aria-busy={render === null}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in renderMarkdown
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {slots.map((slot) =>
+        createPortal(
+          <MusicCard id={slot.getAttribute(musicSlotAttribute) ?? ''} />,
+          slot,
+          `${slot.getAttribute(musicSlotAttribute)}-${slots.indexOf(slot)}`,
+        ),
+      )}
+    </>
+  );
+};

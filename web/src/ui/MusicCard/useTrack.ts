@@ -1,0 +1,45 @@
+import type { Track } from '@candy/contract/calls/music';
+import { ErrorCode } from '@candy/contract/codes';
+import { Texts } from '@candy/contract/constants';
+import { useEffect, useState } from 'react';
+import { call, RequestError } from '../../core/request.ts';
+
+export type TrackState =
+  | { status: 'loading' }
+  | { status: 'ready'; track: Track }
+  | { status: 'failed'; message: string };
+
+/** The message a card shows for a failed lookup; an unknown song reads as spec §5 says. */
+export const trackFailure = (id: string, error: unknown): string => {
+  if (error instanceof RequestError && error.code !== ErrorCode.notFound) return error.message;
+  return Texts.musicNotFound(id);
+};
+
+/** The track behind a `[music:<id>]` card. Silent: the card itself shows a failure. */
+export const useTrack = (id: string): TrackState => {
+  const [state, setState] = useState<TrackState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    call('musicSongDetail', { query: { ids: [id] }, silent: true })
+      .then((tracks) => {
+        if (!live) return;
+        const track = tracks[0];
+        setState(track ? { status: 'ready', track } : { status: 'failed', message: Texts.musicNotFound(id) });
+      })
+      .catch((error: unknown) => {
+        if (live) setState({ status: 'failed', message: trackFailure(id, error) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return state;
+};
+
+/** A fresh play address: upstream addresses expire, so it is asked for when playing starts. */
+export const fetchPlayUrl = async (id: string): Promise<string> => {
+  const { url } = await call('musicSongUrl', { query: { id }, silent: true });
+  if (!url) throw new RequestError(ErrorCode.notFound, Texts.musicNotFound(id));
+  return url;
+};
