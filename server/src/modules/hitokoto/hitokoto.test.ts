@@ -102,6 +102,11 @@ describe('hitokoto', () => {
     expect((await last.random({ exclude: [idOf(60)], pc: true, mobile: false })).length).toBe(45);
   });
 
+  it('lists every quote for the offline snapshot', async () => {
+    const all = await t.modules.hitokoto.listForSnapshot();
+    expect(all.map((q) => q.length)).toEqual([10, 20, 30, 31, 45, 60, 61, 90]);
+  });
+
   describe('sentences-bundle import', () => {
     it('imports valid entries, skips duplicates and junk, recounts lengths', async () => {
       const file = path.join(t.config.dataDir, 'i.json');

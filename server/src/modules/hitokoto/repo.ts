@@ -35,6 +35,8 @@ export const createHitokotoRepo = (db: Db) => {
       return row?.id;
     },
 
+    all: () => db.selectFrom('hitokoto').selectAll().orderBy('id').execute(),
+
     find: (id: number) => db.selectFrom('hitokoto').selectAll().where('id', '=', id).executeTakeFirst(),
 
     async texts(): Promise<Set<string>> {

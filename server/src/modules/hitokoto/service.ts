@@ -46,6 +46,9 @@ export const createHitokotoService = ({ repo, random = Math.random }: HitokotoDe
     }
     throw notFound('还没有一言');
   },
+
+  /** Every quote, for the offline snapshot (`blog/hitokoto/data`), where the client picks at random. */
+  listForSnapshot: async (): Promise<Hitokoto[]> => (await repo.all()).map(presentHitokoto),
 });
 
 export type HitokotoService = ReturnType<typeof createHitokotoService>;
