@@ -1,5 +1,36 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import { Comments } from '../../../ui/Comments/Comments.tsx';
+import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
+import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import '../shared/public-pages.css';
+import { aboutArticleId, useAboutArticle } from './useAboutArticle.ts';
 
-export default function Page() {
-  return <NotBuiltYet title="关于" />;
+void preloadMarkdown();
+
+/** The about page (关于): article 1, then its comments. */
+export default function AboutPage() {
+  const about = useAboutArticle();
+  return (
+    <div className="public-page about-page">
+      <article className="card" data-testid="about-article">
+        {about.data ? (
+          <Markdown source={about.data.content} />
+        ) : about.status === 'failed' ? (
+          <div className="list-status list-status-failed" role="alert">
+            加载失败：{about.error}{' '}
+            <button type="button" className="btn btn-text" onClick={() => void about.retry()}>
+              重试
+            </button>
+          </div>
+        ) : (
+          <div className="list-status">
+            <Spinner label="加载中" />
+          </div>
+        )}
+      </article>
+      <div className="card">
+        <Comments targetType="article" targetId={aboutArticleId} />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,63 @@
+import type { Bangumi } from '@candy/contract/calls/bangumi';
+import { progressPercent } from './groupBangumi.ts';
+
+/** Cover box size: known up front so the list does not shift while covers load. */
+const coverWidth = 96;
+const coverHeight = 134;
+
+export const BangumiCard = ({ entry, onTag }: { entry: Bangumi; onTag: (tag: string) => void }) => {
+  const percent = progressPercent(entry);
+  const episodes = `${entry.episodesWatched} / ${entry.episodesTotal ?? '?'}`;
+  return (
+    <article className="bangumi-card" data-testid="bangumi" data-status={entry.status}>
+      {entry.cover ? (
+        <img
+          className="bangumi-cover"
+          src={entry.cover}
+          alt={entry.titleCn || entry.title}
+          width={coverWidth}
+          height={coverHeight}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <div className="bangumi-cover bangumi-cover-empty" aria-hidden="true">
+          无封面
+        </div>
+      )}
+      <div className="bangumi-body">
+        <h3 className="bangumi-title">
+          {entry.subjectId ? (
+            <a href={`https://bgm.tv/subject/${entry.subjectId}`} target="_blank" rel="noopener noreferrer">
+              {entry.titleCn || entry.title}
+            </a>
+          ) : (
+            entry.titleCn || entry.title
+          )}
+        </h3>
+        {entry.titleCn && entry.title !== entry.titleCn ? (
+          <p className="bangumi-subtitle">{entry.title}</p>
+        ) : null}
+        <p className="bangumi-meta">
+          {entry.airDate ? <span>{entry.airDate}</span> : null}
+          {entry.rating !== null ? <span className="bangumi-rating">★ {entry.rating}/10</span> : null}
+        </p>
+        <div className="bangumi-progress">
+          <progress max={100} value={percent} aria-label={`进度 ${episodes}`} />
+          <span>{episodes}</span>
+        </div>
+        {entry.review ? <p className="bangumi-review">{entry.review}</p> : null}
+        {entry.tags.length ? (
+          <div className="bangumi-tags">
+            {entry.tags.map((tag) => (
+              <button key={tag} type="button" className="badge bangumi-tag" onClick={() => onTag(tag)}>
+                {tag}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+};

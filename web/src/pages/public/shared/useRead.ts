@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RequestError } from '../../../core/request.ts';
+
+export type ReadState<T> =
+  | { status: 'loading'; data: T | null }
+  | { status: 'ready'; data: T }
+  | { status: 'failed'; data: T | null; error: string; code: number };
+
+/**
+ * One read on mount and whenever `key` changes; the last answer wins. `retry()` reads again.
+ * Failures keep their business code (e.g. 4031 for dark content) so the page can explain them.
+ */
+export const useRead = <T>(read: () => Promise<T>, key: string) => {
+  const [state, setState] = useState<ReadState<T>>({ status: 'loading', data: null });
+  const latest = useRef(read);
+  latest.current = read;
+  const generation = useRef(0);
+
+  const run = useCallback(async () => {
+    generation.current += 1;
+    const mine = generation.current;
+    setState((old) => ({ status: 'loading', data: old.data }));
+    try {
+      const data = await latest.current();
+      if (mine === generation.current) setState({ status: 'ready', data });
+    } catch (error) {
+      if (mine !== generation.current) return;
+      const code = error instanceof RequestError ? error.code : 0;
+      const message = error instanceof Error ? error.message : String(error);
+      setState((old) => ({ status: 'failed', data: old.data, error: message, code }));
+    }
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what is read
+  useEffect(() => {
+    void run();
+  }, [key, run]);
+
+  return { ...state, retry: run };
+};

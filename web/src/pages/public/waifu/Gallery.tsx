@@ -1,0 +1,49 @@
+import type { Waifu } from '@candy/contract/calls/waifu';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { openImageViewer } from '../../../ui/imageViewer/index.tsx';
+import { columnsFor, masonryColumns } from './masonry.ts';
+
+/** A masonry of pictures laid out from their known sizes; each opens the image viewer. */
+export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
+  const root = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(3);
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setColumns(columnsFor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const laidOut = useMemo(() => masonryColumns(list, columns), [list, columns]);
+  return (
+    <div ref={root} className="waifu-masonry" data-testid="waifu-gallery">
+      {laidOut.map((column, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
+        <div key={index} className="waifu-column">
+          {column.map((picture) => (
+            <button
+              key={picture.id}
+              type="button"
+              className="waifu-item"
+              data-testid="waifu-item"
+              aria-label={picture.title ? `查看 ${picture.title}` : '查看图片'}
+              onClick={() => void openImageViewer({ src: picture.url, alt: picture.title })}
+            >
+              <img
+                src={picture.url}
+                alt={picture.title}
+                width={picture.width}
+                height={picture.height}
+                loading="lazy"
+                decoding="async"
+              />
+              {picture.title ? <span className="waifu-title">{picture.title}</span> : null}
+            </button>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+};
