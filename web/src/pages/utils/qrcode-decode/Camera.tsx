@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+
+interface CameraProps {
+  /** Returns true when the frame held a code, which ends scanning. */
+  onFrame: (frame: ImageBitmap) => Promise<boolean>;
+  onClose: () => void;
+}
+
+const SCAN_EVERY_MS = 300;
+
+/** The back camera, one frame at a time to the decoder until a code turns up. */
+export const Camera = ({ onFrame, onClose }: CameraProps) => {
+  const video = useRef<HTMLVideoElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the camera starts once per opening
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const scan = async () => {
+      const v = video.current;
+      if (stopped || !v) return;
+      if (v.readyState >= 2 && v.videoWidth > 0) {
+        const found = await onFrame(await createImageBitmap(v)).catch(() => false);
+        if (found) {
+          onClose();
+          return;
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void scan(), SCAN_EVERY_MS);
+    };
+    void (async () => {
+      if (!navigator.mediaDevices?.getUserMedia) {
+        setError('这个浏览器不能使用摄像头（需要 HTTPS）。');
+        return;
+      }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
+      } catch {
+        setError('无法打开摄像头：没有权限或没有摄像头。');
+        return;
+      }
+      if (stopped || !video.current) {
+        for (const t of stream.getTracks()) t.stop();
+        return;
+      }
+      video.current.srcObject = stream;
+      await video.current.play().catch(() => undefined);
+      void scan();
+    })();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      for (const t of stream?.getTracks() ?? []) t.stop();
+    };
+  }, []);
+
+  return (
+    <div className="qr-camera">
+      {error ? (
+        <p className="tool-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <video ref={video} muted playsInline />
+      )}
+      <button type="button" onClick={onClose}>
+        关闭摄像头
+      </button>
+    </div>
+  );
+};
