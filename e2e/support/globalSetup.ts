@@ -14,7 +14,11 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(chrome))
     throw new Error(`Chromium not found at ${chrome} (install the chromium package)`);
   buildOnce();
-  const server = await startServer({ DARK_KEY: 'e2e-dark-key' });
+  const server = await startServer({
+    DARK_KEY: 'e2e-dark-key',
+    OWNER_USERNAME: 'e2e-owner',
+    OWNER_PASSWORD: 'e2e-owner-password',
+  });
   project.provide('baseUrl', server.url);
   return async () => {
     await server.stop();

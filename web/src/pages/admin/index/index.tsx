@@ -1,5 +1,59 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import { useNavigate } from '../../../app/router.tsx';
+import { call } from '../../../core/request.ts';
+import { Button } from '../../../ui/Button.tsx';
+import './admin-index.css';
+import { AttemptsTable } from './AttemptsTable.tsx';
+import { ChangePassword } from './ChangePassword.tsx';
+import { SessionsTable } from './SessionsTable.tsx';
+import { forgetAccessKey } from './session.ts';
+import { useSecurity } from './useSecurity.ts';
 
-export default function Page() {
-  return <NotBuiltYet title="后台" />;
+/** The back office's home: the owner's security panel (sessions, login attempts, password). */
+export default function AdminHomePage() {
+  const security = useSecurity();
+  const navigate = useNavigate();
+
+  const logout = async () => {
+    await call('logout');
+    forgetAccessKey();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="admin-home" data-testid="security-panel">
+      <header className="admin-home-header">
+        <h1>后台{security.data ? ` · ${security.data.username}` : ''}</h1>
+        <div className="admin-toolbar">
+          <Button
+            onClick={security.reload}
+            loading={security.status === 'loading'}
+            data-testid="security-reload"
+          >
+            刷新
+          </Button>
+          <Button kind="text" onClick={logout} data-testid="logout">
+            退出登录
+          </Button>
+        </div>
+      </header>
+      <section>
+        <h2>登录中的会话</h2>
+        <div className="admin-table-wrap">
+          {security.data && (
+            <SessionsTable sessions={security.data.sessions} onRevoked={security.reload} onLogout={logout} />
+          )}
+        </div>
+      </section>
+      <section>
+        <h2>最近 50 次登录尝试</h2>
+        <div className="admin-table-wrap">
+          {security.data && <AttemptsTable attempts={security.data.attempts} />}
+        </div>
+      </section>
+      <section>
+        <h2>修改密码</h2>
+        <ChangePassword onChanged={security.reload} />
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,59 @@
+import type { OwnerSessionView } from '@candy/contract/calls/auth';
+import { call } from '../../../core/request.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { formatDateTime } from '../../public/shared/time.ts';
+import { shortUserAgent } from './session.ts';
+
+/** The owner's live sessions; revoking one ends it at once (its key is refused from then on). */
+export const SessionsTable = ({
+  sessions,
+  onRevoked,
+  onLogout,
+}: {
+  sessions: OwnerSessionView[];
+  onRevoked: () => Promise<void>;
+  onLogout: () => Promise<void>;
+}) => (
+  <table className="admin-table" data-testid="sessions">
+    <thead>
+      <tr>
+        <th>登录时间</th>
+        <th>最近使用</th>
+        <th>IP</th>
+        <th>设备</th>
+        <th />
+      </tr>
+    </thead>
+    <tbody>
+      {sessions.map((s) => (
+        <tr key={s.id} data-current={s.current || undefined}>
+          <td>{formatDateTime(s.createdAt)}</td>
+          <td>{formatDateTime(s.lastUsedAt)}</td>
+          <td>{s.ip}</td>
+          <td title={s.userAgent}>
+            {shortUserAgent(s.userAgent)}
+            {s.current && <span className="security-current">当前</span>}
+          </td>
+          <td>
+            {s.current ? (
+              <Button kind="text" onClick={onLogout} confirm={{ message: '退出当前登录?' }}>
+                退出
+              </Button>
+            ) : (
+              <Button
+                kind="dangerous"
+                onClick={async () => {
+                  await call('revokeSession', { params: { id: s.id } });
+                  await onRevoked();
+                }}
+                confirm={{ message: '让这个会话立即失效?' }}
+              >
+                注销
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
