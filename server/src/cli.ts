@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -5,6 +7,7 @@ import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.
 import { readNewPassword } from './modules/auth/passwordInput.ts';
 import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
 import { createHitokotoRepo } from './modules/hitokoto/repo.ts';
+import { runSnapshot } from './snapshot/index.ts';
 
 /** Opens the configured database, migrated, for one command. */
 const withDatabase = async <T>(work: (db: ReturnType<typeof openDb>['db']) => Promise<T>): Promise<T> => {
@@ -47,6 +50,36 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       process.exit(2);
     }
     await command();
+  },
+
+  /** Exports the offline snapshot: commits it (and pushes), or with `--out DIR` only writes it there. */
+  async snapshot(args) {
+    const outIndex = args.indexOf('--out');
+    const outDir = outIndex >= 0 ? args[outIndex + 1] : undefined;
+    if (outIndex >= 0 && !outDir) {
+      console.error('usage: npm run snapshot [-- --out DIR]');
+      process.exit(2);
+    }
+    const config = { ...loadConfig(), logLevel: 'warn' };
+    const database = openDb(config.database);
+    try {
+      await migrateToLatest(database.db);
+      const app = await buildApp({ config, database });
+      const run = await runSnapshot(app.modules, config, {
+        now: Date.now(),
+        ...(outDir ? { outDir: path.resolve(outDir) } : {}),
+      });
+      await app.server.close();
+      const changed = run.export.changed.length;
+      const published = run.publish?.committed
+        ? `committed ${run.publish.commit?.slice(0, 7)}${run.publish.pushed ? ' and pushed' : ''}`
+        : run.publish
+          ? 'nothing to commit'
+          : 'not published';
+      console.log(`snapshot in ${run.outDir}: ${changed} file(s) changed, ${published}`);
+    } finally {
+      await database.close();
+    }
   },
 
   /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */

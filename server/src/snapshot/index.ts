@@ -1,0 +1,53 @@
+import type { Config } from '../config.ts';
+import type { Modules } from '../modules/index.ts';
+import { serverBuildVersion } from '../modules/system/service.ts';
+import { type ExportResult, exportSnapshot, type SnapshotSource } from './exporter.ts';
+import { type PublishResult, publishSnapshot } from './publisher.ts';
+
+/** The exporter reads through the modules' services, so it sees exactly what a visitor sees. */
+export const snapshotSourceOf = (modules: Modules, config: Config): SnapshotSource => ({
+  essays: () => modules.essays.listForSnapshot(),
+  about: async () => ((await modules.articles.exists(1)) ? modules.articles.detail(1) : null),
+  links: () => modules.links.list(),
+  quotes: () => modules.hitokoto.listForSnapshot(),
+  bangumi: () => modules.bangumi.list(undefined),
+  waifu: () => modules.waifu.list(),
+  music: () => ({ proxyBase: config.musicProxyPublic }),
+});
+
+export interface SnapshotRun {
+  outDir: string;
+  export: ExportResult;
+  /** Null when the tree was written elsewhere (`--out`) and not published. */
+  publish: PublishResult | null;
+}
+
+/**
+ * Exports the public snapshot and publishes it: into the snapshot git work tree (commit, and push
+ * when SNAPSHOT_GIT_REMOTE is set), or only written into `outDir` when one is given. The job
+ * scheduler calls this too.
+ */
+export const runSnapshot = async (
+  modules: Modules,
+  config: Config,
+  options: { now: number; outDir?: string },
+): Promise<SnapshotRun> => {
+  const outDir = options.outDir ?? config.snapshotDir;
+  const result = await exportSnapshot(snapshotSourceOf(modules, config), {
+    outDir,
+    siteTitle: config.siteTitle,
+    darkKey: config.darkKey,
+    buildVersion: serverBuildVersion(),
+    now: options.now,
+  });
+  if (options.outDir) return { outDir, export: result, publish: null };
+  const { counts, exportedAt } = result.manifest;
+  const message = `snapshot ${new Date(exportedAt).toISOString()}: ${Object.entries(counts)
+    .map(([name, count]) => `${count} ${name}`)
+    .join(', ')}`;
+  return {
+    outDir,
+    export: result,
+    publish: await publishSnapshot(outDir, message, config.snapshotGitRemote),
+  };
+};
