@@ -1,0 +1,115 @@
+import type { Browser, Download, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+
+const WIDTH = 120;
+const VIEW = 300;
+
+/** Distinct rows of colour blocks: a synthetic page, header and footer. */
+const band = (height: number, seed: number): Buffer => {
+  let s = seed;
+  const next = () => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
+    return ((s ^ (s >>> 12)) >>> 0) & 0xff;
+  };
+  const data = Buffer.alloc(WIDTH * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < WIDTH; x += 8) {
+      const [r, g, b] = [next(), next(), next()];
+      for (let dx = 0; dx < 8; dx++) data.set([r, g, b, 255], (y * WIDTH + x + dx) * 4);
+    }
+  }
+  return data;
+};
+
+const header = band(30, 1);
+const footer = band(20, 2);
+const page = band(900, 3);
+const original = Buffer.concat([header, page, footer]);
+
+const png = (data: Buffer, height: number) => {
+  const image = new PNG({ width: WIDTH, height });
+  data.copy(image.data);
+  return PNG.sync.write(image);
+};
+
+/** Screenshots at these scroll offsets, named so that sorting by name restores the order. */
+const shots = [0, 220, 450, 600].map((scroll, i) => ({
+  name: `shot-${i + 1}.png`,
+  mimeType: 'image/png',
+  buffer: png(
+    Buffer.concat([header, page.subarray(scroll * WIDTH * 4, (scroll + VIEW) * WIDTH * 4), footer]),
+    30 + VIEW + 20,
+  ),
+}));
+
+const read = async (download: Download) => Buffer.concat(await (await download.createReadStream()).toArray());
+
+describe('long screenshot stitching in Chromium', () => {
+  let browser: Browser;
+  let tab: Page;
+  const baseUrl = inject('baseUrl');
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    tab = await browser.newPage();
+    tab.on('pageerror', (e) => problems.push(e.message));
+    tab.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    // Offline by design: nothing may leave our own origin.
+    tab.on('request', (r) => {
+      if (!/^(blob|data):/.test(r.url()) && !r.url().startsWith(baseUrl))
+        problems.push(`request to ${r.url()}`);
+    });
+    await tab.goto(`${baseUrl}/utils/merge-image`);
+    // Picked out of order, then sorted by name.
+    await tab.getByTestId('file-input').setInputFiles([shots[2]!, shots[0]!, shots[3]!, shots[1]!]);
+    await tab.getByRole('button', { name: '按文件名排序', exact: true }).click();
+    await tab.getByTestId('result-size').waitFor();
+  });
+  afterAll(() => browser.close());
+
+  it('says the files never leave the machine', async () => {
+    expect(await tab.getByTestId('privacy-note').textContent()).toContain('不会上传');
+  });
+
+  it('finds the fixed bars and every overlap', async () => {
+    expect(await tab.getByTestId('result-size').textContent()).toBe('120 × 950');
+    expect(await tab.getByTestId('merge-result').textContent()).toContain('固定顶栏 30 px · 固定底栏 20 px');
+    const seams = await tab.getByTestId('seam').allTextContents();
+    expect(seams.map((s) => /重叠 (\d+) px/.exec(s)?.[1])).toEqual(['80', '70', '150']);
+  });
+
+  it('exports a PNG identical to the original page, pixel for pixel', async () => {
+    const [download] = await Promise.all([
+      tab.waitForEvent('download'),
+      tab.getByRole('button', { name: '导出原尺寸图片' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('merged.png');
+    const image = PNG.sync.read(await read(download));
+    expect([image.width, image.height]).toEqual([120, 950]);
+    expect(image.data.equals(original)).toBe(true);
+  });
+
+  it('exports a JPEG when asked', async () => {
+    await tab.getByLabel('导出格式').selectOption('image/jpeg');
+    const [download] = await Promise.all([
+      tab.waitForEvent('download'),
+      tab.getByRole('button', { name: '导出原尺寸图片' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('merged.jpg');
+    expect([...(await read(download)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('moves a seam when the overlap is nudged by hand', async () => {
+    await tab.getByTestId('seam').first().getByRole('button', { name: '+10' }).click();
+    expect(await tab.getByTestId('result-size').textContent()).toBe('120 × 940');
+  });
+
+  it('ran without errors or outside requests', () => {
+    expect(problems).toEqual([]);
+  });
+});
