@@ -1,4 +1,4 @@
-import { useNavigate } from '../../../app/router.tsx';
+import { useNavigate } from 'react-router';
 import { call } from '../../../core/request.ts';
 import { Button } from '../../../ui/Button.tsx';
 import './admin-index.css';
@@ -16,7 +16,7 @@ export default function AdminHomePage() {
   const logout = async () => {
     await call('logout');
     forgetAccessKey();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate } from '../../../app/router.tsx';
+import { useLocation, useNavigate } from 'react-router';
 import { storage } from '../../../core/storage.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { reportError } from '../../../ui/reportError.ts';
@@ -28,7 +28,7 @@ export default function ContractPage() {
     }));
     storage.set({ accessKey, accessExp, isExpiredGreatOldOne: false, usernameCache: name });
     setPassword('');
-    navigate(redirectTarget(search), { replace: true });
+    void navigate(redirectTarget(search), { replace: true });
   };
 
   const submit = (event: FormEvent) => {
