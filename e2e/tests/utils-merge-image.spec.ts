@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import type { Browser, Download, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -109,7 +110,54 @@ describe('long screenshot stitching in Chromium', () => {
     expect(await tab.getByTestId('result-size').textContent()).toBe('120 × 940');
   });
 
+  it('reorders by dragging, and says so when a pair no longer overlaps', async () => {
+    const frames = tab.getByTestId('frame-list').locator('li');
+    await frames.nth(0).dragTo(frames.nth(3));
+    expect(await frames.locator('.merge-frame-name').allTextContents()).toEqual([
+      '1. shot-2.png',
+      '2. shot-3.png',
+      '3. shot-4.png',
+      '4. shot-1.png',
+    ]);
+    await tab.getByTestId('result-size').waitFor();
+    expect(await tab.getByTestId('seam').nth(2).textContent()).toContain('未找到重叠');
+  });
+
   it('ran without errors or outside requests', () => {
     expect(problems).toEqual([]);
+  });
+});
+
+describe('a stitched result taller than one canvas', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('is exported as numbered tiles in one zip, together the whole page', async () => {
+    const tall = band(17_000, 4);
+    const frame = (top: number, height: number) => ({
+      name: `tall-${top}.png`,
+      mimeType: 'image/png',
+      buffer: png(tall.subarray(top * WIDTH * 4, (top + height) * WIDTH * 4), height),
+    });
+    const tab = await browser.newPage();
+    await tab.goto(`${baseUrl}/utils/merge-image`);
+    await tab.getByTestId('file-input').setInputFiles([frame(0, 9_000), frame(8_000, 9_000)]);
+    await tab.getByTestId('result-size').waitFor({ timeout: 30_000 });
+    expect(await tab.getByTestId('result-size').textContent()).toBe('120 × 17000');
+    const [download] = await Promise.all([
+      tab.waitForEvent('download', { timeout: 30_000 }),
+      tab.getByRole('button', { name: '导出原尺寸图片' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('merged.zip');
+    const tiles = unzipSync(new Uint8Array(await read(download)));
+    expect(Object.keys(tiles)).toEqual(['merged-01.png', 'merged-02.png']);
+    const pixels = Buffer.concat(Object.values(tiles).map((t) => PNG.sync.read(Buffer.from(t)).data));
+    expect(pixels.equals(tall)).toBe(true);
+    expect(await tab.getByTestId('export-notice').textContent()).toContain('2 张图');
+    await tab.close();
   });
 });
