@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { E2E_OWNER, submitLogin, waitForPath } from './auth-support.ts';
+import { E2E_OWNER, goInApp, openGate, submitLogin, waitForPath } from './auth-support.ts';
 
 /** Keys of this server live 6 seconds, so expiry happens during the test (real clocks). */
 const TTL_MS = 6000;
@@ -26,27 +26,14 @@ describe('an expired access key', () => {
     await server.stop();
   });
 
-  /** Logs in on a fresh context (the gate opened by the expired flag) and lands on the back office. */
+  /** Logs in on a fresh context (real clock: no pinned time) and lands on the back office. */
   const loggedIn = async (): Promise<{ page: Page; close: () => Promise<void> }> => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/chaos`);
-    await page.evaluate(() => {
-      // Open /contract the way a returning owner finds it: through the secret gate.
-      for (let i = 0; i < 11; i++)
-        (globalThis as unknown as { document: { querySelector(s: string): { click(): void } } }).document
-          .querySelector('[data-testid="nav-logo"]')
-          .click();
-    });
-    await page.evaluate(() => {
-      const win = globalThis as unknown as {
-        history: { pushState(s: unknown, t: string, u: string): void };
-        dispatchEvent(e: unknown): boolean;
-        PopStateEvent: new (type: string) => unknown;
-      };
-      win.history.pushState(null, '', '/great-old-one/index');
-      win.dispatchEvent(new win.PopStateEvent('popstate'));
-    });
+    // Open /contract the way a returning owner finds it: through the secret gate.
+    await openGate(page);
+    await goInApp(page, '/great-old-one/index');
     await submitLogin(page, E2E_OWNER.username, E2E_OWNER.password);
     await waitForPath(page, '/great-old-one/index');
     await page.getByTestId('sessions').waitFor();

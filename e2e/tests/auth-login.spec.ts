@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { E2E_OWNER, goInApp, submitLogin, waitForPath } from './auth-support.ts';
-import { clickLogo, openPage, pathOf } from './shell-support.ts';
+import { E2E_OWNER, goInApp, openGate, openPage, pathOf, submitLogin, waitForPath } from './auth-support.ts';
 
 describe('owner login at /contract', () => {
   let browser: Browser;
@@ -20,7 +19,7 @@ describe('owner login at /contract', () => {
 
   it('with the gate open, /great-old-one/chaos sends a visitor to /contract?redirect=…', async () => {
     const { page, close } = await openPage(browser, `${baseUrl}/chaos`);
-    await clickLogo(page, 11, 0);
+    await openGate(page);
     await goInApp(page, '/great-old-one/chaos');
     await waitForPath(page, '/contract?redirect=%2Fgreat-old-one%2Fchaos');
     await page.getByTestId('contract-page').waitFor();
@@ -29,7 +28,7 @@ describe('owner login at /contract', () => {
 
   it('logging in lands on the redirect target', async () => {
     const { page, errors, close } = await openPage(browser, `${baseUrl}/chaos`);
-    await clickLogo(page, 11, 0);
+    await openGate(page);
     await goInApp(page, '/great-old-one/chaos');
     await submitLogin(page, E2E_OWNER.username, E2E_OWNER.password);
     await waitForPath(page, '/great-old-one/chaos');
