@@ -116,6 +116,18 @@ describe('long screenshot stitching', () => {
     expect(after.seams[2]).toBe(before.seams[2]! + 5);
   });
 
+  it('keeps a header whose clock changed between screenshots, from the first screenshot', () => {
+    const frames = screenshots(SCROLLS);
+    // Rows 6–11 of the header differ in every frame, like a status-bar clock ticking.
+    frames.forEach((frame, i) => {
+      for (let y = 6; y < 12; y++) frame.data[(y * WIDTH + 3) * 4] = i * 40;
+    });
+    const { plan, image } = stitch(frames);
+    expect(plan.header).toBe(24);
+    const original = stack(rows(frames[0]!, 0, 24), page, footer);
+    expect(Buffer.from(image.data).equals(Buffer.from(original.data))).toBe(true);
+  });
+
   it('treats a single screenshot as the result', () => {
     const [only] = screenshots([0]);
     const { plan, image } = stitch([only!]);

@@ -55,6 +55,8 @@ export interface Layout {
 export const UNSURE_BELOW = 0.9;
 /** Fixed bars never take more than this share of a frame: identical frames stay one frame. */
 const MAX_BAR_SHARE = 0.45;
+/** Longest run of changing rows (clock, battery) allowed inside a fixed bar, as a share of height. */
+const BAR_GAP_SHARE = 0.04;
 /** Mean luminance difference (0…255) under which two coarse row runs count as the same. */
 const COARSE_TOLERANCE = 6;
 const COARSE_SAMPLES = 96;
@@ -70,14 +72,19 @@ const barLength = (frames: FrameSignature[], fromBottom: boolean): number => {
   if (frames.length < 2) return 0;
   const minHeight = Math.min(...frames.map((f) => f.height));
   const limit = Math.floor(minHeight * MAX_BAR_SHARE);
+  // A status-bar clock or battery icon changes between screenshots: a short run of differing rows
+  // inside the bar does not end it; a longer one (the scrolling content) does.
+  const maxGap = Math.max(8, Math.round(minHeight * BAR_GAP_SHARE));
   const at = (f: FrameSignature, y: number) => f.hashes[fromBottom ? f.height - 1 - y : y];
   const first = frames[0]!;
-  let rows = 0;
-  while (rows < limit && frames.every((f) => at(f, rows) === at(first, rows))) rows++;
-  return rows;
+  let end = 0;
+  for (let y = 0; y < limit && y - end < maxGap; y++) {
+    if (frames.every((f) => at(f, y) === at(first, y))) end = y + 1;
+  }
+  return end;
 };
 
-/** Fixed header and footer: leading / trailing rows identical in every frame. */
+/** Fixed header and footer: leading / trailing rows identical in every frame, small gaps allowed. */
 export const detectFixedBars = (frames: FrameSignature[]): { header: number; footer: number } => ({
   header: barLength(frames, false),
   footer: barLength(frames, true),
