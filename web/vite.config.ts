@@ -1,8 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The app's own small router stands in for React Router (first-load budget; decisions.md).
+    alias: { 'react-router': fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)) },
+  },
   define: {
     // Stamped by scripts/build.mjs as YYYYMMDD-N; a dev server says `dev`.
     __PAGE_BUILD__: JSON.stringify(process.env.CANDY_PAGE_BUILD ?? 'dev'),

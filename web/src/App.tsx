@@ -1,8 +1,4 @@
-import { BrowserRouter } from 'react-router';
 import { Shell } from './app/Shell.tsx';
 
-export const App = () => (
-  <BrowserRouter>
-    <Shell />
-  </BrowserRouter>
-);
+/** The app: the shell and, inside it, the pages of the route table (web/src/app). */
+export const App = () => <Shell />;

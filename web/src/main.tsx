@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { startModes } from './core/modes.ts';
 import { setNotifier } from './core/notify.ts';
+import { delegateImageViewer } from './ui/imageViewer/delegate.ts';
 import { toast } from './ui/toast.tsx';
 
 setNotifier((kind, message) => toast(message, { type: kind }));
@@ -14,6 +15,7 @@ window.addEventListener('unhandledrejection', (e) => {
   if (e.reason === false) e.preventDefault();
 });
 void startModes();
+delegateImageViewer();
 
 const root = document.getElementById('root');
 if (root) {

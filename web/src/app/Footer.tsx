@@ -1,12 +1,12 @@
 import type { FriendLink } from '@candy/contract/calls/links';
 import { Texts } from '@candy/contract/constants';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useIsOffline } from '../core/appState.ts';
 import { call } from '../core/request.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
 import { defaultFooterTags } from './footerTags.ts';
 import { Logo } from './Logo.tsx';
+import { Link } from './router.tsx';
 import { scrollToTop } from './useScroll.ts';
 
 const shuffled = <T,>(list: T[]): T[] => {

@@ -1,12 +1,12 @@
 import { Limits, SiteDefaults } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { appState, useAppInfo, useDarkMode, useIsOffline, useIsOwner } from '../core/appState.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { createGate } from './gate.ts';
 import { Logo } from './Logo.tsx';
 import { navItems } from './navItems.ts';
+import { Link, NavLink, useLocation } from './router.tsx';
 import { Settings } from './Settings.tsx';
 import { scrollToTop, useScrollY } from './useScroll.ts';
 

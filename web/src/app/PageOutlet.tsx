@@ -1,11 +1,11 @@
 import { Texts } from '@candy/contract/constants';
 import { Activity, type ComponentType, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { appState, isOwner, useAppInfo, useIsOwner } from '../core/appState.ts';
 import { storage } from '../core/storage.ts';
 import { useStore } from '../core/store.ts';
 import { toast } from '../ui/toast.tsx';
 import { guardRedirect } from './guards.ts';
+import { Navigate, useLocation } from './router.tsx';
 import { type PageRoute, resolvePath } from './routeTable.ts';
 
 const loaded = new Map<string, ComponentType>();

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { useAppInfo, useDarkMode } from '../core/appState.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
 import { OverlayHost } from '../ui/overlayHost.tsx';
@@ -8,6 +7,7 @@ import { Footer } from './Footer.tsx';
 import { Nav } from './Nav.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
 import { documentTitleOf, pageTitleOf } from './pageTitle.ts';
+import { useLocation } from './router.tsx';
 import { resolvePath } from './routeTable.ts';
 
 /** The frame around every page: theme, title, navigation, footer, overlays. */
