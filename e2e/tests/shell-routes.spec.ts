@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate / waitForFunction run in the browser.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';

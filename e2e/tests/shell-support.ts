@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate / waitForFunction run in the browser.
 import { obfuscate } from '@candy/contract/obfuscation';
 import type { Browser, Page } from 'playwright-core';
 
