@@ -1,5 +1,75 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import { ErrorCode } from '@candy/contract/codes';
+import { lazy, Suspense, useState } from 'react';
+import { useIsOffline } from '../../../core/appState.ts';
+import { SearchInput } from '../../../ui/SearchInput.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { DarkKeyNeeded } from '../shared/DarkKeyNeeded.tsx';
+import { ListStatus } from '../shared/ListStatus.tsx';
+import '../shared/public-pages.css';
+import { useDarkReadKey } from '../shared/useDarkReadKey.ts';
+import { useInfiniteScroll } from '../shared/useInfiniteScroll.ts';
+import { MomentCard } from './MomentCard.tsx';
+import './moments.css';
+import { useMomentList } from './useMomentList.ts';
 
-export default function Page() {
-  return <NotBuiltYet title="朋友圈" />;
+// Charts (ECharts) are their own chunk, fetched after the feed is on screen.
+const Statistics = lazy(() => import('./Statistics.tsx'));
+
+const Feed = () => {
+  const [keyword, setKeyword] = useState('');
+  const readKey = useDarkReadKey();
+  const moments = useMomentList(keyword, readKey);
+  const sentinel = useInfiniteScroll(moments.loadMore, moments.status === 'ready' && moments.hasMore);
+  if (moments.status === 'failed' && moments.code === ErrorCode.darkKeyRequired)
+    return <DarkKeyNeeded what="朋友圈" />;
+  return (
+    <>
+      <details className="card moments-stats-card" open>
+        <summary>统计</summary>
+        <Suspense
+          fallback={
+            <div className="list-status">
+              <Spinner label="统计加载中" />
+            </div>
+          }
+        >
+          <Statistics readKey={readKey} />
+        </Suspense>
+      </details>
+      <div className="public-page-toolbar">
+        <SearchInput placeholder="搜索朋友圈" onSearch={setKeyword} />
+      </div>
+      <div className="moment-list" data-testid="moment-list">
+        {moments.items.map((moment) => (
+          <MomentCard key={moment.id} moment={moment} />
+        ))}
+      </div>
+      <div ref={sentinel} className="list-sentinel" />
+      <ListStatus
+        status={moments.status}
+        error={moments.error}
+        count={moments.items.length}
+        hasMore={moments.hasMore}
+        empty={keyword.trim() ? '没有找到相关的动态' : '还没有动态'}
+        onRetry={moments.items.length ? moments.loadMore : moments.reload}
+      />
+    </>
+  );
+};
+
+/** The moments feed (朋友圈): online only, readable with the dark key or as the owner (4031). */
+export default function MomentsPage() {
+  const offline = useIsOffline();
+  return (
+    <div className="public-page moments-page">
+      {offline ? (
+        <section className="state-panel" data-testid="moments-offline">
+          <h2>离线模式下没有朋友圈</h2>
+          <p>朋友圈只在连接服务器时可以查看。</p>
+        </section>
+      ) : (
+        <Feed />
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { RequestError } from '../../../core/request.ts';
 
 export interface CursorPage<T> {
   list: T[];
@@ -12,9 +13,17 @@ export interface CursorListState<T> {
   hasMore: boolean;
   status: ListStatus;
   error: string;
+  /** The failure's business code (0 when it never reached an envelope), e.g. 4031 for dark content. */
+  code: number;
 }
 
-const fresh = <T>(): CursorListState<T> => ({ items: [], hasMore: true, status: 'loading', error: '' });
+const fresh = <T>(): CursorListState<T> => ({
+  items: [],
+  hasMore: true,
+  status: 'loading',
+  error: '',
+  code: 0,
+});
 
 /**
  * A newest-first list read page by page on the `start` cursor (the last id the client has).
@@ -37,21 +46,19 @@ export const useCursorList = <T extends { id: number }>(
     const mine = generation.current;
     inFlight.current = true;
     if (reset) items.current = [];
-    setState((old) => ({ ...(reset ? fresh<T>() : old), status: 'loading', error: '' }));
+    setState((old) => ({ ...(reset ? fresh<T>() : old), status: 'loading', error: '', code: 0 }));
     try {
       const page = await latest.current(items.current.at(-1)?.id);
       if (mine !== generation.current) return;
       // A page may overlap the previous one when items were added meanwhile: keep ids unique.
       const known = new Set(items.current.map((item) => item.id));
       items.current = [...items.current, ...page.list.filter((item) => !known.has(item.id))];
-      setState({ items: items.current, hasMore: page.hasMore, status: 'ready', error: '' });
+      setState({ items: items.current, hasMore: page.hasMore, status: 'ready', error: '', code: 0 });
     } catch (error) {
       if (mine !== generation.current) return;
-      setState((old) => ({
-        ...old,
-        status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
-      }));
+      const code = error instanceof RequestError ? error.code : 0;
+      const message = error instanceof Error ? error.message : String(error);
+      setState((old) => ({ ...old, status: 'failed', error: message, code }));
     } finally {
       if (mine === generation.current) inFlight.current = false;
     }

@@ -1,0 +1,91 @@
+import type { MomentStatistics, WeekReport } from '@candy/contract/calls/moments';
+import { useMemo } from 'react';
+import { useDarkMode } from '../../../core/appState.ts';
+import { call } from '../../../core/request.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { useRead } from '../shared/useRead.ts';
+import { heatmapOption, hourOption, readColours } from './chartOptions.ts';
+import { EChart } from './EChart.tsx';
+import { weekRows } from './weekReport.ts';
+
+interface StatisticsData {
+  day: Extract<MomentStatistics, { type: 'day' }>;
+  hour: Extract<MomentStatistics, { type: 'hour' }>;
+  week: WeekReport;
+}
+
+const readStatistics = async (): Promise<StatisticsData> => {
+  const [day, hour, week] = await Promise.all([
+    call('momentStatistics', { query: { type: 'day' }, silent: true }),
+    call('momentStatistics', { query: { type: 'hour' }, silent: true }),
+    call('momentWeekReport', { silent: true }),
+  ]);
+  if (day.type !== 'day' || hour.type !== 'hour') throw new Error('统计数据的类型不对');
+  return { day, hour, week };
+};
+
+const WeekTable = ({ report }: { report: WeekReport }) => (
+  <table className="moments-week" data-testid="moments-week-report">
+    <caption>周报（本周 vs 上周）</caption>
+    <thead>
+      <tr>
+        <th scope="col" />
+        <th scope="col">本周</th>
+        <th scope="col">上周</th>
+        <th scope="col">变化</th>
+      </tr>
+    </thead>
+    <tbody>
+      {weekRows(report).map((row) => (
+        <tr key={row.label}>
+          <th scope="row">{row.label}</th>
+          <td>{row.thisWeek}</td>
+          <td>{row.lastWeek}</td>
+          <td>{row.change}</td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
+
+/** The year heatmap, the 24-hour distribution and the week report; ECharts comes with this chunk. */
+export default function Statistics({ readKey }: { readKey: string }) {
+  const stats = useRead(readStatistics, readKey);
+  const dark = useDarkMode();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme's colours change with dark mode
+  const colours = useMemo(() => readColours(), [dark]);
+  const heatmap = useMemo(
+    () => (stats.data ? heatmapOption(stats.data.day.days, colours) : null),
+    [stats.data, colours],
+  );
+  const hours = useMemo(
+    () => (stats.data ? hourOption(stats.data.hour.hours, colours) : null),
+    [stats.data, colours],
+  );
+
+  if (!stats.data || !heatmap || !hours)
+    return stats.status === 'failed' ? (
+      <p className="list-status list-status-failed">统计加载失败：{stats.error}</p>
+    ) : (
+      <div className="list-status">
+        <Spinner label="统计加载中" />
+      </div>
+    );
+  const total = stats.data.day.days.reduce((sum, d) => sum + d.count, 0);
+  return (
+    <div className="moments-statistics">
+      <h3>过去一年 {total} 条</h3>
+      <div className="moments-heatmap-scroll">
+        <EChart
+          option={heatmap}
+          height={130}
+          label={`过去一年每天的动态数，共 ${total} 条`}
+          testId="moments-heatmap"
+        />
+      </div>
+      <h3>一天中的时段</h3>
+      <EChart option={hours} height={180} label="按小时统计的动态数" testId="moments-hours" />
+      <WeekTable report={stats.data.week} />
+    </div>
+  );
+}
