@@ -1,5 +1,6 @@
 import { createCipheriv } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -108,6 +109,18 @@ describe('phone log decryption in Chromium', () => {
     await tab.getByTestId('stopped-at').waitFor();
     expect(await tab.getByTestId('stopped-at').textContent()).toMatch(/在第 \d+ 字节处停止：第 3 块.*截断/);
     expect(await tab.getByTestId('record-count').textContent()).toBe('4 / 4 条');
+  });
+
+  it('opens a zip of a plain log folder, one line per file', async () => {
+    const text = (s: string) => new TextEncoder().encode(s);
+    const zip = zipSync({
+      'logs/app.log': text('2024-01-02 12:00:00.123 I start\n2024-01-02 12:00:01.000 E failed\n'),
+      'logs/net/http.txt': text('connect ok\n'),
+    });
+    await tab.getByTestId('file-input').setInputFiles(file('logs.zip', Buffer.from(zip)));
+    await tab.getByTestId('reports').getByText('logs.zip/logs/net/http.txt').waitFor();
+    expect(await tab.getByTestId('reports').textContent()).toContain('logs.zip/logs/app.log 文本日志：2 行');
+    expect(await tab.getByTestId('record-count').textContent()).toBe('3 / 3 条');
   });
 
   it('names an unknown file as unknown instead of decrypting it', async () => {

@@ -1,4 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -114,5 +117,60 @@ describe('QR recognition in Chromium', () => {
 
   it('ran without errors or outside requests', () => {
     expect(problems).toEqual([]);
+  });
+});
+
+/** One still frame as a Y4M video, the format Chromium's fake camera plays in a loop. */
+const y4m = async (text: string): Promise<Buffer> => {
+  const code = await qr(text);
+  const [width, height] = [320, 320];
+  const luma = Buffer.alloc(width * height, 255);
+  const [left, top] = [(width - code.width) >> 1, (height - code.height) >> 1];
+  for (let y = 0; y < code.height; y++) {
+    for (let x = 0; x < code.width; x++)
+      luma[(top + y) * width + left + x] = code.data[(y * code.width + x) * 4]!;
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const header = `YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`;
+  return Buffer.concat([Buffer.from(header), luma, chroma]);
+};
+
+describe('QR recognition from the camera in Chromium', () => {
+  let browser: Browser;
+  let video: string;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    video = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'candy-camera-')), 'qr.y4m');
+    fs.writeFileSync(video, await y4m('seen by the camera'));
+    // The shared launcher has no camera flags: the same flags plus a fake camera playing our file.
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser.close();
+    fs.rmSync(path.dirname(video), { recursive: true, force: true });
+  });
+
+  it('reads a code the camera sees, then closes the camera', async () => {
+    const context = await browser.newContext({ permissions: ['camera'] });
+    const tab = await context.newPage();
+    await tab.goto(`${baseUrl}/utils/qrcode-decode`);
+    await tab.getByRole('button', { name: '用摄像头扫描' }).click();
+    const scan = tab.getByTestId('scan').first();
+    await scan.getByTestId('scan-summary').waitFor({ timeout: 30_000 });
+    expect(await scan.locator('strong').textContent()).toBe('摄像头');
+    expect(await scan.locator('pre').allTextContents()).toEqual(['seen by the camera']);
+    expect(await tab.locator('video').count()).toBe(0);
+    await context.close();
   });
 });
