@@ -30,4 +30,5 @@ export const readRuntimeConfig = (doc: Document = document): RuntimeConfig => {
   }
 };
 
-export const runtimeConfig: RuntimeConfig = readRuntimeConfig();
+// Outside a browser (unit tests) there is no page to read: defaults.
+export const runtimeConfig: RuntimeConfig = typeof document === 'undefined' ? defaults : readRuntimeConfig();
