@@ -10,7 +10,6 @@ import { buildHeaders, currentReferrer } from './callHeaders.ts';
 import { clientCodeOfStatus, fullMessage, RequestError } from './errors.ts';
 import { ensureHandshake, resetHandshake, setKnock } from './handshake.ts';
 import { notify } from './notify.ts';
-import { offlineRead } from './offline.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 import { storage } from './storage.ts';
 import { type RawResponse, send } from './transport.ts';
@@ -157,6 +156,8 @@ export const call = async <N extends RouteName>(
   await startup;
   if (isOffline()) {
     if (routes[name].method !== 'GET') throw refuseOffline(options.silent);
+    // The offline source (and its decryption) loads only when first needed.
+    const { offlineRead } = await import('./offline.ts');
     const read = offlineRead(name, {
       params: options.params as Record<string, string | number> | undefined,
       query: options.query as QueryInput | undefined,
