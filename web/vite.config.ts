@@ -1,13 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    // The app's own small router stands in for React Router (first-load budget; decisions.md).
-    alias: { 'react-router': fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)) },
-  },
   define: {
     // Stamped by scripts/build.mjs as YYYYMMDD-N; a dev server says `dev`.
     __PAGE_BUILD__: JSON.stringify(process.env.CANDY_PAGE_BUILD ?? 'dev'),
@@ -17,6 +12,8 @@ export default defineConfig({
     // No inline scripts or modulepreload polyfill: the CSP allows only our own script files.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Lets `npm run bench` measure first-load JavaScript per route.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/files': 'http://127.0.0.1:8080' },

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
 import { Button } from '../../../ui/Button.tsx';
 import './admin-index.css';

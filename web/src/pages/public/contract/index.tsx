@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../app/router.tsx';
 import { storage } from '../../../core/storage.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { reportError } from '../../../ui/reportError.ts';

@@ -1,5 +1,5 @@
 import { SiteDefaults } from '@candy/contract/constants';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router.tsx';
 import { useDarkMode } from '../../../core/appState.ts';
 import { runtimeConfig } from '../../../core/runtimeConfig.ts';
 import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';

@@ -1,6 +1,6 @@
 import '../shared/tool.css';
 import './toolbox.css';
-import { Link } from 'react-router';
+import { Link } from '../../../app/router.tsx';
 import { PrivacyNote } from '../shared/PrivacyNote.tsx';
 
 const TOOLS = [
