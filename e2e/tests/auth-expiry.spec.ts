@@ -49,6 +49,18 @@ describe('an expired access key', () => {
     await close();
   });
 
+  it('running out while the app stays open, sends the owner to /contract at the next navigation', async () => {
+    const { page, close } = await loggedIn();
+    // A reload closes the gate again; the key is still live, so the back office stays open.
+    await page.reload();
+    await page.getByTestId('sessions').waitFor();
+    await page.waitForTimeout(TTL_MS + 500);
+    await goInApp(page, '/great-old-one/chaos');
+    await waitForPath(page, '/contract?redirect=%2Fgreat-old-one%2Fchaos');
+    await page.getByTestId('contract-page').waitFor();
+    await close();
+  });
+
   it('refused by the server (4010) while in the back office, sends the owner back to /contract', async () => {
     const { page, close } = await loggedIn();
     await page.waitForTimeout(TTL_MS + 500);

@@ -27,7 +27,12 @@ const useRedirect = (): string | null => {
   const { pathname, search } = useLocation();
   const owner = useIsOwner();
   const gate = useAppInfo((i) => i.openGreatOldOneGate);
-  const expired = useStore(storage, (r) => r.isExpiredGreatOldOne);
+  const markedExpired = useStore(storage, (r) => r.isExpiredGreatOldOne);
+  const accessKey = useStore(storage, (r) => r.accessKey);
+  const accessExp = useStore(storage, (r) => r.accessExp);
+  // A key that ran out while the app stayed open counts as expired at the next navigation, not only
+  // after a reload or a 4010 (spec §4: the owner may come back to /contract).
+  const expired = markedExpired || (accessKey !== '' && Date.now() >= accessExp);
   const resolved = resolvePath(pathname);
   if (resolved.kind === 'redirect') return resolved.to;
   return guardRedirect(resolved.route.path, search, { owner, gate, expired });
