@@ -30,7 +30,7 @@ const openableImage = (target: EventTarget): HTMLImageElement | null =>
  * viewer (by click or Enter), and `[music:<id>]` slots filled with a MusicCard.
  */
 export const Markdown = ({ source, onOpenImage = openInViewer, className }: MarkdownProps) => {
-  const render = useMarkdownRenderer();
+  const { render, failed } = useMarkdownRenderer();
   const html = useMemo(() => (render ? render(source) : ''), [render, source]);
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);
@@ -59,6 +59,9 @@ export const Markdown = ({ source, onOpenImage = openInViewer, className }: Mark
       onOpenImage(image);
     }
   };
+
+  // Without the renderer chunk (a failed download) the text is still readable, as plain text.
+  if (failed && !render) return <div className="markdown markdown-plain">{source}</div>;
 
   return (
     <>

@@ -24,9 +24,13 @@ export const preloadMarkdown = (): Promise<Render> => {
   return pending;
 };
 
-/** The renderer once loaded; null until then (and after a failed load, which is retried on the next mount). */
-export const useMarkdownRenderer = (): Render | null => {
+/**
+ * The renderer once loaded (null until then), and whether loading it failed — the widget then
+ * shows the source as plain text; the next mount tries again.
+ */
+export const useMarkdownRenderer = (): { render: Render | null; failed: boolean } => {
   const [render, setRender] = useState<Render | null>(() => ready);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (render) return;
     let live = true;
@@ -34,11 +38,13 @@ export const useMarkdownRenderer = (): Render | null => {
       (loaded) => {
         if (live) setRender(() => loaded);
       },
-      () => undefined,
+      () => {
+        if (live) setFailed(true);
+      },
     );
     return () => {
       live = false;
     };
   }, [render]);
-  return render;
+  return { render, failed };
 };
