@@ -4,6 +4,19 @@ import { Texts } from '@candy/contract/constants';
 import { useEffect, useState } from 'react';
 import { call, RequestError } from '../../core/request.ts';
 
+/**
+ * Music hosts often answer with http:// addresses; the page's CSP lets media and images come only
+ * from https (or our own origin), and those hosts serve https too — so ask for that.
+ */
+export const toHttps = (url: string, origin: string = window.location.origin): string => {
+  if (!url.startsWith('http://')) return url;
+  try {
+    return new URL(url).origin === origin ? url : `https://${url.slice('http://'.length)}`;
+  } catch {
+    return url;
+  }
+};
+
 export type TrackState =
   | { status: 'loading' }
   | { status: 'ready'; track: Track }
@@ -25,7 +38,11 @@ export const useTrack = (id: string): TrackState => {
       .then((tracks) => {
         if (!live) return;
         const track = tracks[0];
-        setState(track ? { status: 'ready', track } : { status: 'failed', message: Texts.musicNotFound(id) });
+        setState(
+          track
+            ? { status: 'ready', track: { ...track, picUrl: toHttps(track.picUrl), url: toHttps(track.url) } }
+            : { status: 'failed', message: Texts.musicNotFound(id) },
+        );
       })
       .catch((error: unknown) => {
         if (live) setState({ status: 'failed', message: trackFailure(id, error) });
@@ -41,5 +58,5 @@ export const useTrack = (id: string): TrackState => {
 export const fetchPlayUrl = async (id: string): Promise<string> => {
   const { url } = await call('musicSongUrl', { query: { id }, silent: true });
   if (!url) throw new RequestError(ErrorCode.notFound, Texts.musicNotFound(id));
-  return url;
+  return toHttps(url);
 };
