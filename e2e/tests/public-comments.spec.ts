@@ -36,6 +36,8 @@ describe('comments in Chromium', () => {
   };
 
   beforeAll(async () => {
+    // Another spec file may have posted from this machine just before.
+    lastPost = Date.now();
     browser = await launchBrowser();
     visitor = await openVisitor(browser, { uuid, guestName: 'E2E 访客' });
     await visitor.page.goto(`${baseUrl}/about`);
