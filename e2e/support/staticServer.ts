@@ -6,6 +6,8 @@ export interface StaticServer {
   url: string;
   /** Paths requested so far (without the query), to see which mirror was read. */
   requests: string[];
+  /** The same requests with their query strings. */
+  urls: string[];
   close(): Promise<void>;
 }
 
@@ -26,9 +28,11 @@ export const serveDirectory = (
   options: { spaFallback?: boolean } = {},
 ): Promise<StaticServer> => {
   const requests: string[] = [];
+  const urls: string[] = [];
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     requests.push(pathname);
+    urls.push(req.url ?? '');
     let file = path.join(root, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(root)) file = root;
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
@@ -51,6 +55,7 @@ export const serveDirectory = (
       resolve({
         url: `http://127.0.0.1:${port}`,
         requests,
+        urls,
         close: () => new Promise((done) => server.close(() => done())),
       });
     });

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
+import { type StaticServer, serveDirectory, spaCopyWithConfig } from '../support/staticServer.ts';
+import { openGate } from './auth-support.ts';
+
+/**
+ * Issue 6 end to end: the app is served by a static host (as from a CDN), the API server is
+ * stopped, and the snapshot comes from mirrors on 127.0.0.1 — the first of which is not ours.
+ */
+describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
+  let browser: Browser;
+  let api: RunningServer;
+  let site: StaticServer;
+  let badMirror: StaticServer;
+  let goodMirror: StaticServer;
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-offline-'));
+  let visibleIds: number[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    api = await startServer({ DARK_KEY: 'e2e-dark-key' });
+    // Export the snapshot of this server's database, as `npm run snapshot -- --out DIR` does.
+    const snapshotDir = path.join(temp, 'snapshot');
+    execFileSync(
+      process.execPath,
+      [path.join(repoRoot, 'server/dist/cli.js'), 'snapshot', '--out', snapshotDir],
+      {
+        env: { ...process.env, DATA_DIR: api.dataDir, DARK_KEY: 'e2e-dark-key', LOG_LEVEL: 'warn' },
+      },
+    );
+    visibleIds = JSON.parse(fs.readFileSync(path.join(snapshotDir, 'blog/essay/index'), 'utf8'));
+    goodMirror = await serveDirectory(snapshotDir);
+    // A mirror that answers but is not our snapshot: its index page lacks the site title.
+    const foreign = path.join(temp, 'foreign');
+    fs.mkdirSync(path.join(foreign, 'blog/essay'), { recursive: true });
+    fs.writeFileSync(path.join(foreign, 'index.html'), '<!doctype html><title>Someone else</title>');
+    fs.writeFileSync(path.join(foreign, 'blog/essay/index'), '[424242]');
+    badMirror = await serveDirectory(foreign);
+    const apiUrl = api.url;
+    await api.stop();
+    site = await serveDirectory(
+      spaCopyWithConfig(path.join(repoRoot, 'web/dist'), path.join(temp, 'site'), {
+        title: '糖果罐',
+        domains: ['localhost', '127.0.0.1'],
+        apiBasePath: '/api',
+        apiCandidates: [{ tier: 0, url: `${apiUrl}/api` }],
+        devApiBase: '',
+        offlineMirrors: [badMirror.url, goodMirror.url],
+      }),
+      { spaFallback: true },
+    );
+  });
+  afterAll(async () => {
+    await browser.close();
+    await Promise.all([site.close(), badMirror.close(), goodMirror.close()]);
+    fs.rmSync(temp, { recursive: true, force: true });
+    fs.rmSync(api.dataDir, { recursive: true, force: true });
+  });
+
+  const open = async (route: string): Promise<{ page: Page; close: () => Promise<void> }> => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}${route}`);
+    await page.getByTestId('toast').getByText('无法访问在线服务器，正在使用离线模式').first().waitFor();
+    return { page, close: () => context.close() };
+  };
+
+  const essayIds = (page: Page) =>
+    page
+      .getByTestId('essay')
+      .evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-essay-id'))));
+
+  it('warns that the server is unreachable and pages through the essays from the snapshot', async () => {
+    const { page, close } = await open('/chaos');
+    await page.getByTestId('essay').first().waitFor();
+    // The first page is the ten newest (the list may already be fetching the next page).
+    expect((await essayIds(page)).slice(0, 10)).toEqual(visibleIds.slice(0, 10));
+    // The essay text was obfuscated in the snapshot and reads normally here.
+    expect(await page.getByTestId('essay-list').textContent()).toContain('糖果罐');
+    const end = page.getByText('— 到底啦 —');
+    for (let i = 0; i < 20 && !(await end.isVisible()); i += 1) {
+      await page.mouse.wheel(0, 20_000);
+      await page.waitForTimeout(300);
+    }
+    await end.waitFor();
+    expect(await essayIds(page)).toEqual(visibleIds);
+    await page.getByTestId('server-version').getByText('Offline').waitFor();
+    await close();
+  });
+
+  it('skips the mirror whose index page lacks the site title', async () => {
+    const { page, close } = await open('/chaos');
+    await page.getByTestId('essay').first().waitFor();
+    expect(badMirror.requests).toContain('/index.html');
+    expect(badMirror.requests).not.toContain('/blog/essay/index');
+    expect(goodMirror.requests).toContain('/blog/essay/index');
+    expect(await essayIds(page)).not.toContain(424242);
+    // Every read carries a timestamp query, so no CDN or browser cache serves a stale file.
+    for (const url of goodMirror.urls) expect(url).toMatch(/[?&]t=\d{13}/);
+    await close();
+  });
+
+  it('finds #<id> and refuses keyword search with the offline message', async () => {
+    const { page, close } = await open('/chaos');
+    const search = page.getByPlaceholder('搜索随笔，#id 直达');
+    const target = visibleIds[3] as number;
+    await search.fill(`#${target}`);
+    await search.press('Enter');
+    await expect.poll(() => essayIds(page)).toEqual([target]);
+    await search.fill('猫砂盆');
+    await page.getByText('离线模式下仅可以使用[#id]形式检索').first().waitFor();
+    await close();
+  });
+
+  it('refuses to post a comment with 正在使用离线模式', async () => {
+    const { page, close } = await open('/about');
+    await page.getByText('你好，这里是').first().waitFor();
+    const form = page.locator('.comments > .comment-form');
+    await form.getByRole('textbox', { name: '说点什么吧' }).fill('离线时的留言');
+    await form.getByRole('button', { name: '发表' }).click();
+    await page.getByTestId('toast').getByText('正在使用离线模式').first().waitFor();
+    await close();
+  });
+
+  it('hides the moments link offline, even with the gate open', async () => {
+    const { page, close } = await open('/chaos');
+    await page.getByTestId('essay').first().waitFor();
+    await openGate(page);
+    // The gate is open (the back-office link shows), yet moments stays hidden in offline mode.
+    await page.getByTestId('nav-great-old-one').waitFor();
+    expect(await page.getByTestId('nav-moments').count()).toBe(0);
+    await close();
+  });
+});
