@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -9,7 +10,6 @@ import {
   PostgresDialect,
   SqliteDialect,
 } from 'kysely';
-import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { Config } from '../config.ts';
 

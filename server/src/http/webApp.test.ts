@@ -71,9 +71,9 @@ describe('serving the web app, files and the snapshot', () => {
     fs.writeFileSync(path.join(t.config.dataDir, 'files', 'a.txt'), 'hello');
     const res = await t.server.inject({ method: 'GET', url: '/files/a.txt' });
     expect(res.body).toBe('hello');
-    const escape = await t.server.inject({ method: 'GET', url: '/files/%2e%2e/test.sqlite' });
-    expect(escape.statusCode).toBe(404);
-    expect(escape.body).not.toContain('SQLite format');
+    const outside = await t.server.inject({ method: 'GET', url: '/files/%2e%2e/test.sqlite' });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).not.toContain('SQLite format');
   });
 
   it('serves the snapshot tree as JSON and never its .git', async () => {
