@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { openPage } from './auth-support.ts';
+import { openPage } from '../support/pages.ts';
 
 /** Everything a payload could try; each one would set `pwned` if it ran. */
 const PAYLOAD = [

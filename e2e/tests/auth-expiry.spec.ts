@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { E2E_OWNER, submitLogin } from '../support/owner.ts';
+import { goInApp, openGate, waitForPath } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { E2E_OWNER, goInApp, openGate, submitLogin, waitForPath } from './auth-support.ts';
 
 /** Keys of this server live 6 seconds, so expiry happens during the test (real clocks). */
 const TTL_MS = 6000;

@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { openGate } from '../support/pages.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 import { type StaticServer, serveDirectory, spaCopyWithConfig } from '../support/staticServer.ts';
-import { openGate } from './auth-support.ts';
 
 /**
  * Issue 6 end to end: the app is served by a static host (as from a CDN), the API server is

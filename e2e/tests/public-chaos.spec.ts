@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { openVisitor } from './public-support.ts';
+import { openVisitor } from '../support/visitors.ts';
 
 describe('the essays page (/chaos) in Chromium', () => {
   let browser: Browser;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { openVisitor } from './public-support.ts';
+import { openVisitor } from '../support/visitors.ts';
 
 /**
  * Comments on the about page, written through the page. The server allows one comment per 10 s per

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { e2eDarkKey, openVisitor, switchDarkOn } from './public-support.ts';
+import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
 
 /** Dark content (waifu, moments): readable with the decode key the shared server runs with. */
 describe('dark-mode pages in Chromium', () => {

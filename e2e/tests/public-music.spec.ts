@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { openVisitor } from './public-support.ts';
+import { openVisitor } from '../support/visitors.ts';
 
 /** The demo essay holding `[music:1901371647]`, and what a NetEase-compatible API says about it. */
 const songId = 1901371647;

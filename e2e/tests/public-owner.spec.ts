@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { E2E_OWNER, goInApp, openGate, openPage, submitLogin, waitForPath } from './auth-support.ts';
+import { E2E_OWNER, submitLogin } from '../support/owner.ts';
+import { goInApp, openGate, openPage, waitForPath } from '../support/pages.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

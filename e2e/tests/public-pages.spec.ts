@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { e2eDarkKey, openVisitor, switchDarkOn } from './public-support.ts';
+import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
 
 /** Landing, anime list, about, and the public pages on a phone. */
 describe('public pages in Chromium', () => {

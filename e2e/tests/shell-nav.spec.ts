@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { clickLogo, openPage, pathOf } from './shell-support.ts';
+import { clickLogo, openPage, pathOf } from '../support/pages.ts';
 
 const backOfficeLinks = (page: Page) => page.getByTestId('nav-great-old-one').count();
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { openPage } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { openPage } from './shell-support.ts';
 
 describe('with the server stopped (spec §4, §8)', () => {
   let browser: Browser;

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { clickLogo, openPage, pathOf } from './shell-support.ts';
+import { clickLogo, openPage, pathOf } from '../support/pages.ts';
 
 describe('routes, redirects and entry guards (spec §2, §4)', () => {
   let browser: Browser;

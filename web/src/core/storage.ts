@@ -1,48 +1,9 @@
 import { Limits } from '@candy/contract/constants';
 import { deobfuscate, obfuscate } from '@candy/contract/obfuscation';
+import { defaultRecord, newUuid, type StorageRecord } from '@candy/contract/storageRecord';
 import { createStore } from './store.ts';
 
-/** The local storage record of spec §3 (schema version 6), the only thing written to local storage. */
-export interface StorageRecord {
-  version: 6;
-  /** Set when a stored access key has run out: the owner may reach /contract to log in again. */
-  isExpiredGreatOldOne: boolean;
-  darkModeDecodeKey: string;
-  devMode: boolean;
-  offlineMode: boolean;
-  accessKey: string;
-  /** ms epoch; owner mode holds while now < accessExp. */
-  accessExp: number;
-  usernameCache: string;
-  emoteHistory: string[];
-  uuid: string;
-  guestName: string;
-  guestEmail: string;
-}
-
-const newUuid = (): string =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : // Older browsers on plain http have no randomUUID: build a v4 uuid from random bytes.
-      [...crypto.getRandomValues(new Uint8Array(16))]
-        .map((b, i) => (i === 6 ? (b & 0x0f) | 0x40 : i === 8 ? (b & 0x3f) | 0x80 : b))
-        .map((b, i) => ([4, 6, 8, 10].includes(i) ? '-' : '') + b.toString(16).padStart(2, '0'))
-        .join('');
-
-export const defaultRecord = (uuid: string = newUuid()): StorageRecord => ({
-  version: 6,
-  isExpiredGreatOldOne: false,
-  darkModeDecodeKey: '',
-  devMode: false,
-  offlineMode: false,
-  accessKey: '',
-  accessExp: 0,
-  usernameCache: '',
-  emoteHistory: [],
-  uuid,
-  guestName: '',
-  guestEmail: '',
-});
+export { defaultRecord, type StorageRecord } from '@candy/contract/storageRecord';
 
 type Loose = Record<string, unknown>;
 

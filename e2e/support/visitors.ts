@@ -1,5 +1,5 @@
-import { obfuscate } from '@candy/contract/obfuscation';
 import type { Browser, Page } from 'playwright-core';
+import { storageRecord } from './pages.ts';
 
 /** The dark-mode decode key the shared e2e server runs with (e2e/support/globalSetup.ts). */
 export const e2eDarkKey = 'e2e-dark-key';
@@ -15,24 +15,8 @@ interface RecordPatch {
  * A script that puts a storage record (spec §3, version 6, obfuscated) into local storage before
  * the app starts — only when none is there yet, so reloads keep what the app wrote since.
  */
-export const storageInitScript = (patch: RecordPatch): string => {
-  const record = {
-    version: 6,
-    isExpiredGreatOldOne: false,
-    darkModeDecodeKey: '',
-    devMode: false,
-    offlineMode: false,
-    accessKey: '',
-    accessExp: 0,
-    usernameCache: '',
-    emoteHistory: [],
-    uuid: crypto.randomUUID(),
-    guestName: '',
-    guestEmail: '',
-    ...patch,
-  };
-  return `if (!localStorage.getItem('storage')) localStorage.setItem('storage', ${JSON.stringify(obfuscate(JSON.stringify(record)))});`;
-};
+export const storageInitScript = (patch: RecordPatch): string =>
+  `if (!localStorage.getItem('storage')) localStorage.setItem('storage', ${JSON.stringify(storageRecord({ uuid: crypto.randomUUID(), ...patch }))});`;
 
 /** A fresh visitor (own context, own uuid); page errors and console errors are collected. */
 export const openVisitor = async (browser: Browser, patch: RecordPatch = {}) => {

@@ -1,0 +1,85 @@
+import { obfuscate } from '@candy/contract/obfuscation';
+import { defaultRecord, type StorageRecord } from '@candy/contract/storageRecord';
+import type { Browser, Page } from 'playwright-core';
+
+/** What page scripts see (the e2e project has no DOM types). */
+interface PageWindow {
+  history: { pushState(state: unknown, title: string, url: string): void };
+  dispatchEvent(event: unknown): boolean;
+  PopStateEvent: new (type: string) => unknown;
+  document: { querySelector(selector: string): { click(): void } | null };
+  localStorage: { setItem(key: string, value: string): void };
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
+/** A storage record (spec §3) as the app writes it (obfuscated), with some fields changed. */
+export const storageRecord = (patch: Partial<StorageRecord> = {}): string =>
+  obfuscate(JSON.stringify({ ...defaultRecord('e2e-uuid-0001'), ...patch }));
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** Local wall-clock hour the page believes it is (default 10:00: no automatic dark, no evening). */
+  hour?: number;
+  /** Storage record fields to start with. */
+  record?: Partial<StorageRecord>;
+}
+
+/** A fresh context (own local storage) on a pinned local time; page errors collected for assertions. */
+export const openPage = async (
+  browser: Browser,
+  url: string,
+  options: OpenOptions = {},
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const at = new Date();
+  at.setHours(options.hour ?? 10, 0, 0, 0);
+  await page.clock.install({ time: at });
+  if (options.record) {
+    // Seeded once: a reload must find what the app itself wrote since.
+    await page.addInitScript((value) => {
+      const win = globalThis as unknown as PageWindow;
+      if (!win.sessionStorage.getItem('e2e-seeded')) {
+        win.localStorage.setItem('storage', value);
+        win.sessionStorage.setItem('e2e-seeded', '1');
+      }
+    }, storageRecord(options.record));
+  }
+  await page.goto(url);
+  return { page, errors, close: () => context.close() };
+};
+
+export const pathOf = (page: Page): string => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+/** Waits until the page's path (and query) is the expected one. */
+export const waitForPath = (page: Page, expected: string): Promise<unknown> =>
+  page.waitForURL((url) => url.pathname + url.search === expected, { timeout: 10_000 });
+
+/** Client-side navigation, as a link would do it: state in memory (the open gate) survives. */
+export const goInApp = (page: Page, path: string): Promise<void> =>
+  page.evaluate((to) => {
+    const win = globalThis as unknown as PageWindow;
+    win.history.pushState(null, '', to);
+    win.dispatchEvent(new win.PopStateEvent('popstate'));
+  }, path);
+
+/** Clicks the logo `times` times, `gapMs` apart, inside the page (no round trips between clicks). */
+export const clickLogo = (page: Page, times: number, gapMs: number): Promise<void> =>
+  page.evaluate(
+    async ({ times, gapMs }) => {
+      const win = globalThis as unknown as PageWindow;
+      for (let i = 0; i < times; i++) {
+        win.document.querySelector('[data-testid="nav-logo"]')?.click();
+        if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+      }
+    },
+    { times, gapMs },
+  );
+
+/** Opens the secret gate: more than 10 logo clicks within a second (spec §2). */
+export const openGate = (page: Page): Promise<void> => clickLogo(page, 11, 0);
