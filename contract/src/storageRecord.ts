@@ -43,4 +43,3 @@ export const defaultRecord = (uuid: string = newUuid()): StorageRecord => ({
   guestName: '',
   guestEmail: '',
 });
-
