@@ -83,3 +83,21 @@ export const clickLogo = (page: Page, times: number, gapMs: number): Promise<voi
 
 /** Opens the secret gate: more than 10 logo clicks within a second (spec §2). */
 export const openGate = (page: Page): Promise<void> => clickLogo(page, 11, 0);
+
+/**
+ * Collects what a page does wrong: uncaught errors, console errors and — for pages that must work
+ * offline — any request that leaves `origin`. Returns the live list for assertions.
+ */
+export const watchProblems = (page: Page, origin: string, options: { console?: boolean } = {}): string[] => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  if (options.console !== false) {
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+  }
+  page.on('request', (r) => {
+    if (!/^(blob|data):/.test(r.url()) && !r.url().startsWith(origin)) problems.push(`request to ${r.url()}`);
+  });
+  return problems;
+};

@@ -4,6 +4,7 @@ import { zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { watchProblems } from '../support/pages.ts';
 
 const DEFAULT_KEY = '0123456789012345';
 const CUSTOM_KEY = 'candyjar-key-123';
@@ -37,16 +38,12 @@ describe('phone log decryption in Chromium', () => {
   let browser: Browser;
   let tab: Page;
   const baseUrl = inject('baseUrl');
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
     tab = await browser.newPage();
-    tab.on('pageerror', (e) => problems.push(e.message));
-    tab.on('request', (r) => {
-      if (!/^(blob|data):/.test(r.url()) && !r.url().startsWith(baseUrl))
-        problems.push(`request to ${r.url()}`);
-    });
+    problems = watchProblems(tab, baseUrl, { console: false });
     await tab.goto(`${baseUrl}/utils/oplus-log-decrypt`);
   });
   afterAll(() => browser.close());

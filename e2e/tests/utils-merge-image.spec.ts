@@ -3,6 +3,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { watchProblems } from '../support/pages.ts';
 
 const WIDTH = 120;
 const VIEW = 300;
@@ -51,20 +52,12 @@ describe('long screenshot stitching in Chromium', () => {
   let browser: Browser;
   let tab: Page;
   const baseUrl = inject('baseUrl');
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
     tab = await browser.newPage();
-    tab.on('pageerror', (e) => problems.push(e.message));
-    tab.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    // Offline by design: nothing may leave our own origin.
-    tab.on('request', (r) => {
-      if (!/^(blob|data):/.test(r.url()) && !r.url().startsWith(baseUrl))
-        problems.push(`request to ${r.url()}`);
-    });
+    problems = watchProblems(tab, baseUrl);
     await tab.goto(`${baseUrl}/utils/merge-image`);
     // Picked out of order, then sorted by name.
     await tab.getByTestId('file-input').setInputFiles([shots[2]!, shots[0]!, shots[3]!, shots[1]!]);

@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { watchProblems } from '../support/pages.ts';
 
 const qr = async (text: string) => PNG.sync.read(await QRCode.toBuffer(text, { margin: 4, scale: 6 }));
 
@@ -43,20 +44,12 @@ describe('QR recognition in Chromium', () => {
   let browser: Browser;
   let tab: Page;
   const baseUrl = inject('baseUrl');
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
     tab = await browser.newPage();
-    tab.on('pageerror', (e) => problems.push(e.message));
-    tab.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    // The decoder's wasm comes from our own build: no CDN, nothing outside our origin.
-    tab.on('request', (r) => {
-      if (!/^(blob|data):/.test(r.url()) && !r.url().startsWith(baseUrl))
-        problems.push(`request to ${r.url()}`);
-    });
+    problems = watchProblems(tab, baseUrl);
     await tab.goto(`${baseUrl}/utils/qrcode-decode`);
   });
   afterAll(() => browser.close());
