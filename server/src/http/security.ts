@@ -19,6 +19,7 @@ export const contentSecurityPolicy = (config: Config): string => {
   for (const url of [
     ...config.apiCandidates.map((c) => c.url),
     config.devApiBase,
+    config.musicProxyPublic,
     ...config.offlineMirrors,
   ]) {
     const origin = url ? originOf(url) : null;

@@ -24,6 +24,15 @@ beforeAll(async () => {
   files.set('/good/blog/essay/index', JSON.stringify(ids));
   for (const id of ids)
     files.set(`/good/blog/essay/${id}`, JSON.stringify({ id, content: obfuscate(`第${id}篇`) }));
+  files.set(
+    '/music/song/detail',
+    JSON.stringify({
+      songs: [
+        { id: 42, name: '雨', ar: [{ name: '甲' }, { name: '乙' }], al: { picUrl: 'https://p/1.jpg' } },
+      ],
+    }),
+  );
+  files.set('/music/song/url', JSON.stringify({ data: [{ id: 42, url: 'https://m/42.mp3' }] }));
   files.set('/good/blog/link/data', JSON.stringify([{ id: 1, name: 'a', url: 'https://a', state: 1 }]));
   files.set(
     '/good/blog/waifu/data',
@@ -37,6 +46,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  files.set('/good/music/settings', JSON.stringify({ proxyBase: `${origin}/music/` }));
   setNotifier((kind, message) => notices.push({ kind, message }));
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
@@ -112,5 +122,29 @@ describe('the offline source (spec §7, §8)', () => {
 
   it('has no offline variant for other calls', () => {
     expect(offlineRead('systemVersion', {})).toBeNull();
+  });
+
+  it('plays music offline through the public proxy named in the snapshot', async () => {
+    runtimeConfig.musicProxyPublic = '';
+    expect(await offlineRead('musicSongDetail', { query: { ids: '42' } })).toEqual([
+      { id: 42, name: '雨', singer: '甲/乙', picUrl: 'https://p/1.jpg', url: 'https://m/42.mp3' },
+    ]);
+    expect(await offlineRead('musicSongUrl', { query: { id: '42' } })).toEqual({
+      id: 42,
+      url: 'https://m/42.mp3',
+    });
+    expect(hits.some((h) => h.startsWith('/music/song/detail?ids=42'))).toBe(true);
+  });
+
+  it('says 没有找到对应的音乐 for a song the proxy does not know', async () => {
+    runtimeConfig.musicProxyPublic = `${origin}/music`;
+    await expect(offlineRead('musicSongDetail', { query: { ids: '7' }, silent: true })).rejects.toMatchObject(
+      {
+        code: 4040,
+        message: '没有找到对应的音乐: 7',
+      },
+    );
+    expect(hits.some((h) => h.includes('music/settings'))).toBe(false);
+    runtimeConfig.musicProxyPublic = '';
   });
 });

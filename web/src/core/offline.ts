@@ -6,6 +6,7 @@ import type { RouteName } from '@candy/contract/routes';
 import type { QueryInput } from './callBody.ts';
 import { RequestError } from './errors.ts';
 import { notify } from './notify.ts';
+import { offlineMusic } from './offlineMusic.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 import { storage } from './storage.ts';
 
@@ -106,7 +107,7 @@ const plainEssay = (essay: OfflineEssay): OfflineEssay => ({
 const readEssay = async (id: string | number, silent: boolean) =>
   plainEssay((await readFile(offlinePaths.essayDetail({ id }), silent)) as OfflineEssay);
 
-const refused = (code: number, message: string, silent: boolean): RequestError => {
+export const refused = (code: number, message: string, silent: boolean): RequestError => {
   const error = new RequestError(code, message);
   if (!silent) {
     notify('error', message);
@@ -158,6 +159,8 @@ export const offlineRead = (
   name: RouteName,
   input: { params?: Params; query?: QueryInput | undefined; silent?: boolean | undefined },
 ): Promise<unknown> | null => {
+  if (name === 'musicSongDetail' || name === 'musicSongUrl')
+    return offlineMusic(name, input.query, input.silent ?? false);
   if (!isOfflineRoute(name)) return null;
   const silent = input.silent ?? false;
   switch (name) {

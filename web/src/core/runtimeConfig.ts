@@ -9,6 +9,8 @@ export interface RuntimeConfig {
   apiCandidates: { tier: number; url: string }[];
   devApiBase: string;
   offlineMirrors: string[];
+  /** Public NetEase-compatible music proxy the offline mode plays through (spec §7 "Music"). */
+  musicProxyPublic: string;
 }
 
 const defaults: RuntimeConfig = {
@@ -18,6 +20,7 @@ const defaults: RuntimeConfig = {
   apiCandidates: [],
   devApiBase: '',
   offlineMirrors: [],
+  musicProxyPublic: '',
 };
 
 export const readRuntimeConfig = (doc: Document = document): RuntimeConfig => {
