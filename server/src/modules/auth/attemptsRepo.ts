@@ -10,8 +10,35 @@ export type AttemptKey = { column: 'ip' | 'username'; value: string };
 
 /** Login attempts: the security page's list and the brute-force limiter's counters. */
 export const createAttemptsRepo = (db: Db) => ({
-  async record(row: Omit<LoginAttempt, 'id' | 'outcome'> & { outcome: LoginOutcome }): Promise<void> {
-    await db.insertInto('login_attempt').values(row).execute();
+  /** Records an attempt and answers its id (the claim the limiter orders parallel attempts by). */
+  async record(row: Omit<LoginAttempt, 'id' | 'outcome'> & { outcome: LoginOutcome }): Promise<number> {
+    const inserted = await db
+      .insertInto('login_attempt')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  },
+
+  async settle(id: number, outcome: LoginOutcome): Promise<void> {
+    await db.updateTable('login_attempt').set({ outcome }).where('id', '=', id).execute();
+  },
+
+  /** Failures for this key after `since` recorded before attempt `beforeId`: how many, and the last one's time. */
+  async failuresBefore(
+    { column, value }: AttemptKey,
+    since: number,
+    beforeId: number,
+  ): Promise<{ count: number; lastAt: number }> {
+    const row = await db
+      .selectFrom('login_attempt')
+      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('created_at').as('lastAt')])
+      .where(column, '=', value)
+      .where('outcome', '=', 'failure')
+      .where('created_at', '>', since)
+      .where('id', '<', beforeId)
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), lastAt: Number(row?.lastAt ?? 0) };
   },
 
   latest: (limit: number) =>

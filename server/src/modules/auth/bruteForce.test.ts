@@ -29,6 +29,17 @@ describe('brute-force protection of the login', () => {
     expect(sixth.headers['retry-after']).toBe('60');
   });
 
+  it('a burst of parallel wrong passwords gets no more tries than a sequence', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => login(t, { password: 'wrong password' })),
+    );
+    const codes = burst.map((res) => res.json().code);
+    expect(codes.filter((code) => code === ErrorCode.unauthorized)).toHaveLength(5);
+    expect(codes.filter((code) => code === ErrorCode.rateLimited)).toHaveLength(7);
+    // Locked now: the right password waits too.
+    expect((await login(t)).json().code).toBe(ErrorCode.rateLimited);
+  });
+
   it('refuses even the right password during the lock, and lets it in after the wait', async () => {
     await fail(5);
     expect((await login(t)).json().code).toBe(ErrorCode.rateLimited);

@@ -34,6 +34,24 @@ export const createLimiter = (attempts: AttemptsRepo) => {
       );
       if (until > now) throw rateLimited((until - now) / 1000, '登录失败次数过多，请稍后再试');
     },
+
+    /**
+     * Whether attempt `attemptId` — already recorded as a failure before its password is checked —
+     * is within the free failures. Parallel attempts each see the ones recorded before them, so a
+     * burst gets no more tries than a sequence would.
+     */
+    async admits(username: string, ip: string, attemptId: number, now: number): Promise<boolean> {
+      for (const key of [
+        { column: 'ip', value: ip },
+        { column: 'username', value: username },
+      ] as const) {
+        const since = Math.max(now - FAILURE_WINDOW_MS, await attempts.lastSuccessAt(key));
+        const { count, lastAt } = await attempts.failuresBefore(key, since, attemptId);
+        // The same lock `check` applies, over the attempts recorded before this one.
+        if (count >= FREE_FAILURES && lastAt + lockDuration(count) > now) return false;
+      }
+      return true;
+    },
   };
 };
 

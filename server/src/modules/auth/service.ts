@@ -6,13 +6,13 @@ import type {
 } from '@candy/contract/calls/auth';
 import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
-import { forbidden, invalidField, notFound, unauthorized } from '../../http/errors.ts';
+import { forbidden, invalidField, notFound, rateLimited, unauthorized } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
 import { safeEqual } from '../../http/guards.ts';
 import type { Handshakes } from '../system/handshakes.ts';
 import { accessKeyHash, newAccessKey } from './accessKeys.ts';
 import type { AttemptsRepo } from './attemptsRepo.ts';
-import type { Limiter } from './limiter.ts';
+import { FREE_FAILURES, type Limiter, lockDuration } from './limiter.ts';
 import { decoy, hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.ts';
 import { OWNER_ID, type OwnerRepo } from './repo.ts';
 
@@ -68,8 +68,9 @@ export const createAuthService = (deps: AuthDeps) => {
     return knownName && matches;
   };
 
-  const failed = async (username: string, caller: Caller) => {
-    await recordAttempt(username, caller, 'failure');
+  /** Logs a failed check; `record` when no attempt row was claimed for it beforehand. */
+  const failed = async (username: string, caller: Caller, record: boolean) => {
+    if (record) await recordAttempt(username, caller, 'failure');
     // Who and from where, never what was typed as the password.
     logger.warn({ username, ip: caller.ip, userAgent: caller.userAgent }, 'owner login failed');
   };
@@ -95,11 +96,21 @@ export const createAuthService = (deps: AuthDeps) => {
     async login(body: LoginRequest, caller: Caller): Promise<LoginResponse> {
       await checkLimits(body.username, caller);
       const password = await handshakes.decrypt(caller.uuid, body.password, 'password');
+      // Counted as a failure before the (slow) password check, so parallel guesses cannot all slip
+      // past the limit while the first ones are still being checked.
+      const attemptId = await recordAttempt(body.username, caller, 'failure');
+      if (!(await limiter.admits(body.username, caller.ip, attemptId, now()))) {
+        await attempts.settle(attemptId, 'limited');
+        logger.warn({ username: body.username, ip: caller.ip }, 'owner login refused: too many failures');
+        // The exact Retry-After of the lock the earlier attempts set; at least the first lock's.
+        await limiter.check(body.username, caller.ip, now());
+        throw rateLimited(lockDuration(FREE_FAILURES) / 1000, '登录失败次数过多，请稍后再试');
+      }
       if (!(await credentialsMatch(body.username, password))) {
-        await failed(body.username, caller);
+        await failed(body.username, caller, false);
         throw unauthorized('用户名或密码错误');
       }
-      await recordAttempt(body.username, caller, 'success');
+      await attempts.settle(attemptId, 'success');
       logger.info({ username: body.username, ip: caller.ip }, 'owner logged in');
       const session = await openSession(caller);
       await owners.purgeEndedSessions(now() - RETENTION_MS);
@@ -161,7 +172,7 @@ export const createAuthService = (deps: AuthDeps) => {
       const current = await handshakes.decrypt(caller.uuid, body.password, 'password');
       const next = await handshakes.decrypt(caller.uuid, body.newPassword, 'newPassword');
       if (!(await credentialsMatch(owner.username, current))) {
-        await failed(owner.username, caller);
+        await failed(owner.username, caller, true);
         throw forbidden('当前密码错误');
       }
       if (next.length < PASSWORD_MIN || next.length > PASSWORD_MAX) {
