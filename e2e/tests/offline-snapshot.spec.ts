@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deobfuscate } from '@candy/contract/obfuscation';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -21,12 +22,12 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
   let goodMirror: StaticServer;
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-offline-'));
   let visibleIds: number[] = [];
+  const snapshotDir = path.join(temp, 'snapshot');
 
   beforeAll(async () => {
     browser = await launchBrowser();
     api = await startServer({ DARK_KEY: 'e2e-dark-key' });
     // Export the snapshot of this server's database, as `npm run snapshot -- --out DIR` does.
-    const snapshotDir = path.join(temp, 'snapshot');
     execFileSync(
       process.execPath,
       [path.join(repoRoot, 'server/dist/cli.js'), 'snapshot', '--out', snapshotDir],
@@ -82,7 +83,12 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     // The first page is the ten newest (the list may already be fetching the next page).
     expect((await essayIds(page)).slice(0, 10)).toEqual(visibleIds.slice(0, 10));
     // The essay text was obfuscated in the snapshot and reads normally here.
-    expect(await page.getByTestId('essay-list').textContent()).toContain('糖果罐');
+    const newest = JSON.parse(fs.readFileSync(path.join(snapshotDir, `blog/essay/${visibleIds[0]}`), 'utf8'));
+    const plain = deobfuscate(newest.content) ?? '';
+    const words = /[\p{Script=Han}]{4}/u.exec(plain)?.[0] ?? 'missing';
+    const listText = (await page.getByTestId('essay-list').textContent()) ?? '';
+    expect(listText).toContain(words);
+    expect(listText).not.toContain('ob1.');
     const end = page.getByText('— 到底啦 —');
     for (let i = 0; i < 20 && !(await end.isVisible()); i += 1) {
       await page.mouse.wheel(0, 20_000);
