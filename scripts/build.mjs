@@ -53,8 +53,16 @@ const buildWeb = async () => {
   const started = Date.now();
   const outDir = path.join(root, `web/dist.tmp-${process.pid}`);
   process.env.CANDY_PAGE_BUILD = buildStamp();
+  // Always a production build: a caller's NODE_ENV (vitest sets `test`) would otherwise make Vite
+  // bundle React's development build into what `npm start` serves.
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
-  await build({ root: path.join(root, 'web'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: path.join(root, 'web'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   swapInto(outDir, target);
   console.log(`built web app ${process.env.CANDY_PAGE_BUILD} in ${Date.now() - started} ms`);
 };
