@@ -30,12 +30,17 @@ describe('brute-force protection of the login', () => {
   });
 
   it('a burst of parallel wrong passwords gets no more tries than a sequence', async () => {
+    // Each guess on its own device (its own handshake), all from one IP, all at once.
     const burst = await Promise.all(
-      Array.from({ length: 12 }, () => login(t, { password: 'wrong password' })),
+      Array.from({ length: 12 }, (_, i) => login(t, { password: 'wrong password', uuid: `burst-${i}` })),
     );
     const codes = burst.map((res) => res.json().code);
-    expect(codes.filter((code) => code === ErrorCode.unauthorized)).toHaveLength(5);
-    expect(codes.filter((code) => code === ErrorCode.rateLimited)).toHaveLength(7);
+    const checked = codes.filter((code) => code === ErrorCode.unauthorized).length;
+    // Five, as in a sequence; PostgreSQL may let one more through when two inserts commit out of
+    // id order (see docs/decisions.md). Without the claim, all twelve would be checked.
+    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(checked).toBeLessThanOrEqual(6);
+    expect(codes.filter((code) => code === ErrorCode.rateLimited)).toHaveLength(12 - checked);
     // Locked now: the right password waits too.
     expect((await login(t)).json().code).toBe(ErrorCode.rateLimited);
   });
