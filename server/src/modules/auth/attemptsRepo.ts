@@ -24,23 +24,6 @@ export const createAttemptsRepo = (db: Db) => ({
     await db.updateTable('login_attempt').set({ outcome }).where('id', '=', id).execute();
   },
 
-  /** Failures for this key after `since` recorded before attempt `beforeId`: how many, and the last one's time. */
-  async failuresBefore(
-    { column, value }: AttemptKey,
-    since: number,
-    beforeId: number,
-  ): Promise<{ count: number; lastAt: number }> {
-    const row = await db
-      .selectFrom('login_attempt')
-      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('created_at').as('lastAt')])
-      .where(column, '=', value)
-      .where('outcome', '=', 'failure')
-      .where('created_at', '>', since)
-      .where('id', '<', beforeId)
-      .executeTakeFirst();
-    return { count: Number(row?.count ?? 0), lastAt: Number(row?.lastAt ?? 0) };
-  },
-
   latest: (limit: number) =>
     db.selectFrom('login_attempt').selectAll().orderBy('id', 'desc').limit(limit).execute(),
 
@@ -55,18 +38,23 @@ export const createAttemptsRepo = (db: Db) => ({
     return Number(row?.at ?? 0);
   },
 
-  /** Failures for this key after `since`: how many, and when the last one was. */
+  /**
+   * Failures for this key after `since` — only those recorded before attempt `beforeId` when given:
+   * how many, and when the last one was.
+   */
   async failuresSince(
     { column, value }: AttemptKey,
     since: number,
+    beforeId?: number,
   ): Promise<{ count: number; lastAt: number }> {
-    const row = await db
+    let query = db
       .selectFrom('login_attempt')
       .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('created_at').as('lastAt')])
       .where(column, '=', value)
       .where('outcome', '=', 'failure')
-      .where('created_at', '>', since)
-      .executeTakeFirst();
+      .where('created_at', '>', since);
+    if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+    const row = await query.executeTakeFirst();
     return { count: Number(row?.count ?? 0), lastAt: Number(row?.lastAt ?? 0) };
   },
 

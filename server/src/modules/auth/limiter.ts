@@ -19,19 +19,24 @@ export const lockDuration = (failures: number): number =>
  * counts. A success clears the counter of its IP and its username.
  */
 export const createLimiter = (attempts: AttemptsRepo) => {
-  const lockedUntil = async (key: AttemptKey, now: number): Promise<number> => {
+  /** When the key's lock ends (0: not locked), counting only attempts before `beforeId` when given. */
+  const lockedUntil = async (key: AttemptKey, now: number, beforeId?: number): Promise<number> => {
     const since = Math.max(now - FAILURE_WINDOW_MS, await attempts.lastSuccessAt(key));
-    const { count, lastAt } = await attempts.failuresSince(key, since);
+    const { count, lastAt } = await attempts.failuresSince(key, since, beforeId);
     return count < FREE_FAILURES ? 0 : lastAt + lockDuration(count);
   };
+
+  /** The later of the IP's and the username's lock. */
+  const lockOf = async (username: string, ip: string, now: number, beforeId?: number): Promise<number> =>
+    Math.max(
+      await lockedUntil({ column: 'ip', value: ip }, now, beforeId),
+      await lockedUntil({ column: 'username', value: username }, now, beforeId),
+    );
 
   return {
     /** Throws 4290 with Retry-After while the IP or the username is locked. */
     async check(username: string, ip: string, now: number): Promise<void> {
-      const until = Math.max(
-        await lockedUntil({ column: 'ip', value: ip }, now),
-        await lockedUntil({ column: 'username', value: username }, now),
-      );
+      const until = await lockOf(username, ip, now);
       if (until > now) throw rateLimited((until - now) / 1000, '登录失败次数过多，请稍后再试');
     },
 
@@ -40,18 +45,8 @@ export const createLimiter = (attempts: AttemptsRepo) => {
      * is within the free failures. Parallel attempts each see the ones recorded before them, so a
      * burst gets no more tries than a sequence would.
      */
-    async admits(username: string, ip: string, attemptId: number, now: number): Promise<boolean> {
-      for (const key of [
-        { column: 'ip', value: ip },
-        { column: 'username', value: username },
-      ] as const) {
-        const since = Math.max(now - FAILURE_WINDOW_MS, await attempts.lastSuccessAt(key));
-        const { count, lastAt } = await attempts.failuresBefore(key, since, attemptId);
-        // The same lock `check` applies, over the attempts recorded before this one.
-        if (count >= FREE_FAILURES && lastAt + lockDuration(count) > now) return false;
-      }
-      return true;
-    },
+    admits: async (username: string, ip: string, attemptId: number, now: number): Promise<boolean> =>
+      (await lockOf(username, ip, now, attemptId)) <= now,
   };
 };
 
