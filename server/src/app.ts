@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { customHeaders, exposedHeaders } from '@candy/contract';
 import fastifyCompress from '@fastify/compress';
@@ -9,11 +10,13 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
+import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { installSecurityHeaders, loggableUrl, logRedaction } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { type Modules, registerModules } from './modules/index.ts';
+import { type BlobStorage, createLocalStorage } from './storage/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +32,7 @@ export interface App {
   router: Router;
   modules: Modules;
   publicCache: PublicCache;
+  storage: BlobStorage;
 }
 
 /** Builds the whole HTTP application; main.ts listens on it, tests inject into it. */
@@ -79,6 +83,7 @@ export const buildApp = async ({
     // Quality 11 (the default) costs far more CPU than it saves on dynamic answers.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  await installMultipart(server);
 
   let ownerGuard: OwnerGuard = testGuard ?? refuseEveryone;
   const router = createRouter({
@@ -88,9 +93,11 @@ export const buildApp = async ({
     darkKey: config.darkKey,
   });
   const publicCache = createPublicCache({ now });
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const modules = registerModules({
     router,
     publicCache,
+    storage,
     db: database.db,
     dialect: database.dialect,
     config,
@@ -103,5 +110,5 @@ export const buildApp = async ({
   });
 
   await registerWebApp(server, config);
-  return { server, router, modules, publicCache };
+  return { server, router, modules, publicCache, storage };
 };

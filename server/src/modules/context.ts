@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { OwnerGuard } from '../http/guards.ts';
 import type { PublicCache } from '../http/publicCache.ts';
 import type { Router } from '../http/router.ts';
+import type { BlobStorage } from '../storage/index.ts';
 
 /** What every domain module receives; a module builds its repo and service from it. */
 export interface ModuleContext {
@@ -17,6 +18,8 @@ export interface ModuleContext {
   logger: Logger;
   /** Cached public read answers; a module's writes call `publicCache.invalidate(tag)`. */
   publicCache: PublicCache;
+  /** Blob storage for every upload (local directory by default). */
+  storage: BlobStorage;
   /** The auth module installs the real owner guard through this; until then owner calls refuse all. */
   setOwnerGuard(guard: OwnerGuard): void;
 }
