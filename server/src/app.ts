@@ -16,6 +16,7 @@ import { createRouter, type Router } from './http/router.ts';
 import { installSecurityHeaders, loggableUrl, logRedaction } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { type Modules, registerModules } from './modules/index.ts';
+import { logNotify } from './notify.ts';
 import { type BlobStorage, createLocalStorage } from './storage/index.ts';
 
 export interface AppDeps {
@@ -98,6 +99,7 @@ export const buildApp = async ({
     router,
     publicCache,
     storage,
+    notify: logNotify(server.log as unknown as Logger),
     db: database.db,
     dialect: database.dialect,
     config,

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { OwnerGuard } from '../http/guards.ts';
 import type { PublicCache } from '../http/publicCache.ts';
 import type { Router } from '../http/router.ts';
+import type { Notify } from '../notify.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 /** What every domain module receives; a module builds its repo and service from it. */
@@ -20,6 +21,8 @@ export interface ModuleContext {
   publicCache: PublicCache;
   /** Blob storage for every upload (local directory by default). */
   storage: BlobStorage;
+  /** Tells the owner about an event (push channels once configured, else a log line). */
+  notify: Notify;
   /** The auth module installs the real owner guard through this; until then owner calls refuse all. */
   setOwnerGuard(guard: OwnerGuard): void;
 }
