@@ -17,6 +17,7 @@ export interface Database {
   hitokoto: HitokotoTable;
   bangumi: BangumiTable;
   moment: MomentTable;
+  image: ImageTable;
   comment: CommentTable;
   rate_limit: RateLimitTable;
   emote: EmoteTable;
@@ -95,6 +96,8 @@ export interface EssayTable {
   reservation: number | null;
   created_at: number;
   updated_at: number;
+  /** When a reserved essay's publication side effects ran (claimed once, by one replica). */
+  announced_at: number | null;
 }
 
 export interface ArticleTable {
@@ -204,5 +207,16 @@ export interface WaifuTable {
   width: number;
   height: number;
   title: string;
+  created_at: number;
+}
+
+/** An image the owner uploaded (issue 10), stored under `key` in blob storage. */
+export interface ImageTable {
+  id: Generated<number>;
+  key: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
   created_at: number;
 }

@@ -1,3 +1,4 @@
+import { runSnapshot } from '../snapshot/index.ts';
 import { articlesModule } from './articles/index.ts';
 import { authModule } from './auth/index.ts';
 import { bangumiModule } from './bangumi/index.ts';
@@ -5,6 +6,8 @@ import { commentsModule } from './comments/index.ts';
 import type { ModuleContext } from './context.ts';
 import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
+import { createReservationPublisher } from './essays/reservations.ts';
+import { essayWriteRoutes } from './essays/writeRoutes.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
 import { linksModule } from './links/index.ts';
 import { metaModule } from './meta/index.ts';
@@ -31,7 +34,29 @@ export const registerModules = (ctx: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
-  return {
+  const reservations = createReservationPublisher({
+    essays,
+    notify: ctx.notify,
+    recordAudit: (essayId) =>
+      auth.audit.record({
+        username: 'system',
+        method: 'PUBLISH',
+        path: `/blog/essay/${essayId}`,
+        status: 200,
+        ip: '',
+      }),
+    invalidate: () => ctx.publicCache.invalidate('essay'),
+    exportSnapshot: () => runSnapshot(modules, ctx.config, { now: ctx.now() }),
+    logger: ctx.logger,
+    now: ctx.now,
+  });
+  essayWriteRoutes(ctx.router, {
+    essays,
+    comments: comments.comments,
+    publisher: reservations,
+    cache: ctx.publicCache,
+  });
+  const modules = {
     meta,
     system,
     handshakes,
@@ -46,7 +71,9 @@ export const registerModules = (ctx: ModuleContext) => {
     comments,
     music,
     emotes,
+    reservations,
   };
+  return modules;
 };
 
 export type Modules = ReturnType<typeof registerModules>;
