@@ -7,6 +7,7 @@ import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
 import { linksRoutes } from './routes/links.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -37,6 +38,7 @@ export const routes = {
   ...commentsRoutes,
   ...musicRoutes,
   ...emotesRoutes,
+  ...mediaRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -75,6 +75,11 @@ const EnvSchema = z.object({
   MUSIC_PROXY_PUBLIC: z.union([z.literal(''), z.url()]).default(''),
   EMOTE_REMOTE_INDEX: z.url().optional(),
   EMOTE_BILIBILI_BASE: z.url().default('https://api.bilibili.com'),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
 });
 
 export interface Config {
@@ -112,6 +117,8 @@ export interface Config {
   emoteBilibiliBase: string;
   /** Proxies trusted for the client IP (`X-Forwarded-For`): true, or addresses/CIDRs; false when exposed directly. */
   trustProxy: boolean | string;
+  /** Largest image the owner may upload (essays, moments), in bytes. */
+  imageMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -158,5 +165,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     emoteRemoteIndex: e.EMOTE_REMOTE_INDEX,
     emoteBilibiliBase: e.EMOTE_BILIBILI_BASE,
     trustProxy: e.TRUST_PROXY,
+    imageMaxBytes: e.IMAGE_MAX_BYTES,
   };
 };

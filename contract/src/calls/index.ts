@@ -8,6 +8,7 @@ import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
 import { hitokotoCalls } from './hitokoto.ts';
 import { linksCalls } from './links.ts';
+import { mediaCalls } from './media.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import * as system from './system.ts';
@@ -30,6 +31,7 @@ export const calls = {
   ...commentsCalls,
   ...musicCalls,
   ...emotesCalls,
+  ...mediaCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -10,6 +10,7 @@ import { createReservationPublisher } from './essays/reservations.ts';
 import { essayWriteRoutes } from './essays/writeRoutes.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
 import { linksModule } from './links/index.ts';
+import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
@@ -34,6 +35,7 @@ export const registerModules = (ctx: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
+  const { media } = mediaModule(ctx);
   const reservations = createReservationPublisher({
     essays,
     notify: ctx.notify,
@@ -72,6 +74,7 @@ export const registerModules = (ctx: ModuleContext) => {
     music,
     emotes,
     reservations,
+    media,
   };
   return modules;
 };
