@@ -3,6 +3,7 @@ import { articlesRoutes } from './routes/articles.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bangumiRoutes } from './routes/bangumi.ts';
 import { commentsRoutes } from './routes/comments.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
@@ -39,6 +40,7 @@ export const routes = {
   ...musicRoutes,
   ...emotesRoutes,
   ...mediaRoutes,
+  ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -4,6 +4,7 @@ import { articlesCalls } from './articles.ts';
 import { authCalls } from './auth.ts';
 import { bangumiCalls } from './bangumi.ts';
 import { commentsCalls } from './comments.ts';
+import { dashboardCalls } from './dashboard.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
 import { hitokotoCalls } from './hitokoto.ts';
@@ -32,6 +33,7 @@ export const calls = {
   ...musicCalls,
   ...emotesCalls,
   ...mediaCalls,
+  ...dashboardCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -4,6 +4,7 @@ import { authModule } from './auth/index.ts';
 import { bangumiModule } from './bangumi/index.ts';
 import { commentsModule } from './comments/index.ts';
 import type { ModuleContext } from './context.ts';
+import { dashboardModule } from './dashboard/index.ts';
 import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
 import { createReservationPublisher } from './essays/reservations.ts';
@@ -36,6 +37,7 @@ export const registerModules = (ctx: ModuleContext) => {
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const { media } = mediaModule(ctx);
+  dashboardModule(ctx, { essays, comments: comments.comments, moments, bangumi, waifu });
   const reservations = createReservationPublisher({
     essays,
     notify: ctx.notify,
