@@ -10,6 +10,7 @@ import { linksRoutes } from './routes/links.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { systemRoutes } from './routes/system.ts';
+import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
 
 export interface RouteDef {
@@ -37,6 +38,7 @@ export const routes = {
   ...commentsRoutes,
   ...musicRoutes,
   ...emotesRoutes,
+  ...videosRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

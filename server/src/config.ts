@@ -75,6 +75,13 @@ const EnvSchema = z.object({
   MUSIC_PROXY_PUBLIC: z.union([z.literal(''), z.url()]).default(''),
   EMOTE_REMOTE_INDEX: z.url().optional(),
   EMOTE_BILIBILI_BASE: z.url().default('https://api.bilibili.com'),
+  VIDEO_SOURCE_DIR: z.string().min(1).optional(),
+  VIDEO_WORKERS: z.coerce.number().int().min(1).max(2).default(1),
+  VIDEO_UPLOAD_MAX: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
 });
 
 export interface Config {
@@ -112,6 +119,12 @@ export interface Config {
   emoteBilibiliBase: string;
   /** Proxies trusted for the client IP (`X-Forwarded-For`): true, or addresses/CIDRs; false when exposed directly. */
   trustProxy: boolean | string;
+  /** The owner's original videos clips are cut from; unset = the source calls answer 4040. */
+  videoSourceDir: string | undefined;
+  /** How many clips ffmpeg processes at once (1–2). */
+  videoWorkers: number;
+  /** Largest accepted video upload in bytes. */
+  videoUploadMax: number;
 }
 
 export class ConfigError extends Error {
@@ -158,5 +171,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     emoteRemoteIndex: e.EMOTE_REMOTE_INDEX,
     emoteBilibiliBase: e.EMOTE_BILIBILI_BASE,
     trustProxy: e.TRUST_PROXY,
+    videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : undefined,
+    videoWorkers: e.VIDEO_WORKERS,
+    videoUploadMax: e.VIDEO_UPLOAD_MAX,
   };
 };

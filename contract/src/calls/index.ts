@@ -11,6 +11,7 @@ import { linksCalls } from './links.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import * as system from './system.ts';
+import { videosCalls } from './videos.ts';
 import { waifuCalls } from './waifu.ts';
 
 /** Every call with its schemas, keyed like `routes`; the `satisfies` keeps the two lists equal. */
@@ -30,6 +31,7 @@ export const calls = {
   ...commentsCalls,
   ...musicCalls,
   ...emotesCalls,
+  ...videosCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -11,6 +11,7 @@ import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
 import { systemModule } from './system/index.ts';
+import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 
 /**
@@ -31,6 +32,7 @@ export const registerModules = (ctx: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
+  const videos = videosModule(ctx);
   return {
     meta,
     system,
@@ -46,6 +48,7 @@ export const registerModules = (ctx: ModuleContext) => {
     comments,
     music,
     emotes,
+    videos,
   };
 };
 
