@@ -103,12 +103,12 @@ export const frameAt = (file: string, at: number, width = 1280): Promise<Buffer>
   ]);
 
 export const timeLabel = (seconds: number): string => {
-  const whole = Math.floor(seconds);
+  const tenths = Math.floor(seconds * 10);
+  const whole = Math.floor(tenths / 10);
   const h = Math.floor(whole / 3600);
   const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
   const mm = String(m).padStart(2, '0');
-  const ss = String(s).padStart(2, '0');
+  const ss = `${String(whole % 60).padStart(2, '0')}.${tenths % 10}`;
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 };
 
