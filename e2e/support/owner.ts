@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { goInApp, type OpenOptions, openPage, waitForPath } from './pages.ts';
 
 /** The owner the e2e server is started with (e2e/support/globalSetup.ts). */
 export const E2E_OWNER = { username: 'e2e-owner', password: 'e2e-owner-password' } as const;
@@ -9,4 +10,27 @@ export const submitLogin = async (page: Page, username: string, password: string
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.getByTestId('contract-submit').click();
+};
+
+/**
+ * A fresh browser context logged in as the e2e owner through /contract, then on `path` (a
+ * back-office page by default). Options are `openPage`'s (viewport, hour, record).
+ */
+export const openAsOwner = async (
+  browser: Browser,
+  baseUrl: string,
+  path = '/great-old-one/index',
+  options: OpenOptions = {},
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
+  const opened = await openPage(browser, `${baseUrl}/contract`, {
+    ...options,
+    record: { isExpiredGreatOldOne: true, ...options.record },
+  });
+  await submitLogin(opened.page, E2E_OWNER.username, E2E_OWNER.password);
+  await waitForPath(opened.page, '/great-old-one/index');
+  if (path !== '/great-old-one/index') {
+    await goInApp(opened.page, path);
+    await waitForPath(opened.page, path);
+  }
+  return opened;
 };

@@ -16,8 +16,18 @@ const loadAdminKit = () => import('../ui/adminKit/index.ts');
 const loadPage = async (route: PageRoute): Promise<ComponentType> => {
   const hit = loaded.get(route.path);
   if (hit) return hit;
-  if (route.meta.adminKit) await loadAdminKit();
-  const page = (await route.load()).default;
+  let page: ComponentType;
+  if (route.meta.adminKit) {
+    // Kit and page load together; the page is shown inside the back-office frame.
+    const [{ AdminFrame }, { default: Inner }] = await Promise.all([loadAdminKit(), route.load()]);
+    page = () => (
+      <AdminFrame>
+        <Inner />
+      </AdminFrame>
+    );
+  } else {
+    page = (await route.load()).default;
+  }
   loaded.set(route.path, page);
   return page;
 };

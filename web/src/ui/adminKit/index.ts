@@ -1,9 +1,24 @@
 /**
  * The back office's extra component set (spec §2: "some pages are flagged to load an extra
- * component set before showing"): table, form and toolbar styles plus the widgets below. Split
- * off so that visitors never download them.
+ * component set before showing"): the frame with its side menu, the server-state cache, tables,
+ * forms, pickers, uploads with progress. Split off so that visitors never download it.
  */
+import { z } from 'zod';
 import './adminKit.css';
 
+// Validation messages in the forms come in Chinese, like the rest of the back office.
+z.config(z.locales.zhCN());
+
+export { AdminFrame } from './AdminFrame.tsx';
+export { AdminPage } from './AdminPage.tsx';
+export { adminMenu } from './adminMenu.ts';
+export { type Column, DataTable } from './DataTable.tsx';
+export { DateTimeInput, fromLocalInput, toLocalInput } from './DateTimeInput.tsx';
 export { Field } from './Field.tsx';
+export { formatBytes, formatDateTime, relativeTime } from './format.ts';
 export { Pager } from './Pager.tsx';
+export { queryClient } from './queryClient.ts';
+export { Badge, type BadgeTone, EmptyState, ErrorState, LoadingState, ProgressBar } from './states.tsx';
+export { type TabItem, Tabs } from './Tabs.tsx';
+export { DropZone, type SendFile, type UploadItem, UploadList, useUploads } from './uploads.tsx';
+export { type FormErrors, useZodForm } from './useZodForm.ts';

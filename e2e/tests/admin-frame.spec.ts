@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { openAsOwner } from '../support/owner.ts';
+import { goInApp, waitForPath } from '../support/pages.ts';
+
+const groups = {
+  写作: ['首页', '写随笔', '待办'],
+  收藏: ['番剧', '老婆', '文件', '元数据'],
+  运营: ['统计', '在线设备', '推送', '地图'],
+  视频: ['素材', '添加素材', '合集'],
+  系统: ['定时任务', '日志'],
+};
+
+describe('the back-office frame', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('lists all 16 admin pages by group in the side menu and marks the current one', async () => {
+    const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/mabinogion');
+    const menu = page.locator('.admin-side .admin-menu');
+    await menu.waitFor();
+    const seen: Record<string, string[]> = {};
+    for (const group of await menu.locator('.admin-menu-group').all()) {
+      const title = (await group.locator('.admin-menu-title').textContent()) ?? '';
+      seen[title] = await group.locator('a').allTextContents();
+    }
+    expect(seen).toEqual(groups);
+    expect(await menu.locator('a[aria-current="page"]').allTextContents()).toEqual(['待办']);
+    await menu.getByRole('link', { name: '日志' }).click();
+    await waitForPath(page, '/great-old-one/revelation');
+    const revelation = page.locator('[data-page="/great-old-one/revelation"] .admin-side');
+    await revelation.locator('a[aria-current="page"]', { hasText: '日志' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the honest "not built yet" panel inside the frame for a page still missing', async () => {
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/index');
+    // Pages are filled by later issues; any that is still a placeholder sits inside the frame.
+    await goInApp(page, '/great-old-one/ryona/group');
+    const visible = page.locator('[data-page="/great-old-one/ryona/group"]');
+    await visible.locator('.admin-frame .admin-content').waitFor();
+    await close();
+  });
+
+  it('on a phone the menu is a drawer that closes after picking a page', async () => {
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
+      viewport: { width: 390, height: 844 },
+    });
+    const current = page.locator('[data-page="/great-old-one/index"]');
+    expect(await current.locator('.admin-side').isVisible()).toBe(false);
+    await current.getByRole('button', { name: '后台菜单' }).click();
+    const drawer = current.locator('.admin-drawer');
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: '统计' }).click();
+    await waitForPath(page, '/great-old-one/analytics');
+    await page.locator('[data-page="/great-old-one/analytics"] .admin-drawer-toggle').waitFor();
+    expect(await page.locator('.admin-drawer:visible').count()).toBe(0);
+    await close();
+  });
+});

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { RequestError } from '../../core/request.ts';
+
+export const LoadingState = ({ children = '加载中…' }: { children?: ReactNode }) => (
+  <div className="admin-state" role="status" aria-live="polite">
+    <span className="spinner" /> {children}
+  </div>
+);
+
+export const EmptyState = ({ children = '这里还什么都没有' }: { children?: ReactNode }) => (
+  <div className="admin-state admin-state-empty" data-testid="empty-state">
+    {children}
+  </div>
+);
+
+const messageOf = (error: unknown): string =>
+  error instanceof RequestError || error instanceof Error ? error.message : String(error);
+
+export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () => unknown }) => (
+  <div className="admin-state admin-state-error" role="alert">
+    加载失败：{messageOf(error)}
+    {onRetry && (
+      <button type="button" className="btn" onClick={() => void onRetry()}>
+        重试
+      </button>
+    )}
+  </div>
+);
+
+export type BadgeTone = 'info' | 'success' | 'warning' | 'danger' | 'muted';
+
+export const Badge = ({ tone = 'info', children }: { tone?: BadgeTone; children: ReactNode }) => (
+  <span className={`admin-badge admin-badge-${tone}`}>{children}</span>
+);
+
+/** A horizontal bar; `value` from 0 to 1. */
+export const ProgressBar = ({ value, label }: { value: number; label?: ReactNode }) => {
+  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
+  return (
+    <div className="admin-progress">
+      <div
+        className="admin-progress-track"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="admin-progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="admin-progress-label">{label ?? `${percent}%`}</span>
+    </div>
+  );
+};

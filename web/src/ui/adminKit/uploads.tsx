@@ -1,0 +1,132 @@
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { formatBytes } from './format.ts';
+import { ProgressBar } from './states.tsx';
+
+export interface UploadItem {
+  id: number;
+  name: string;
+  loaded: number;
+  total: number;
+  state: 'uploading' | 'done' | 'failed';
+  error?: string;
+}
+
+export type SendFile = (file: File, onProgress: (loaded: number, total: number) => void) => Promise<unknown>;
+
+let nextId = 1;
+
+/**
+ * Uploads files one after the other, each with its own progress; `run` resolves with the answers of
+ * the files that succeeded (failures are shown in the list and already toasted by the request client).
+ */
+export const useUploads = () => {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const update = (id: number, patch: Partial<UploadItem>) =>
+    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+
+  const run = useCallback(
+    async <T,>(
+      files: File[],
+      send: (file: File, onProgress: (loaded: number, total: number) => void) => Promise<T>,
+    ) => {
+      const queued = files.map((file) => ({
+        file,
+        item: { id: nextId++, name: file.name, loaded: 0, total: file.size, state: 'uploading' as const },
+      }));
+      setItems((list) => [...queued.map((q) => q.item), ...list].slice(0, 50));
+      const answers: T[] = [];
+      for (const { file, item } of queued) {
+        try {
+          answers.push(await send(file, (loaded, total) => update(item.id, { loaded, total })));
+          update(item.id, { state: 'done', loaded: item.total });
+        } catch (error) {
+          update(item.id, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return answers;
+    },
+    [],
+  );
+
+  const clear = useCallback(() => setItems((list) => list.filter((i) => i.state === 'uploading')), []);
+  return { items, run, clear };
+};
+
+/** Each upload with its progress bar, size and outcome. */
+export const UploadList = ({ items }: { items: UploadItem[] }) =>
+  items.length === 0 ? null : (
+    <ul className="admin-uploads" data-testid="upload-list">
+      {items.map((item) => (
+        <li key={item.id} className={`admin-upload admin-upload-${item.state}`}>
+          <span className="admin-upload-name">{item.name}</span>
+          <ProgressBar
+            value={item.total > 0 ? item.loaded / item.total : item.state === 'done' ? 1 : 0}
+            label={
+              item.state === 'failed'
+                ? `失败：${item.error ?? ''}`
+                : item.state === 'done'
+                  ? `完成 · ${formatBytes(item.total)}`
+                  : `${formatBytes(item.loaded)} / ${formatBytes(item.total)}`
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
+/** A drop area that is also a file picker (click or Enter/Space), for mouse, touch and keyboard. */
+export const DropZone = ({
+  accept,
+  multiple,
+  onFiles,
+  children,
+  disabled,
+  'data-testid': testId,
+}: {
+  accept?: string;
+  multiple?: boolean;
+  onFiles: (files: File[]) => unknown;
+  children?: ReactNode;
+  disabled?: boolean;
+  'data-testid'?: string;
+}) => {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const take = (list: FileList | null) => {
+    const files = list ? [...list] : [];
+    if (files.length > 0) void onFiles(multiple ? files : files.slice(0, 1));
+  };
+  return (
+    <fieldset
+      aria-label="上传文件"
+      className={`admin-dropzone${over ? ' over' : ''}${disabled ? ' disabled' : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        if (!disabled) take(event.dataTransfer.files);
+      }}
+      data-testid={testId}
+    >
+      <button type="button" className="btn" disabled={disabled} onClick={() => input.current?.click()}>
+        选择文件
+      </button>
+      <span className="admin-dropzone-hint">{children ?? '或把文件拖到这里'}</span>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={accept}
+        multiple={multiple}
+        onChange={(event) => {
+          take(event.target.files);
+          event.target.value = '';
+        }}
+      />
+    </fieldset>
+  );
+};
