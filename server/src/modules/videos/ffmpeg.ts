@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { sheetColumns } from '@candy/contract/videoSheet';
 
 /** What ffprobe tells about a media file. */
 export interface ProbeInfo {
@@ -111,12 +112,6 @@ export const timeLabel = (seconds: number): string => {
   const ss = `${String(whole % 60).padStart(2, '0')}.${tenths % 10}`;
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 };
-
-/** Evenly spaced frame times: the middles of `count` equal slices of the video. */
-export const sheetTimes = (duration: number, count: number): number[] =>
-  Array.from({ length: count }, (_, i) => Math.round(((i + 0.5) * duration * 1000) / count) / 1000);
-
-export const sheetColumns = (count: number): number => Math.min(count, 4);
 
 /**
  * A contact sheet: `times.length` frames 320 px wide, `sheetColumns` to a row, each stamped with

@@ -1,17 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceEntry } from '@candy/contract/calls/videos';
+import { sheetColumns, sheetTimes } from '@candy/contract/videoSheet';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { realPathInside, safeRelativePath } from '../../http/safePath.ts';
-import {
-  contactSheet,
-  FfmpegError,
-  frameAt,
-  type ProbeInfo,
-  probe,
-  sheetColumns,
-  sheetTimes,
-} from './ffmpeg.ts';
+import { contactSheet, FfmpegError, frameAt, type ProbeInfo, probe } from './ffmpeg.ts';
 import type { VideoRepo } from './repo.ts';
 
 const VIDEO_EXTENSIONS = new Set([
