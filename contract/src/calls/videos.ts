@@ -205,6 +205,11 @@ export const videosCalls = {
     }),
     response: z.unknown(),
   }),
+  /** The source video's bytes with range requests; the key may ride in the `fingerprint` query. */
+  videoSourceFile: defineCall(routes.videoSourceFile, {
+    query: z.object({ path: sourcePath.min(1) }),
+    response: z.unknown(),
+  }),
   videoMaterialCreate: defineCall(routes.videoMaterialCreate, { body: MaterialCreate, response: Material }),
   videoMaterialList: defineCall(routes.videoMaterialList, {
     query: MaterialFilters,

@@ -7,6 +7,8 @@ import type { RouteDef } from '../routes.ts';
 export const videosRoutes = {
   videoSource: { method: 'GET', path: '/video/source', access: 'owner' },
   videoSourceScreenshots: { method: 'GET', path: '/video/source/screenshots', access: 'owner' },
+  /** The source file itself (ranges), for previewing a range in the browser's player. */
+  videoSourceFile: { method: 'GET', path: '/video/source/file', access: 'owner' },
   videoMaterialCreate: { method: 'POST', path: '/video/material', access: 'owner' },
   videoMaterialList: { method: 'GET', path: '/video/material', access: 'owner' },
   videoMaterialPage: { method: 'POST', path: '/video/material/page', access: 'owner' },

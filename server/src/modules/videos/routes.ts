@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { videosCalls as calls, VideoUploadFields } from '@candy/contract/calls/videos';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -51,23 +54,25 @@ const sendRaw = async (
   await pipeline(body, raw).catch(() => undefined);
 };
 
-const serveBlob = async (
-  storage: BlobStorage,
-  key: string,
+/** Bytes with range support, from wherever `open` reads them. */
+const serveRanged = async (
+  file: {
+    size: number;
+    type: string;
+    open(range: ByteRange | undefined): Promise<NodeJS.ReadableStream | null>;
+  },
   cacheControl: string,
   req: FastifyRequest,
   reply: FastifyReply,
 ) => {
-  const stat = await storage.stat(key);
-  if (!stat) throw notFound('文件不存在');
-  const type = stat.contentType ?? (key.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg');
-  const common = { 'accept-ranges': 'bytes', 'cache-control': cacheControl, 'content-type': type };
+  const stat = file;
+  const common = { 'accept-ranges': 'bytes', 'cache-control': cacheControl, 'content-type': file.type };
   const range = parseRange(req.headers.range, stat.size);
   if (range === 'bad') {
     await sendRaw(reply, 416, { ...common, 'content-range': `bytes */${stat.size}` }, null, req);
     return;
   }
-  const body = await storage.get(key, range ?? undefined);
+  const body = await file.open(range ?? undefined);
   if (!body) throw notFound('文件不存在');
   if (range) {
     await sendRaw(
@@ -84,6 +89,32 @@ const serveBlob = async (
   } else {
     await sendRaw(reply, 200, { ...common, 'content-length': stat.size }, body, req);
   }
+};
+
+const serveBlob = async (
+  storage: BlobStorage,
+  key: string,
+  cacheControl: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const stat = await storage.stat(key);
+  if (!stat) throw notFound('文件不存在');
+  const type = stat.contentType ?? (key.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg');
+  await serveRanged(
+    { size: stat.size, type, open: (range) => storage.get(key, range) },
+    cacheControl,
+    req,
+    reply,
+  );
+};
+
+const SOURCE_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.mkv': 'video/x-matroska',
 };
 
 export const videosRoutes = (
@@ -115,6 +146,22 @@ export const videosRoutes = (
     );
     return null;
   });
+  router.route(
+    calls.videoSourceFile,
+    async ({ query, req, reply }) => {
+      const { abs } = await sources.videoFile(query.path);
+      const { size } = await stat(abs);
+      const type = SOURCE_TYPES[path.extname(abs).toLowerCase()] ?? 'application/octet-stream';
+      await serveRanged(
+        { size, type, open: async (range) => createReadStream(abs, range ?? {}) },
+        'private, no-store',
+        req,
+        reply,
+      );
+      return null;
+    },
+    { keyFromQuery: true },
+  );
   router.route(calls.videoMaterialCreate, ({ body }) => videos.createMaterial(body));
   router.route(calls.videoMaterialList, ({ query }) => videos.list(query));
   router.route(calls.videoMaterialPage, ({ body }) => videos.page(body));

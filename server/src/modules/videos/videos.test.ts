@@ -98,6 +98,19 @@ describe('videos', () => {
       expect(frame.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
     });
 
+    it('streams a source file with ranges to the owner (the key may come as a query)', async () => {
+      const res = await t.server.inject({
+        method: 'GET',
+        url: '/api/video/source/file?path=a.mp4&fingerprint=test-owner-key',
+        headers: { range: 'bytes=0-9' },
+      });
+      expect(res.statusCode).toBe(206);
+      expect(res.headers['content-type']).toBe('video/mp4');
+      expect(res.rawPayload).toHaveLength(10);
+      const bad = await v.call('GET', '/video/source/file?path=..%2Fa.mp4');
+      expect(bad.statusCode).toBe(400);
+    });
+
     it.each([
       ['path=../a.mp4', 'path'],
       ['path=a.mp4&count=0', 'count'],
