@@ -163,7 +163,7 @@ export const MaterialPageBody = z.object({
     })
     .default({ field: 'createdAt', order: 'desc' }),
 });
-export type MaterialPageBody = z.input<typeof MaterialPageBody>;
+export type MaterialPageBody = z.infer<typeof MaterialPageBody>;
 
 export const CollectionSave = z.object({
   id: id.optional(),

@@ -1,13 +1,8 @@
 import type { PublicCollection, PublicMaterial } from '@candy/contract/calls/videos';
 import { useEffect, useState } from 'react';
-import { apiBase, call } from '../../core/request.ts';
+import { call } from '../../core/request.ts';
+import { mediaSrc } from './mediaSrc.ts';
 import './video-embed.css';
-
-/** Media URLs are paths under the API's origin; a separately hosted API lends its origin. */
-export const mediaSrc = (url: string): string => {
-  const base = apiBase();
-  return /^https?:\/\//.test(base) ? new URL(url, base).toString() : url;
-};
 
 type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'missing' };
 
