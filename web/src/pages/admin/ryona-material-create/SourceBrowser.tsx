@@ -53,7 +53,10 @@ export const SourceBrowser = ({
             <li key={entry.path}>
               {entry.type === 'dir' ? (
                 <button type="button" className="video-source-item" onClick={() => setPath(entry.path)}>
-                  <span aria-hidden="true">📁</span> {entry.name}
+                  <span className="video-source-glyph" aria-hidden="true">
+                    ▸
+                  </span>{' '}
+                  {entry.name}/
                 </button>
               ) : (
                 <button
@@ -63,7 +66,10 @@ export const SourceBrowser = ({
                   onClick={() => onPick(entry)}
                   data-testid="source-video"
                 >
-                  <span aria-hidden="true">🎞</span> {entry.name}
+                  <span className="video-source-glyph" aria-hidden="true">
+                    ▶
+                  </span>{' '}
+                  {entry.name}
                   <small className="muted">
                     {entry.error
                       ? ` 无法读取：${entry.error}`

@@ -9,6 +9,7 @@ import {
   formatBytes,
   formatDateTime,
   Pager,
+  relativeTime,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { confirm } from '../../../ui/Dialog.tsx';
@@ -117,7 +118,7 @@ export default function MaterialListPage() {
           {m.tags.length > 0 && (
             <div className="video-tags">
               {m.tags.map((t) => (
-                <button key={t} type="button" className="btn btn-text" onClick={() => filter({ tag: t })}>
+                <button key={t} type="button" className="video-tag" onClick={() => filter({ tag: t })}>
                   #{t}
                 </button>
               ))}
@@ -129,26 +130,26 @@ export default function MaterialListPage() {
     { key: 'status', title: '状态', sortValue: (m) => m.status, render: (m) => <StatusBadge material={m} /> },
     {
       key: 'duration',
-      title: '时长',
+      title: '媒体',
       sortValue: (m) => m.duration,
-      render: (m) => (
-        <span>
-          {formatSeconds(m.duration)}
-          {m.width ? <small className="muted"> · {`${m.width}×${m.height}`}</small> : null}
-        </span>
-      ),
-    },
-    {
-      key: 'size',
-      title: '大小',
-      sortValue: (m) => m.size,
-      render: (m) => (m.size ? formatBytes(m.size) : '—'),
+      render: (m) =>
+        m.duration === null ? (
+          '—'
+        ) : (
+          <span>
+            {formatSeconds(m.duration)}
+            <br />
+            <small className="muted">
+              {m.width}×{m.height} · {m.size ? formatBytes(m.size) : '—'}
+            </small>
+          </span>
+        ),
     },
     {
       key: 'createdAt',
       title: '创建',
       sortValue: (m) => m.createdAt,
-      render: (m) => formatDateTime(m.createdAt),
+      render: (m) => <small title={formatDateTime(m.createdAt)}>{relativeTime(m.createdAt)}</small>,
     },
     {
       key: 'actions',
