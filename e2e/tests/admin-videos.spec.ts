@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
-import { openPage } from '../support/pages.ts';
+import { goInApp, openPage, waitForPath } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /** A test video from ffmpeg's test sources (H.264 + AAC; a keyframe every `gop` frames at 25 fps). */
@@ -217,6 +217,19 @@ describe('video clips and collections', () => {
     expect(visitor.errors).toEqual([]);
     await visitor.close();
   }, 180_000);
+
+  it('the owner uploads a file instead, with upload progress, and it becomes a clip', async () => {
+    const page = owner.page;
+    await goInApp(page, '/great-old-one/ryona/material/create');
+    const create = page.locator('[data-page="/great-old-one/ryona/material/create"]');
+    await create.getByRole('tab', { name: '上传文件' }).click();
+    const upload = create.getByTestId('video-upload');
+    await upload.locator('input').first().fill('上传的片段');
+    await upload.locator('.admin-dropzone input[type="file"]').setInputFiles(path.join(sourceDir, 'b.mp4'));
+    await waitForPath(page, '/great-old-one/ryona/material');
+    const row = page.locator('[data-page="/great-old-one/ryona/material"] tr', { hasText: '上传的片段' });
+    await row.locator('[data-status="ready"]').waitFor({ timeout: 90_000 });
+  }, 120_000);
 
   it('refuses a text file posing as .mp4 with 4150, and ../ in any source path with 4000', async () => {
     const form = new FormData();

@@ -5,6 +5,7 @@ import { call } from '../../../core/request.ts';
 import { EmptyState, ErrorState, formatBytes, LoadingState } from '../../../ui/adminKit/index.ts';
 import { videoKeys } from '../ryona-material/shared/queries.ts';
 import { formatSeconds } from '../ryona-material/shared/time.ts';
+import './create.css';
 
 export type SourceVideo = Extract<SourceEntry, { type: 'video' }>;
 

@@ -5,7 +5,6 @@ import { CutForm } from './CutForm.tsx';
 import { SourceBrowser, type SourceVideo } from './SourceBrowser.tsx';
 import { UploadForm } from './UploadForm.tsx';
 import '../ryona-material/shared/videos-admin.css';
-import './create.css';
 
 type Mode = 'source' | 'upload';
 

@@ -1,8 +1,11 @@
 import { type Material, MaterialUpdate } from '@candy/contract/calls/videos';
+import { useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { confirm } from '../../../ui/Dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { SourceBrowser, type SourceVideo } from '../ryona-material-create/SourceBrowser.tsx';
 import { invalidateVideos } from './shared/queries.ts';
 
 /** Edits a clip's words and range; a new range (or cover time) has ffmpeg process it again. */
@@ -21,6 +24,17 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
     if (!body) return;
     await call('videoMaterialUpdate', { params: { id: material.id }, body });
     toast.success('已保存');
+    await invalidateVideos();
+    onClose();
+  };
+  const [replacing, setReplacing] = useState(false);
+  const reupload = async (video: SourceVideo) => {
+    await confirm({
+      title: '替换来源',
+      message: `用 ${video.path} 的整段重新生成「${material.title}」？标题、标签和所在合集不变。`,
+    });
+    await call('videoReupload', { body: { id: material.id, sourcePath: video.path } });
+    toast.success('已替换来源，正在重新处理');
     await invalidateVideos();
     onClose();
   };
@@ -94,11 +108,13 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
             onChange={(e) => set('coverAt', number(e.target.value))}
           />
         </Field>
-        <div>
+        <div className="video-row-actions">
           <Button kind="primary" onClick={save}>
             保存
           </Button>
+          <Button onClick={() => setReplacing((r) => !r)}>{replacing ? '取消替换' : '替换来源…'}</Button>
         </div>
+        {replacing && <SourceBrowser picked={material.sourcePath} onPick={reupload} />}
       </div>
     </div>
   );
