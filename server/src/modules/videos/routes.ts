@@ -100,13 +100,22 @@ const serveBlob = async (
 ) => {
   const stat = await storage.stat(key);
   if (!stat) throw notFound('文件不存在');
-  const type = stat.contentType ?? (key.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg');
+  const type = stat.contentType ?? BLOB_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
   await serveRanged(
     { size: stat.size, type, open: (range) => storage.get(key, range) },
     cacheControl,
     req,
     reply,
   );
+};
+
+const BLOB_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
 };
 
 const SOURCE_TYPES: Record<string, string> = {
