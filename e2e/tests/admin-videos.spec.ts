@@ -231,6 +231,48 @@ describe('video clips and collections', () => {
     await row.locator('[data-status="ready"]').waitFor({ timeout: 90_000 });
   }, 120_000);
 
+  it('the owner builds a collection on its page: adds clips, drags them into order, publishes', async () => {
+    const ids: number[] = [];
+    for (const title of ['甲', '乙']) {
+      const made = await call('POST', '/video/material', { title, sourcePath: 'b.mp4', start: 0, end: 1 });
+      ids.push(made.json.data.id as number);
+    }
+    for (const id of ids) await settled(call, id);
+    const page = owner.page;
+    await goInApp(page, '/great-old-one/ryona/group');
+    const group = page.locator('[data-page="/great-old-one/ryona/group"]');
+    await group.getByTestId('collection-new').click();
+    const editor = group.getByTestId('collection-editor');
+    await editor.getByTestId('collection-title').fill('拖动排序');
+    for (const id of ids) {
+      await editor.getByTestId('collection-add-select').selectOption(String(id));
+      await editor.getByTestId('collection-add').click();
+    }
+    const clips = editor.getByTestId('collection-clip');
+    await expect.poll(() => clips.count()).toBe(2);
+    // Drag the second clip's handle above the first.
+    const handle = clips.nth(1).locator('.video-drag');
+    const from = await handle.boundingBox();
+    const to = await clips.nth(0).boundingBox();
+    if (!from || !to) throw new Error('no layout');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => clips.nth(0).textContent()).toContain('乙');
+    await editor.getByTestId('collection-publish').click();
+    await group
+      .getByTestId('collection-table')
+      .locator('tr', { hasText: '拖动排序' })
+      .getByText('已发布')
+      .waitFor();
+    const page1 = (await call('POST', '/video/collection/page', { keyword: '拖动排序' })).json
+      .data as unknown as {
+      list: { materialIds: number[]; status: string }[];
+    };
+    expect(page1.list[0]).toMatchObject({ materialIds: [ids[1], ids[0]], status: 'published' });
+  }, 120_000);
+
   it('refuses a text file posing as .mp4 with 4150, and ../ in any source path with 4000', async () => {
     const form = new FormData();
     form.append('file', new Blob(['this is only text']), 'movie.mp4');
