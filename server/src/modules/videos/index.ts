@@ -22,6 +22,7 @@ export const videosModule = (ctx: ModuleContext) => {
     concurrency: ctx.config.videoWorkers,
     tmpDir: path.join(ctx.config.dataDir, 'tmp', 'video'),
     onChange: changed,
+    notify: ctx.notify,
   });
   const videos = createVideosService({
     repo,

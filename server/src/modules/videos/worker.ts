@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import { randomName } from '../../http/multipart.ts';
+import type { Notify } from '../../notify.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import { cut, FfmpegError, frameAt, keyframeAt, probe } from './ffmpeg.ts';
 import type { MaterialRow, VideoRepo } from './repo.ts';
@@ -26,6 +27,8 @@ export interface VideoWorkerDeps {
   tmpDir: string;
   /** Told after a clip's media changed (public caches). */
   onChange: (id: number) => void;
+  /** The owner hears about clips that failed. */
+  notify: Notify;
 }
 
 /** A cover that came with an upload is kept until the owner picks a frame instead. */
@@ -151,6 +154,13 @@ export const createVideoWorker = (deps: VideoWorkerDeps) => {
         progress: 0,
       });
       deps.onChange(row.id);
+      await deps.notify({
+        kind: 'job-failure',
+        title: '视频处理失败',
+        body: `「${row.title}」：${message.slice(0, 200)}`,
+        url: '/great-old-one/ryona/material',
+        level: 'error',
+      });
     } finally {
       clearInterval(beat);
       await Promise.all(scratch.map((file) => fsp.rm(file, { force: true })));
