@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
 import { goInApp, openPage, waitForPath } from '../support/pages.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
 /** A test video from ffmpeg's test sources (H.264 + AAC; a keyframe every `gop` frames at 25 fps). */
 const makeVideo = (file: string, seconds: number, size = '320x240', gop = 25) =>
@@ -271,6 +271,34 @@ describe('video clips and collections', () => {
       list: { materialIds: number[]; status: string }[];
     };
     expect(page1.list[0]).toMatchObject({ materialIds: [ids[1], ids[0]], status: 'published' });
+  }, 120_000);
+
+  it('offline, the embeds render from the snapshot (playing from the server)', async () => {
+    const made = await call('POST', '/video/material', {
+      title: '离线也在',
+      sourcePath: 'b.mp4',
+      start: 0,
+      end: 2,
+    });
+    const id = made.json.data.id as number;
+    await settled(call, id);
+    await call('POST', '/video/publish/material', { id });
+    const essayId = insertEssay(server, `[video:${id}]\n\n[video:987654]`);
+    // `npm run snapshot -- --out DIR` into the folder this server serves at /snapshot/.
+    execFileSync(
+      process.execPath,
+      [path.join(repoRoot, 'server/dist/cli.js'), 'snapshot', '--out', path.join(server.dataDir, 'snapshot')],
+      { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' } },
+    );
+    const visitor = await openPage(browser, `${server.url}/chaos#${essayId}`, {
+      record: { offlineMode: true },
+    });
+    await visitor.page.getByTestId('essay').waitFor();
+    const video = visitor.page.getByTestId('video-player');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toContain(`/video/media/${id}/`);
+    await visitor.page.getByTestId('video-missing').waitFor();
+    await visitor.close();
   }, 120_000);
 
   it('refuses a text file posing as .mp4 with 4150, and ../ in any source path with 4000', async () => {
