@@ -60,8 +60,12 @@ export default function CollectionPage() {
     {
       key: 'status',
       title: '状态',
-      render: (c) =>
-        c.status === 'published' ? <Badge tone="warning">已发布</Badge> : <Badge tone="muted">草稿</Badge>,
+      // Wrapped: on phones a cell is a grid, which would stretch the badge to the full width.
+      render: (c) => (
+        <span>
+          {c.status === 'published' ? <Badge tone="warning">已发布</Badge> : <Badge tone="muted">草稿</Badge>}
+        </span>
+      ),
     },
     {
       key: 'updatedAt',
