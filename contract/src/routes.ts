@@ -3,10 +3,12 @@ import { articlesRoutes } from './routes/articles.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bangumiRoutes } from './routes/bangumi.ts';
 import { commentsRoutes } from './routes/comments.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
 import { linksRoutes } from './routes/links.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -39,6 +41,8 @@ export const routes = {
   ...musicRoutes,
   ...emotesRoutes,
   ...videosRoutes,
+  ...mediaRoutes,
+  ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -4,10 +4,12 @@ import { articlesCalls } from './articles.ts';
 import { authCalls } from './auth.ts';
 import { bangumiCalls } from './bangumi.ts';
 import { commentsCalls } from './comments.ts';
+import { dashboardCalls } from './dashboard.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
 import { hitokotoCalls } from './hitokoto.ts';
 import { linksCalls } from './links.ts';
+import { mediaCalls } from './media.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import * as system from './system.ts';
@@ -32,6 +34,8 @@ export const calls = {
   ...musicCalls,
   ...emotesCalls,
   ...videosCalls,
+  ...mediaCalls,
+  ...dashboardCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -17,6 +17,7 @@ export interface Database {
   hitokoto: HitokotoTable;
   bangumi: BangumiTable;
   moment: MomentTable;
+  image: ImageTable;
   comment: CommentTable;
   rate_limit: RateLimitTable;
   emote: EmoteTable;
@@ -98,6 +99,8 @@ export interface EssayTable {
   reservation: number | null;
   created_at: number;
   updated_at: number;
+  /** When a reserved essay's publication side effects ran (claimed once, by one replica). */
+  announced_at: number | null;
 }
 
 export interface ArticleTable {
@@ -255,4 +258,15 @@ export interface VideoProbeTable {
   mtime_ms: number;
   size: number;
   info: string;
+}
+
+/** An image the owner uploaded (issue 10), stored under `key` in blob storage. */
+export interface ImageTable {
+  id: Generated<number>;
+  key: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  created_at: number;
 }

@@ -64,8 +64,12 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     decorateReply: false,
     index: false,
     serveDotFiles: false,
-    cacheControl: true,
-    maxAge: '1h',
+    cacheControl: false,
+    setHeaders: (res, filePath: string) => {
+      // Uploaded images and clips get fresh random names, so their bytes never change: cache for good.
+      const immutable = /^(images|media)[/\\]/.test(path.relative(filesRoot, filePath));
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
   });
 
   // The offline snapshot tree, as a CDN mirror would serve it (for trying offline mode locally).

@@ -1,12 +1,17 @@
+import { runSnapshot } from '../snapshot/index.ts';
 import { articlesModule } from './articles/index.ts';
 import { authModule } from './auth/index.ts';
 import { bangumiModule } from './bangumi/index.ts';
 import { commentsModule } from './comments/index.ts';
 import type { ModuleContext } from './context.ts';
+import { dashboardModule } from './dashboard/index.ts';
 import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
+import { createReservationPublisher } from './essays/reservations.ts';
+import { essayWriteRoutes } from './essays/writeRoutes.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
 import { linksModule } from './links/index.ts';
+import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
@@ -33,7 +38,31 @@ export const registerModules = (ctx: ModuleContext) => {
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx);
-  return {
+  const { media } = mediaModule(ctx);
+  dashboardModule(ctx, { essays, comments: comments.comments, moments, bangumi, waifu });
+  const reservations = createReservationPublisher({
+    essays,
+    notify: ctx.notify,
+    recordAudit: (essayId) =>
+      auth.audit.record({
+        username: 'system',
+        method: 'PUBLISH',
+        path: `/blog/essay/${essayId}`,
+        status: 200,
+        ip: '',
+      }),
+    invalidate: () => ctx.publicCache.invalidate('essay'),
+    exportSnapshot: () => runSnapshot(modules, ctx.config, { now: ctx.now() }),
+    logger: ctx.logger,
+    now: ctx.now,
+  });
+  essayWriteRoutes(ctx.router, {
+    essays,
+    comments: comments.comments,
+    publisher: reservations,
+    cache: ctx.publicCache,
+  });
+  const modules = {
     meta,
     system,
     handshakes,
@@ -48,8 +77,11 @@ export const registerModules = (ctx: ModuleContext) => {
     comments,
     music,
     emotes,
+    reservations,
+    media,
     videos,
   };
+  return modules;
 };
 
 export type Modules = ReturnType<typeof registerModules>;

@@ -6,5 +6,5 @@ export const systemRoutes = (router: Router, system: SystemService): void => {
   router.route(systemCalls.knock, async ({ caller }) => system.knock(caller.uuid));
   router.route(systemCalls.systemVersion, async () => system.version());
   router.route(systemCalls.systemInfo, async () => system.info());
-  router.route(systemCalls.systemDebug, async ({ body }) => system.debug(body.logLevel));
+  router.route(systemCalls.systemDebug, async ({ body }) => system.debug(body.logLevel, body.minutes));
 };
