@@ -4,8 +4,8 @@ import * as content from './0002_content.ts';
 import * as auth from './0003_auth.ts';
 import * as contentSearch from './0004_content_search.ts';
 import * as comments from './0005_comments.ts';
-import * as videos from './0011_videos.ts';
 import * as writing from './0006_writing.ts';
+import * as videos from './0011_videos.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003_auth': auth,
   '0004_content_search': contentSearch,
   '0005_comments': comments,
-  '0011_videos': videos,
   '0006_writing': writing,
+  '0011_videos': videos,
 };
