@@ -12,6 +12,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { systemRoutes } from './routes/system.ts';
+import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
 
 export interface RouteDef {
@@ -39,6 +40,7 @@ export const routes = {
   ...commentsRoutes,
   ...musicRoutes,
   ...emotesRoutes,
+  ...videosRoutes,
   ...mediaRoutes,
   ...dashboardRoutes,
 } as const satisfies Record<string, RouteDef>;

@@ -23,6 +23,8 @@ export interface RunningServer {
   dataDir: string;
   output: () => string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a pulled plug: nothing gets to clean up. */
+  kill(): Promise<void>;
 }
 
 /** Builds once, up front, so that each server start below is only the server starting. */
@@ -71,6 +73,12 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       process.kill(-child.pid, 'SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    },
+    async kill() {
+      if (child.exitCode !== null || !child.pid) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGKILL');
+      await exited;
     },
   };
 };

@@ -111,6 +111,10 @@ export const buildApp = async ({
     },
   });
 
+  // The clip processing queue runs with the server, not with one-off commands that build the app.
+  server.addHook('onReady', async () => modules.videos.worker.start());
+  server.addHook('onClose', async () => modules.videos.worker.stop());
+
   await registerWebApp(server, config);
   return { server, router, modules, publicCache, storage };
 };

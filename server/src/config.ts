@@ -80,6 +80,13 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  VIDEO_SOURCE_DIR: z.string().min(1).optional(),
+  VIDEO_WORKERS: z.coerce.number().int().min(1).max(2).default(1),
+  VIDEO_UPLOAD_MAX: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
 });
 
 export interface Config {
@@ -119,6 +126,12 @@ export interface Config {
   trustProxy: boolean | string;
   /** Largest image the owner may upload (essays, moments), in bytes. */
   imageMaxBytes: number;
+  /** The owner's original videos clips are cut from; unset = the source calls answer 4040. */
+  videoSourceDir: string | undefined;
+  /** How many clips ffmpeg processes at once (1–2). */
+  videoWorkers: number;
+  /** Largest accepted video upload in bytes. */
+  videoUploadMax: number;
 }
 
 export class ConfigError extends Error {
@@ -166,5 +179,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     emoteBilibiliBase: e.EMOTE_BILIBILI_BASE,
     trustProxy: e.TRUST_PROXY,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
+    videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : undefined,
+    videoWorkers: e.VIDEO_WORKERS,
+    videoUploadMax: e.VIDEO_UPLOAD_MAX,
   };
 };

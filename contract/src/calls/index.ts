@@ -13,6 +13,7 @@ import { mediaCalls } from './media.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import * as system from './system.ts';
+import { videosCalls } from './videos.ts';
 import { waifuCalls } from './waifu.ts';
 
 /** Every call with its schemas, keyed like `routes`; the `satisfies` keeps the two lists equal. */
@@ -32,6 +33,7 @@ export const calls = {
   ...commentsCalls,
   ...musicCalls,
   ...emotesCalls,
+  ...videosCalls,
   ...mediaCalls,
   ...dashboardCalls,
 } satisfies Record<RouteName, CallDef>;

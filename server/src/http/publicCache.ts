@@ -12,7 +12,7 @@ import type { Handler, HandlerInput } from './router.ts';
 export type ViewClass = 'visitor' | 'dark' | 'owner';
 
 /** Tables whose writes invalidate cached answers. */
-export type CacheTag = 'essay' | 'article' | 'link' | 'hitokoto' | 'bangumi' | 'waifu' | 'moment';
+export type CacheTag = 'essay' | 'article' | 'link' | 'hitokoto' | 'bangumi' | 'waifu' | 'moment' | 'video';
 
 interface Entry {
   data: unknown;

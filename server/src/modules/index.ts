@@ -16,6 +16,7 @@ import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
 import { systemModule } from './system/index.ts';
+import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 
 /**
@@ -36,6 +37,7 @@ export const registerModules = (ctx: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
+  const videos = videosModule(ctx);
   const { media } = mediaModule(ctx);
   dashboardModule(ctx, { essays, comments: comments.comments, moments, bangumi, waifu });
   const reservations = createReservationPublisher({
@@ -77,6 +79,7 @@ export const registerModules = (ctx: ModuleContext) => {
     emotes,
     reservations,
     media,
+    videos,
   };
   return modules;
 };
