@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkErrors.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
@@ -50,6 +51,8 @@ export const buildApp = async ({
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
   });
 
   installErrorHandler(server);

@@ -48,6 +48,7 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
       // index.html is answered below, with the runtime configuration injected.
       globIgnore: ['index.html'],
       serveDotFiles: false,
+      dotfiles: 'ignore',
       setHeaders: (res, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -64,6 +65,7 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     decorateReply: false,
     index: false,
     serveDotFiles: false,
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders: (res, filePath: string) => {
       // Uploaded images and clips get fresh random names, so their bytes never change: cache for good.
@@ -80,6 +82,7 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     decorateReply: false,
     index: ['index.html'],
     serveDotFiles: false,
+    dotfiles: 'ignore',
     allowedPath: (pathname) => !pathname.split('/').includes('.git'),
     setHeaders: (res, filePath: string) => {
       res.header('cache-control', 'no-cache');
