@@ -6,6 +6,7 @@ import { commentsRoutes } from './routes/comments.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
+import { healthRoutes } from './routes/health.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
 import { linksRoutes } from './routes/links.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -43,6 +44,7 @@ export const routes = {
   ...videosRoutes,
   ...mediaRoutes,
   ...dashboardRoutes,
+  ...healthRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -7,6 +7,7 @@ import { commentsCalls } from './comments.ts';
 import { dashboardCalls } from './dashboard.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
+import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
 import { linksCalls } from './links.ts';
 import { mediaCalls } from './media.ts';
@@ -36,6 +37,7 @@ export const calls = {
   ...videosCalls,
   ...mediaCalls,
   ...dashboardCalls,
+  ...healthCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;
