@@ -4,6 +4,7 @@ import { authRoutes } from './routes/auth.ts';
 import { bangumiRoutes } from './routes/bangumi.ts';
 import { commentsRoutes } from './routes/comments.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -45,6 +46,7 @@ export const routes = {
   ...mediaRoutes,
   ...dashboardRoutes,
   ...healthRoutes,
+  ...docsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -5,6 +5,7 @@ import { authCalls } from './auth.ts';
 import { bangumiCalls } from './bangumi.ts';
 import { commentsCalls } from './comments.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { docsCalls } from './docs.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
 import { healthCalls } from './health.ts';
@@ -38,6 +39,7 @@ export const calls = {
   ...mediaCalls,
   ...dashboardCalls,
   ...healthCalls,
+  ...docsCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

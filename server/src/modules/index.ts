@@ -5,7 +5,7 @@ import { bangumiModule } from './bangumi/index.ts';
 import { commentsModule } from './comments/index.ts';
 import type { ModuleContext } from './context.ts';
 import { dashboardModule } from './dashboard/index.ts';
-import { healthModule } from './health/index.ts';
+import { docsModule, healthModule } from './health/index.ts';
 import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
 import { createReservationPublisher } from './essays/reservations.ts';
@@ -41,6 +41,7 @@ export const registerModules = (ctx: ModuleContext) => {
   const videos = videosModule(ctx);
   const { media } = mediaModule(ctx);
   healthModule(ctx);
+  docsModule(ctx);
   dashboardModule(ctx, { essays, comments: comments.comments, moments, bangumi, waifu });
   const reservations = createReservationPublisher({
     essays,

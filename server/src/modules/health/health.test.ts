@@ -27,6 +27,15 @@ describe('health', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
+  it('serves the OpenAPI 3.1 document of the contract', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/health/ready'].get.operationId).toBe('healthReady');
+  });
+
   it('is not ready (503, the failing checks named) when PostgreSQL cannot be reached, and keeps answering', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-health-'));
     const config = {

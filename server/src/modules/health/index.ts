@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { calls, ErrorCode } from '@candy/contract';
+import { renderOpenApi } from '@candy/contract/openapi';
 import { sql } from 'kysely';
 import { appliedMigrations } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
@@ -60,5 +61,17 @@ export const healthModule = (ctx: ModuleContext) => {
       );
     }
     return { status: 'ready' as const, checks: { database: 'ok', migrations: 'ok', storage: 'ok' } as const };
+  });
+};
+
+/** `GET /api/openapi.json`: the contract as OpenAPI 3.1, made once per process. */
+export const docsModule = (ctx: ModuleContext) => {
+  let body: string | null = null;
+  ctx.router.route(calls.openapi, async ({ reply }) => {
+    body ??= JSON.stringify(renderOpenApi(ctx.config.apiBasePath));
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body);
   });
 };
