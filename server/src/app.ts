@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
+import { registerFeeds } from './feeds/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkErrors.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
@@ -118,6 +119,7 @@ export const buildApp = async ({
   server.addHook('onReady', async () => modules.videos.worker.start());
   server.addHook('onClose', async () => modules.videos.worker.stop());
 
+  registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config);
   return { server, router, modules, publicCache, storage };
 };
