@@ -127,6 +127,11 @@ describe('writing in the back office', () => {
       .waitFor();
     await page.getByTestId('recent-comments').waitFor();
     await page.getByTestId('security-panel').getByText('登录中的会话').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^candy-jar-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
     await close();
   });
 

@@ -26,4 +26,7 @@ export type Dashboard = z.infer<typeof Dashboard>;
 
 export const dashboard = defineCall(routes.dashboard, { response: Dashboard });
 
-export const dashboardCalls = { dashboard } satisfies Record<string, CallDef>;
+/** Answers a gzipped tar (not the envelope): tables as JSON and every stored file. */
+export const systemExport = defineCall(routes.systemExport, { response: z.unknown() });
+
+export const dashboardCalls = { dashboard, systemExport } satisfies Record<string, CallDef>;

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 const xmllint = spawnSync('sh', ['-c', 'command -v xmllint']).status === 0;
 // CI installs xmllint (.ci/run); there the schema checks must run, not skip.
-if (!xmllint && process.env.CI === 'true') throw new Error('xmllint (libxml2-utils) is needed to validate the feeds');
+if (!xmllint && process.env.CI === 'true')
+  throw new Error('xmllint (libxml2-utils) is needed to validate the feeds');
 const schemas = path.join(import.meta.dirname, 'schemas');
 
 /** Validates a document against one of our XSDs with xmllint; answers its complaints. */

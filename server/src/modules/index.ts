@@ -1,4 +1,5 @@
 import { runSnapshot } from '../snapshot/index.ts';
+import { transferRoutes } from '../transfer/routes.ts';
 import { articlesModule } from './articles/index.ts';
 import { authModule } from './auth/index.ts';
 import { bangumiModule } from './bangumi/index.ts';
@@ -42,6 +43,7 @@ export const registerModules = (ctx: ModuleContext) => {
   const { media } = mediaModule(ctx);
   healthModule(ctx);
   docsModule(ctx);
+  transferRoutes(ctx);
   dashboardModule(ctx, { essays, comments: comments.comments, moments, bangumi, waifu });
   const reservations = createReservationPublisher({
     essays,

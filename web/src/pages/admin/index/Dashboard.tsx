@@ -8,6 +8,7 @@ import {
   LoadingState,
   relativeTime,
 } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { RecentComments } from '../shared/RecentComments.tsx';
 
@@ -91,6 +92,29 @@ const SystemPanel = () => {
   );
 };
 
+/** Downloads everything (tables and files) as the archive `npm run import` restores. */
+const ExportButton = () => (
+  <div className="dash-export">
+    <Button
+      onClick={async () => {
+        const blob = (await call('systemExport', { as: 'blob' })) as Blob;
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = `candy-jar-${new Date().toISOString().slice(0, 10)}.tar.gz`;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      }}
+      data-testid="export-download"
+    >
+      下载全站导出
+    </Button>
+    <span className="muted">
+      所有数据表和上传的文件，一个 .tar.gz；用 npm run import 恢复到空数据库（SQLite 或
+      PostgreSQL）。含密码散列，请妥善保管。
+    </span>
+  </div>
+);
+
 /** The admin home's figures above the security panel (issue 10). */
 export const Dashboard = () => {
   const figures = useQuery({ queryKey: ['dashboard'], queryFn: () => call('dashboard') });
@@ -132,6 +156,7 @@ export const Dashboard = () => {
       <section>
         <h2>系统</h2>
         <SystemPanel />
+        <ExportButton />
       </section>
     </div>
   );
