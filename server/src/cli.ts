@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { backupDatabase, restoreDatabase } from './jobs/builtin/backup.ts';
 import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.ts';
 import { readNewPassword } from './modules/auth/passwordInput.ts';
 import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
@@ -137,6 +138,29 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     } finally {
       await database.close();
     }
+  },
+
+  /** Writes a database backup into DATA_DIR/backups now (the backup job does it daily). */
+  async backup() {
+    const config = loadConfig();
+    const file = await backupDatabase(config.database, path.join(config.dataDir, 'backups'), {
+      now: Date.now(),
+      keep: config.backupKeep,
+    });
+    console.log(`backup written to ${file}`);
+  },
+
+  /** Puts a backup back, with the server stopped (`npm run restore -- FILE`). */
+  async restore([file]) {
+    if (!file) {
+      console.error(
+        'usage: npm run restore -- <DATA_DIR/backups/candy-….sqlite|dump>  (stop the server first)',
+      );
+      process.exit(2);
+    }
+    const config = loadConfig();
+    await restoreDatabase(config.database, path.resolve(file));
+    console.log(`restored ${file}; start the server again`);
   },
 
   /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */

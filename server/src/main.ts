@@ -29,6 +29,7 @@ const main = async (): Promise<void> => {
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
     modules.reservations.stop();
+    modules.scheduler.stop();
     await server.close();
     await database.close();
     process.exit(0);
@@ -42,6 +43,8 @@ const main = async (): Promise<void> => {
   console.log(`${config.siteTitle} is running at ${shown} (database: ${database.dialect})`);
   // Reservations that came due while the server was down are published (once) now.
   modules.reservations.start().catch((error: unknown) => server.log.error({ err: error }, 'reservations'));
+  // Cron jobs (back office → 定时任务); missed runs of catch-up jobs happen once now.
+  modules.scheduler.start().catch((error: unknown) => server.log.error({ err: error }, 'scheduler'));
 };
 
 main().catch((error: unknown) => {

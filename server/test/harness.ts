@@ -110,7 +110,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
 export const createReplica = async (
   t: TestApp,
   options: Pick<TestAppOptions, 'ownerGuard'> = {},
-): Promise<App & { close(): Promise<void> }> => {
+): Promise<App & { database: DbHandle; close(): Promise<void> }> => {
   const database = openDb(t.config.database);
   const app = await buildApp({
     config: t.config,
@@ -121,6 +121,7 @@ export const createReplica = async (
   await app.server.ready();
   return {
     ...app,
+    database,
     async close() {
       await app.server.close();
       await database.close();

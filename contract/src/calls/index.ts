@@ -10,6 +10,7 @@ import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
 import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
+import { jobsCalls } from './jobs.ts';
 import { linksCalls } from './links.ts';
 import { mediaCalls } from './media.ts';
 import { momentsCalls } from './moments.ts';
@@ -40,6 +41,7 @@ export const calls = {
   ...dashboardCalls,
   ...healthCalls,
   ...docsCalls,
+  ...jobsCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -14,6 +14,8 @@ export interface Database {
   essay: EssayTable;
   article: ArticleTable;
   link: LinkTable;
+  job: JobTable;
+  job_run: JobRunTable;
   hitokoto: HitokotoTable;
   bangumi: BangumiTable;
   moment: MomentTable;
@@ -119,6 +121,10 @@ export interface LinkTable {
   state: number;
   sort_order: number;
   created_at: number;
+  /** Failed health checks in a row (issue 12). */
+  fail_count: Generated<number>;
+  checked_at: number | null;
+  check_result: string | null;
 }
 
 export interface HitokotoTable {
@@ -269,4 +275,26 @@ export interface ImageTable {
   height: number;
   size: number;
   created_at: number;
+}
+
+/** A scheduled job's schedule and lease (issue 12). */
+export interface JobTable {
+  id: string;
+  cron: string;
+  enabled: number;
+  last_run_at: number | null;
+  last_slot: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  updated_at: number;
+}
+
+export interface JobRunTable {
+  id: Generated<number>;
+  job_id: string;
+  started_at: number;
+  duration_ms: number;
+  outcome: string;
+  output: string;
+  trigger: string;
 }

@@ -1,3 +1,4 @@
+import { jobsModule } from '../jobs/index.ts';
 import { runSnapshot } from '../snapshot/index.ts';
 import { transferRoutes } from '../transfer/routes.ts';
 import { articlesModule } from './articles/index.ts';
@@ -67,6 +68,16 @@ export const registerModules = (ctx: ModuleContext) => {
     publisher: reservations,
     cache: ctx.publicCache,
   });
+  const { scheduler } = jobsModule(ctx, {
+    reservations,
+    snapshot: async () => {
+      const run = await runSnapshot(modules, ctx.config, { now: ctx.now() });
+      const changed = run.export.changed.length;
+      return run.publish?.committed
+        ? `${changed} 个文件有变化，已提交${run.publish.pushed ? '并推送' : ''}`
+        : '快照没有变化';
+    },
+  });
   const modules = {
     meta,
     system,
@@ -85,6 +96,7 @@ export const registerModules = (ctx: ModuleContext) => {
     reservations,
     media,
     videos,
+    scheduler,
   };
   return modules;
 };

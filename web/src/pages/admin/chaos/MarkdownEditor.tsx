@@ -40,6 +40,8 @@ export const MarkdownEditor = ({
   const latest = useRef({ onChange, onFiles });
   latest.current = { onChange, onFiles };
 
+  // The editor is made once per mount; later values arrive through the effect below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
   useEffect(() => {
     if (!host.current) return;
     // Insertion points of uploads still running, moved along with every edit made meanwhile.
@@ -98,8 +100,6 @@ export const MarkdownEditor = ({
       editor.destroy();
       view.current = null;
     };
-    // The editor is made once; later values arrive through the effect below.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
   }, []);
 
   // A value set from outside (a loaded essay, a restored draft) replaces the text.
