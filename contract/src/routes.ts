@@ -12,9 +12,11 @@ import { hitokotoRoutes } from './routes/hitokoto.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { linksRoutes } from './routes/links.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { metaRoutes } from './routes/meta.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { systemRoutes } from './routes/system.ts';
+import { todosRoutes } from './routes/todos.ts';
 import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
 
@@ -49,6 +51,8 @@ export const routes = {
   ...healthRoutes,
   ...docsRoutes,
   ...jobsRoutes,
+  ...todosRoutes,
+  ...metaRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -89,6 +89,7 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  BANGUMI_API_BASE: z.url().default('https://api.bgm.tv'),
 });
 
 export interface Config {
@@ -138,6 +139,8 @@ export interface Config {
   videoWorkers: number;
   /** Largest accepted video upload in bytes. */
   videoUploadMax: number;
+  /** Bangumi API (v0 and legacy search) behind `/api/bangumi/…`. */
+  bangumiApiBase: string;
 }
 
 export class ConfigError extends Error {
@@ -190,5 +193,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : undefined,
     videoWorkers: e.VIDEO_WORKERS,
     videoUploadMax: e.VIDEO_UPLOAD_MAX,
+    bangumiApiBase: e.BANGUMI_API_BASE,
   };
 };

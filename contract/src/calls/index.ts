@@ -13,9 +13,11 @@ import { hitokotoCalls } from './hitokoto.ts';
 import { jobsCalls } from './jobs.ts';
 import { linksCalls } from './links.ts';
 import { mediaCalls } from './media.ts';
+import { metaCalls } from './meta.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import * as system from './system.ts';
+import { todosCalls } from './todos.ts';
 import { videosCalls } from './videos.ts';
 import { waifuCalls } from './waifu.ts';
 
@@ -42,6 +44,8 @@ export const calls = {
   ...healthCalls,
   ...docsCalls,
   ...jobsCalls,
+  ...todosCalls,
+  ...metaCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -27,6 +27,7 @@ export interface Database {
   video_material: VideoMaterialTable;
   video_collection: VideoCollectionTable;
   video_probe: VideoProbeTable;
+  todo: TodoTable;
 }
 
 export interface HandshakeTable {
@@ -217,6 +218,10 @@ export interface WaifuTable {
   height: number;
   title: string;
   created_at: number;
+  /** Migration 0007: the gallery's small version (or empty), JSON tags, the owner's order. */
+  preview: Generated<string>;
+  tags: Generated<string>;
+  sort_order: Generated<number>;
 }
 
 /** A video clip; also its processing queue entry (migration 0011). */
@@ -297,4 +302,18 @@ export interface JobRunTable {
   outcome: string;
   output: string;
   trigger: string;
+}
+
+/** One of the owner's to-dos (migration 0007). */
+export interface TodoTable {
+  id: Generated<number>;
+  title: string;
+  notes: string;
+  done: number;
+  due_at: number | null;
+  /** 0 none … 3 high. */
+  priority: number;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
 }

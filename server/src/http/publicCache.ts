@@ -12,7 +12,16 @@ import type { Handler, HandlerInput } from './router.ts';
 export type ViewClass = 'visitor' | 'dark' | 'owner';
 
 /** Tables whose writes invalidate cached answers. */
-export type CacheTag = 'essay' | 'article' | 'link' | 'hitokoto' | 'bangumi' | 'waifu' | 'moment' | 'video';
+export type CacheTag =
+  | 'essay'
+  | 'article'
+  | 'link'
+  | 'hitokoto'
+  | 'bangumi'
+  | 'waifu'
+  | 'moment'
+  | 'video'
+  | 'meta';
 
 interface Entry {
   data: unknown;

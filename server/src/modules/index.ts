@@ -19,6 +19,7 @@ import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
 import { systemModule } from './system/index.ts';
+import { todosModule } from './todos/index.ts';
 import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 
@@ -27,6 +28,7 @@ import { waifuModule } from './waifu/index.ts';
  * services it uses explicitly; the returned services feed the scheduler and the snapshot exporter.
  */
 export const registerModules = (ctx: ModuleContext) => {
+  let snapshotQueue: Promise<void> = Promise.resolve();
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
@@ -35,13 +37,24 @@ export const registerModules = (ctx: ModuleContext) => {
   const { links } = linksModule(ctx);
   const { hitokoto } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx);
-  const { waifu } = waifuModule(ctx);
+  const { waifu } = waifuModule(ctx, {
+    // The offline snapshot follows a gallery change at once (one export at a time, failures logged).
+    changed: () => {
+      snapshotQueue = snapshotQueue
+        .then(() => runSnapshot(modules, ctx.config, { now: ctx.now() }))
+        .then(
+          () => undefined,
+          (error: unknown) => ctx.logger.warn({ err: error }, 'snapshot after a waifu change failed'),
+        );
+    },
+  });
   const { moments } = momentsModule(ctx);
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx);
   const { media } = mediaModule(ctx);
+  const { todos } = todosModule(ctx);
   healthModule(ctx);
   docsModule(ctx);
   transferRoutes(ctx);
@@ -97,6 +110,7 @@ export const registerModules = (ctx: ModuleContext) => {
     media,
     videos,
     scheduler,
+    todos,
   };
   return modules;
 };

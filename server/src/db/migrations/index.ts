@@ -5,6 +5,7 @@ import * as auth from './0003_auth.ts';
 import * as contentSearch from './0004_content_search.ts';
 import * as comments from './0005_comments.ts';
 import * as writing from './0006_writing.ts';
+import * as collections from './0007_collections.ts';
 import * as jobs from './0008_jobs.ts';
 import * as videos from './0011_videos.ts';
 
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_writing': writing,
   '0008_jobs': jobs,
   '0011_videos': videos,
+  '0007_collections': collections,
 };

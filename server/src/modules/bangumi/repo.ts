@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import type { BangumiTable } from '../../db/schema.ts';
 
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -25,6 +26,21 @@ export const createBangumiRepo = (db: Db) => ({
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
       .execute(),
+
+  find: (id: number) => db.selectFrom('bangumi').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  bySubject: (subjectId: number) =>
+    db.selectFrom('bangumi').select('id').where('subject_id', '=', subjectId).executeTakeFirst(),
+
+  async insert(values: Insertable<BangumiTable>): Promise<number> {
+    const row = await db.insertInto('bangumi').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  update: (id: number, values: Updateable<BangumiTable>) =>
+    db.updateTable('bangumi').set(values).where('id', '=', id).execute(),
+
+  remove: (id: number) => db.deleteFrom('bangumi').where('id', '=', id).execute(),
 });
 
 export type BangumiRepo = ReturnType<typeof createBangumiRepo>;

@@ -1,7 +1,20 @@
-import { type Bangumi, BangumiStatus } from '@candy/contract/calls/bangumi';
+import {
+  type Bangumi,
+  type BangumiInput,
+  type BangumiPatch,
+  BangumiStatus,
+  type BangumiSubject,
+  type BangumiSubjectPage,
+} from '@candy/contract/calls/bangumi';
 import type { Selectable } from 'kysely';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { BangumiTable } from '../../db/schema.ts';
 import { withoutControlCharacters } from '../../db/textSearch.ts';
+import { conflict, notFound, providerFailed } from '../../http/errors.ts';
+import { type BangumiProvider, ProviderError } from '../../providers/bangumi/bangumi.ts';
+import type { BlobStorage } from '../../storage/index.ts';
+import { copyCover } from './covers.ts';
 import type { BangumiRepo } from './repo.ts';
 
 const tagsOf = (json: string): string[] => {
@@ -31,9 +44,118 @@ export const presentBangumi = (row: Selectable<BangumiTable>): Bangumi => ({
   updatedAt: Number(row.updated_at),
 });
 
-export const createBangumiService = (repo: BangumiRepo) => ({
-  list: async (keyword: string | undefined): Promise<Bangumi[]> =>
-    (await repo.list(withoutControlCharacters(keyword ?? '').trim() || undefined)).map(presentBangumi),
-});
+export interface BangumiDeps {
+  repo: BangumiRepo;
+  provider: BangumiProvider;
+  storage: BlobStorage;
+  now: () => number;
+  logger: Logger;
+  fetch?: typeof fetch;
+}
+
+const keyOf = (url: string): string | null =>
+  url.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length)) : null;
+
+export const createBangumiService = ({
+  repo,
+  provider,
+  storage,
+  now,
+  logger,
+  fetch: fetchImpl,
+}: BangumiDeps) => {
+  /** Every provider failure becomes 5030 with a message the owner can act on. */
+  const ask = async <T>(what: () => Promise<T>): Promise<T> => {
+    try {
+      return await what();
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      if (/HTTP 404/.test(error.message)) throw notFound('Bangumi 上没有这个条目');
+      logger.warn({ err: error }, 'bangumi lookup failed');
+      throw providerFailed('Bangumi 暂时无法访问，请稍后再试');
+    }
+  };
+  /** http(s) covers are copied into our storage; our own `/files/…` ones are kept. */
+  const ownCover = async (cover: string): Promise<string> => {
+    if (!/^https?:\/\//i.test(cover)) return cover;
+    try {
+      return await copyCover(cover, storage, { fetch: fetchImpl });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      logger.warn({ err: error, cover }, 'bangumi cover copy failed');
+      throw providerFailed('封面下载失败：稍后再试，或清空封面后保存');
+    }
+  };
+  const get = async (id: number): Promise<Bangumi> => {
+    const row = await repo.find(id);
+    if (!row) throw notFound('番剧不存在');
+    return presentBangumi(row);
+  };
+  return {
+    list: async (keyword: string | undefined): Promise<Bangumi[]> =>
+      (await repo.list(withoutControlCharacters(keyword ?? '').trim() || undefined)).map(presentBangumi),
+
+    subject: (id: number): Promise<BangumiSubject> => ask(() => provider.subject(id)),
+    byKeyword: (keyword: string, start: number): Promise<BangumiSubjectPage> =>
+      ask(() => provider.byKeyword(keyword, start)),
+    byAirDate: (month: string, page: number): Promise<BangumiSubjectPage> =>
+      ask(() => provider.byAirDate(month, page)),
+
+    async create(input: z.output<typeof BangumiInput>): Promise<Bangumi> {
+      if (input.subjectId !== null && (await repo.bySubject(input.subjectId))) {
+        throw conflict('这部番剧已经在列表里了');
+      }
+      const cover = await ownCover(input.cover);
+      const at = now();
+      const id = await repo.insert({
+        subject_id: input.subjectId,
+        title: input.title,
+        title_cn: input.titleCn,
+        cover,
+        air_date: input.airDate,
+        episodes_watched: input.episodesWatched,
+        episodes_total: input.episodesTotal,
+        status: input.status,
+        rating: input.rating,
+        review: input.review,
+        tags: JSON.stringify(input.tags),
+        created_at: at,
+        updated_at: at,
+      });
+      return get(id);
+    },
+
+    async update(id: number, patch: BangumiPatch): Promise<Bangumi> {
+      const before = await get(id);
+      const cover = patch.cover === undefined ? undefined : await ownCover(patch.cover);
+      await repo.update(id, {
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.titleCn !== undefined ? { title_cn: patch.titleCn } : {}),
+        ...(cover !== undefined ? { cover } : {}),
+        ...(patch.airDate !== undefined ? { air_date: patch.airDate } : {}),
+        ...(patch.episodesWatched !== undefined ? { episodes_watched: patch.episodesWatched } : {}),
+        ...(patch.episodesTotal !== undefined ? { episodes_total: patch.episodesTotal } : {}),
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        ...(patch.rating !== undefined ? { rating: patch.rating } : {}),
+        ...(patch.review !== undefined ? { review: patch.review } : {}),
+        ...(patch.tags !== undefined ? { tags: JSON.stringify(patch.tags) } : {}),
+        updated_at: now(),
+      });
+      if (cover !== undefined && cover !== before.cover && before.cover.startsWith('/files/bangumi/')) {
+        const key = keyOf(before.cover);
+        if (key) await storage.delete(key).catch(() => undefined);
+      }
+      return get(id);
+    },
+
+    async remove(id: number): Promise<{ id: number }> {
+      const before = await get(id);
+      await repo.remove(id);
+      const key = before.cover.startsWith('/files/bangumi/') ? keyOf(before.cover) : null;
+      if (key) await storage.delete(key).catch(() => undefined);
+      return { id };
+    },
+  };
+};
 
 export type BangumiService = ReturnType<typeof createBangumiService>;

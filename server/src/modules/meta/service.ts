@@ -1,4 +1,29 @@
+import { FooterTag, type MetaString, metaValueProblem, type SiteSettings } from '@candy/contract/calls/meta';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { MetaStringTable } from '../../db/schema.ts';
+import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { MetaRepo } from './repo.ts';
+
+const present = (row: Selectable<MetaStringTable>): MetaString => ({
+  id: row.id,
+  group: row.group_name,
+  key: row.key,
+  value: row.value,
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+});
+
+const lines = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+const refuseBadValue = (group: string, key: string, value: string) => {
+  const problem = metaValueProblem(group, key, value);
+  if (problem) throw invalidField('value', 'format', problem);
+};
 
 /** Owner-editable strings grouped by purpose (site switches, footer tags, banned words …). */
 export const createMetaService = (repo: MetaRepo, now: () => number = Date.now) => ({
@@ -9,6 +34,51 @@ export const createMetaService = (repo: MetaRepo, now: () => number = Date.now) 
   },
 
   set: (group: string, key: string, value: string) => repo.put(group, key, value, now()),
+
+  list: async (group?: string): Promise<MetaString[]> => (await repo.all(group)).map(present),
+
+  async map(): Promise<Record<string, string>> {
+    return Object.fromEntries((await repo.all()).map((r) => [`${r.group_name}.${r.key}`, r.value]));
+  },
+
+  async create(group: string, key: string, value: string): Promise<MetaString> {
+    refuseBadValue(group, key, value);
+    const id = await repo.insert(group, key, value, now());
+    if (id === undefined) throw conflict(`${group}.${key} 已存在`);
+    return present((await repo.byId(id)) as Selectable<MetaStringTable>);
+  },
+
+  async update(id: number, value: string): Promise<MetaString> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound('元数据不存在');
+    refuseBadValue(row.group_name, row.key, value);
+    await repo.updateValue(id, value, now());
+    return present((await repo.byId(id)) as Selectable<MetaStringTable>);
+  },
+
+  async remove(id: number): Promise<{ id: number }> {
+    if (!(await repo.remove(id))) throw notFound('元数据不存在');
+    return { id };
+  },
+
+  /** What the public footer shows; a broken stored value reads as unset rather than failing. */
+  async site(): Promise<SiteSettings> {
+    const [tags, contact, notices] = await Promise.all([
+      repo.find('site', 'footer-tags'),
+      repo.find('site', 'contact'),
+      repo.find('site', 'notices'),
+    ]);
+    let footerTags: SiteSettings['footerTags'] = null;
+    if (tags !== undefined) {
+      try {
+        const parsed = z.array(FooterTag).safeParse(JSON.parse(tags));
+        if (parsed.success) footerTags = parsed.data;
+      } catch {
+        footerTags = null;
+      }
+    }
+    return { footerTags, contact: contact ?? '', notices: lines(notices) };
+  },
 });
 
 export type MetaService = ReturnType<typeof createMetaService>;

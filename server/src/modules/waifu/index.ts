@@ -3,12 +3,30 @@ import type { ModuleContext } from '../context.ts';
 import { createWaifuRepo } from './repo.ts';
 import { createWaifuService } from './service.ts';
 
-export const waifuModule = (ctx: ModuleContext) => {
-  const waifu = createWaifuService(createWaifuRepo(ctx.db));
+export const waifuModule = (ctx: ModuleContext, deps: { changed?: () => void } = {}) => {
+  const waifu = createWaifuService({
+    repo: createWaifuRepo(ctx.db),
+    storage: ctx.storage,
+    imageMaxBytes: ctx.config.imageMaxBytes,
+    now: ctx.now,
+    logger: ctx.logger,
+  });
   // Dark call: the router has already refused (4031) anyone without the dark key or owner access.
   ctx.router.route(
     calls.waifuList,
     ctx.publicCache.handler({ tags: ['waifu'], view: () => 'dark' }, async () => waifu.list()),
   );
+  /** The gallery and the offline snapshot follow every write at once. */
+  const written = <T>(result: T): T => {
+    ctx.publicCache.invalidate('waifu');
+    deps.changed?.();
+    return result;
+  };
+  ctx.router.route(calls.waifuUpload, async ({ req }) => written(await waifu.upload(req)));
+  ctx.router.route(calls.waifuOrder, async ({ body }) => written(await waifu.reorder(body.ids)));
+  ctx.router.route(calls.waifuUpdate, async ({ params, body }) =>
+    written(await waifu.update(params.id, body)),
+  );
+  ctx.router.route(calls.waifuDelete, async ({ params }) => written(await waifu.remove(params.id)));
   return { waifu };
 };

@@ -1,8 +1,164 @@
-import type { Waifu } from '@candy/contract/calls/waifu';
+import { type Waifu, WaifuUploadFields } from '@candy/contract/calls/waifu';
+import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Logger } from 'pino';
+import sharp from 'sharp';
+import type { WaifuTable } from '../../db/schema.ts';
+import { notFound, unsupportedMediaType } from '../../http/errors.ts';
+import { randomName, readMultipart } from '../../http/multipart.ts';
+import { UploadTypes } from '../../http/uploads.ts';
+import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
+import { cleanImage } from '../media/images.ts';
 import type { WaifuRepo } from './repo.ts';
 
-export const createWaifuService = (repo: WaifuRepo) => ({
-  list: (): Promise<Waifu[]> => repo.all(),
+/** Width of the gallery's small version. */
+export const previewWidth = 480;
+/** Most images one upload may carry. */
+export const waifuMaxFiles = 20;
+
+const tagsOf = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+const present = (row: Selectable<WaifuTable>): Waifu => ({
+  id: row.id,
+  url: row.url,
+  preview: row.preview,
+  width: row.width,
+  height: row.height,
+  title: row.title,
+  tags: tagsOf(row.tags),
 });
+
+const keyOf = (url: string): string | null =>
+  url.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length)) : null;
+
+export interface WaifuDeps {
+  repo: WaifuRepo;
+  storage: BlobStorage;
+  imageMaxBytes: number;
+  now: () => number;
+  logger: Logger;
+}
+
+export const createWaifuService = ({ repo, storage, imageMaxBytes, now, logger }: WaifuDeps) => {
+  const get = async (id: number): Promise<Waifu> => {
+    const row = await repo.find(id);
+    if (!row) throw notFound('图片不存在');
+    return present(row);
+  };
+
+  /** Cleans one stored upload (EXIF out, orientation applied) and makes its preview. */
+  const store = async (rawKey: string, type: { ext: string; mime: string }) => {
+    const name = randomName();
+    const key = `waifu/${name}.${type.ext}`;
+    const previewKey = `waifu/${name}.preview.webp`;
+    try {
+      const source = await storage.get(rawKey);
+      if (!source) throw new Error(`upload ${rawKey} vanished`);
+      const { output, done } = cleanImage(source, type as Parameters<typeof cleanImage>[1]);
+      const [, dims] = await Promise.all([storage.put(key, output, { contentType: type.mime }), done]);
+      const cleaned = await storage.get(key);
+      if (!cleaned) throw new Error(`image ${key} vanished`);
+      const preview = cleaned.pipe(
+        sharp({ failOn: 'error' })
+          .resize({ width: previewWidth, withoutEnlargement: true })
+          .webp({ quality: 75 }),
+      );
+      await storage.put(previewKey, preview, { contentType: 'image/webp' });
+      return { key, previewKey, ...dims };
+    } catch (error) {
+      await Promise.all(
+        [storage.delete(key), storage.delete(previewKey)].map((p) => p.catch(() => undefined)),
+      );
+      if (error instanceof Error && /Input|unsupported|corrupt|VipsJpeg|bad/i.test(error.message)) {
+        logger.debug({ err: error }, 'waifu image refused by the decoder');
+        throw unsupportedMediaType('图片无法解码');
+      }
+      throw error;
+    }
+  };
+
+  return {
+    list: async (): Promise<Waifu[]> => (await repo.all()).map(present),
+
+    /** Every image of the request, in the order sent, goes before the gallery's current first. */
+    async upload(req: FastifyRequest): Promise<Waifu[]> {
+      const { files, fields } = await readMultipart(
+        req,
+        storage,
+        {
+          file: {
+            allowed: UploadTypes.image,
+            maxBytes: imageMaxBytes,
+            maxFiles: waifuMaxFiles,
+            keyFor: (t) => `tmp/${randomName()}.${t.ext}`,
+          },
+        },
+        WaifuUploadFields,
+      );
+      const stored: { key: string; previewKey: string; width: number; height: number }[] = [];
+      try {
+        for (const file of files) stored.push(await store(file.key, file.type));
+      } catch (error) {
+        for (const s of stored) {
+          await Promise.all(
+            [storage.delete(s.key), storage.delete(s.previewKey)].map((p) => p.catch(() => undefined)),
+          );
+        }
+        throw error;
+      } finally {
+        await Promise.all(files.map((f) => storage.delete(f.key).catch(() => undefined)));
+      }
+      const first = await repo.firstOrder();
+      const ids: number[] = [];
+      for (const [index, s] of stored.entries()) {
+        ids.push(
+          await repo.insert({
+            url: publicUrlOf(s.key),
+            preview: publicUrlOf(s.previewKey),
+            width: s.width,
+            height: s.height,
+            title: fields.title,
+            tags: JSON.stringify(fields.tags),
+            sort_order: first - stored.length + index,
+            created_at: now(),
+          }),
+        );
+      }
+      return Promise.all(ids.map(get));
+    },
+
+    async reorder(ids: readonly number[]): Promise<Waifu[]> {
+      await repo.reorder([...new Set(ids)]);
+      return (await repo.all()).map(present);
+    },
+
+    async update(id: number, patch: { title?: string; tags?: string[] }): Promise<Waifu> {
+      await get(id);
+      const changes = {
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.tags !== undefined ? { tags: JSON.stringify(patch.tags) } : {}),
+      };
+      if (Object.keys(changes).length > 0) await repo.update(id, changes);
+      return get(id);
+    },
+
+    async remove(id: number): Promise<{ id: number }> {
+      const row = await repo.find(id);
+      if (!row) throw notFound('图片不存在');
+      await repo.remove(id);
+      for (const key of [keyOf(row.url), keyOf(row.preview)]) {
+        if (key) await storage.delete(key).catch(() => undefined);
+      }
+      return { id };
+    },
+  };
+};
 
 export type WaifuService = ReturnType<typeof createWaifuService>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { type CallDef, defineCall } from '../call.ts';
+import { metaRoutes as routes } from '../routes/meta.ts';
+import { Deleted, IdParams } from './essays.ts';
+
+export const MetaString = z.object({
+  id: z.number().int(),
+  group: z.string(),
+  key: z.string(),
+  value: z.string(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type MetaString = z.infer<typeof MetaString>;
+
+/** A footer tag link (spec §3: name, href, title). */
+export const FooterTag = z.object({
+  name: z.string().trim().min(1).max(20),
+  href: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .regex(/^(\/|https?:\/\/)/i, '链接以 / 或 http(s):// 开头'),
+  title: z.string().trim().max(100).default(''),
+});
+export type FooterTag = z.infer<typeof FooterTag>;
+
+/** How a known value must look: checked before saving, on the page and on the server. */
+export type MetaKind = 'text' | 'lines' | 'json-footer-tags' | 'flag' | 'url';
+
+export interface KnownMeta {
+  group: string;
+  key: string;
+  kind: MetaKind;
+  /** What the site does with it, shown beside the value. */
+  meaning: string;
+}
+
+/** Everything the site reads from metadata. */
+export const knownMeta: readonly KnownMeta[] = [
+  {
+    group: 'site',
+    key: 'footer-tags',
+    kind: 'json-footer-tags',
+    meaning: '页脚标签：JSON 数组，每项 {"name","href","title"}；href 以 / 或 http(s):// 开头',
+  },
+  {
+    group: 'comment',
+    key: 'banned-words',
+    kind: 'lines',
+    meaning: '评论违禁词：每行一个词或短语，访客评论包含任一即被拒绝（不分大小写、全半角）',
+  },
+  {
+    group: 'system',
+    key: 'dokkiri',
+    kind: 'flag',
+    meaning: 'dokkiri 惊喜开关：true / false，握手（/user/knock）时告诉页面是否开启惊喜',
+  },
+  {
+    group: 'site',
+    key: 'contact',
+    kind: 'url',
+    meaning: '页脚「联系作者」链接：站内路径或 http(s)/mailto 地址',
+  },
+  { group: 'site', key: 'notices', kind: 'lines', meaning: '页脚公告：每行一条' },
+];
+
+export const knownMetaOf = (group: string, key: string): KnownMeta | undefined =>
+  knownMeta.find((m) => m.group === group && m.key === key);
+
+const ContactUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/|https?:\/\/|mailto:)/i, '以 /、http(s):// 或 mailto: 开头');
+
+/** Why a value is not acceptable for its key, or null when it is. */
+export const metaValueProblem = (group: string, key: string, value: string): string | null => {
+  const known = knownMetaOf(group, key);
+  if (!known) return null;
+  switch (known.kind) {
+    case 'flag':
+      return value === 'true' || value === 'false' ? null : '只能是 true 或 false';
+    case 'url':
+      return value === '' || ContactUrl.safeParse(value).success ? null : '以 /、http(s):// 或 mailto: 开头';
+    case 'json-footer-tags': {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        return '不是合法的 JSON';
+      }
+      const result = z.array(FooterTag).max(30).safeParse(parsed);
+      if (result.success) return null;
+      const issue = result.error.issues[0];
+      return `第 ${Number(issue?.path[0] ?? 0) + 1} 项：${issue?.path.slice(1).join('.') || ''} ${issue?.message ?? ''}`.trim();
+    }
+    default:
+      return null;
+  }
+};
+
+const Name = z
+  .string()
+  .trim()
+  .regex(/^[\w.-]{1,64}$/, '只含字母、数字、_ . -');
+
+export const MetaInput = z.object({ group: Name, key: Name, value: z.string().max(20_000) });
+export const MetaPatch = z.object({ value: z.string().max(20_000) });
+
+export const SiteSettings = z.object({
+  /** Null: the owner has not set any; the page shows its own defaults. */
+  footerTags: z.array(FooterTag).nullable(),
+  contact: z.string(),
+  notices: z.array(z.string()),
+});
+export type SiteSettings = z.infer<typeof SiteSettings>;
+
+export const metaCalls = {
+  /** Every string, by group then key. */
+  metaList: defineCall(routes.metaList, { response: z.array(MetaString) }),
+  /** `group.key` → value. */
+  metaMap: defineCall(routes.metaMap, { response: z.record(z.string(), z.string()) }),
+  metaGroup: defineCall(routes.metaGroup, { params: z.object({ id: Name }), response: z.array(MetaString) }),
+  /** Creates a string (its group comes into being with its first string); 4090 when it exists. */
+  metaCreate: defineCall(routes.metaCreate, { body: MetaInput, response: MetaString }),
+  metaUpdate: defineCall(routes.metaUpdate, { params: IdParams, body: MetaPatch, response: MetaString }),
+  metaDelete: defineCall(routes.metaDelete, { params: IdParams, response: Deleted }),
+  metaSite: defineCall(routes.metaSite, { response: SiteSettings }),
+} satisfies Record<keyof typeof routes, CallDef>;
