@@ -37,8 +37,24 @@ describe('waifu gallery', () => {
     const res = await gallery(headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: expect.any(Number), url: '/files/b.png', preview: '', width: 1920, height: 1080, title: '新', tags: [] },
-      { id: expect.any(Number), url: '/files/a.png', preview: '', width: 600, height: 800, title: '旧', tags: [] },
+      {
+        id: expect.any(Number),
+        url: '/files/b.png',
+        preview: '',
+        width: 1920,
+        height: 1080,
+        title: '新',
+        tags: [],
+      },
+      {
+        id: expect.any(Number),
+        url: '/files/a.png',
+        preview: '',
+        width: 600,
+        height: 800,
+        title: '旧',
+        tags: [],
+      },
     ]);
   });
 
