@@ -1,4 +1,5 @@
 import type { FriendLink } from '@candy/contract/calls/links';
+import type { SiteSettings } from '@candy/contract/calls/meta';
 import { Texts } from '@candy/contract/constants';
 import { useEffect, useState } from 'react';
 import { useIsOffline } from '../core/appState.ts';
@@ -69,25 +70,72 @@ const useServerVersion = (offline: boolean): string | null => {
   return version;
 };
 
+/** The owner's footer settings (tags, contact link, notices); the seeded defaults until they load or offline. */
+const useSiteSettings = (offline: boolean): SiteSettings | null => {
+  const [settings, setSettings] = useState<SiteSettings | null>(null);
+  useEffect(() => {
+    if (offline) return setSettings(null);
+    let live = true;
+    call('metaSite', { silent: true }).then(
+      (s) => live && setSettings(s),
+      () => live && setSettings(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [offline]);
+  return settings;
+};
+
+const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('//');
+
 /** The footer of spec §2. */
 export const Footer = () => {
   const offline = useIsOffline();
   const serverVersion = useServerVersion(offline);
+  const settings = useSiteSettings(offline);
+  const tags = settings?.footerTags ?? defaultFooterTags;
+  const contact = settings?.contact || '/about';
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
-      <p className="footer-tags">
-        {defaultFooterTags.map((t) => (
-          <Link key={t.href} to={t.href} title={t.title} className="tag">
-            {t.name}
-          </Link>
-        ))}
+      <p className="footer-tags" data-testid="footer-tags">
+        {tags.map((t) =>
+          isInternal(t.href) ? (
+            <Link key={`${t.name}-${t.href}`} to={t.href} title={t.title} className="tag">
+              {t.name}
+            </Link>
+          ) : (
+            <a
+              key={`${t.name}-${t.href}`}
+              href={t.href}
+              title={t.title}
+              className="tag"
+              target="_blank"
+              rel="noopener"
+            >
+              {t.name}
+            </a>
+          ),
+        )}
       </p>
       <FriendLinks offline={offline} />
       <p>
-        © {year} {runtimeConfig.title} · <Link to="/about">联系作者</Link> · Powered by React, Vite, Fastify
-        &amp; Kysely
+        © {year} {runtimeConfig.title} ·{' '}
+        {isInternal(contact) ? (
+          <Link to={contact}>联系作者</Link>
+        ) : (
+          <a href={contact} target="_blank" rel="noopener" data-testid="footer-contact">
+            联系作者
+          </a>
+        )}{' '}
+        · Powered by React, Vite, Fastify &amp; Kysely
       </p>
+      {settings?.notices.map((notice) => (
+        <p key={notice} className="footer-notice" data-testid="footer-owner-notice">
+          {notice}
+        </p>
+      ))}
       <p className="footer-notice">{Texts.noCookies}</p>
       <p className="footer-versions">
         页面版本 <span data-testid="page-build">{__PAGE_BUILD__}</span> · 服务版本{' '}

@@ -6,7 +6,7 @@ export interface FooterTag {
 }
 
 /**
- * The seeded default until the metadata module serves the owner's own list (issue: metadata).
+ * The default until the owner sets `site.footer-tags` in metadata (served by `GET /meta/site`), and offline.
  * Internal links only, so the default promises nothing about the owner's accounts elsewhere.
  */
 export const defaultFooterTags: FooterTag[] = [

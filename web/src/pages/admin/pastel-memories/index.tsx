@@ -1,5 +1,296 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import type { Bangumi, BangumiPatch, BangumiStatus, BangumiSubject } from '@candy/contract/calls/bangumi';
+import { bangumiStatuses } from '@candy/contract/calls/bangumi';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call, RequestError } from '../../../core/request.ts';
+import {
+  AdminPage,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Pager,
+  type TabItem,
+  Tabs,
+} from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import './pastel.css';
 
-export default function Page() {
-  return <NotBuiltYet title="番剧管理" />;
+export const statusLabel: Record<BangumiStatus, string> = {
+  wish: '想看',
+  watching: '在看',
+  watched: '看过',
+  on_hold: '搁置',
+  dropped: '弃番',
+};
+
+type Mode = 'keyword' | 'airDate' | 'subject';
+const modes: TabItem<Mode>[] = [
+  { id: 'keyword', label: '按关键词' },
+  { id: 'airDate', label: '按放送月份' },
+  { id: 'subject', label: '按条目 ID' },
+];
+const pageSize = 20;
+
+interface Search {
+  mode: Mode;
+  text: string;
+  page: number;
+}
+
+const lookup = async ({ mode, text, page }: Search) => {
+  if (mode === 'keyword')
+    return call('bangumiByKeyword', { query: { keyword: text, start: (page - 1) * pageSize }, silent: true });
+  if (mode === 'airDate') return call('bangumiByAirDate', { query: { airDate: text, page }, silent: true });
+  const one = await call('bangumiBySubjectId', { query: { subjectId: Number(text) }, silent: true });
+  return { total: 1, list: [one] };
+};
+
+/** Searching Bangumi three ways; each hit adds with one click. */
+const BangumiSearch = ({ owned }: { owned: Set<number> }) => {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>('keyword');
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<Search | null>(null);
+  const results = useQuery({
+    queryKey: ['bangumi-search', search],
+    queryFn: () => lookup(search as Search),
+    enabled: search !== null,
+    retry: false,
+  });
+  const add = useMutation({
+    mutationFn: (s: BangumiSubject) =>
+      call('bangumiCreate', {
+        body: {
+          subjectId: s.subjectId,
+          title: s.title,
+          titleCn: s.titleCn,
+          cover: s.cover,
+          airDate: s.airDate,
+          episodesTotal: s.episodes,
+          tags: s.tags.slice(0, 10),
+          status: 'wish',
+          episodesWatched: 0,
+          rating: null,
+          review: '',
+        },
+      }),
+    onSuccess: async (b) => {
+      await queryClient.invalidateQueries({ queryKey: ['bangumi'] });
+      toast(`已添加「${b.titleCn || b.title}」`, { type: 'success' });
+    },
+  });
+  const placeholder = { keyword: '番剧名称', airDate: 'YYYY-MM，例如 2024-01', subject: '条目 ID，例如 253' }[
+    mode
+  ];
+  const error = results.error;
+  return (
+    <section className="bangumi-search" data-testid="bangumi-search">
+      <Tabs tabs={modes} value={mode} onChange={setMode} />
+      <form
+        className="admin-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) setSearch({ mode, text: text.trim(), page: 1 });
+        }}
+      >
+        <input
+          className="input"
+          aria-label="Bangumi 搜索"
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="bangumi-search-input"
+        />
+        <Button kind="primary" type="submit" data-testid="bangumi-search-submit">
+          搜索
+        </Button>
+      </form>
+      {search === null ? null : results.isPending ? (
+        <LoadingState />
+      ) : error ? (
+        <div className="bangumi-search-error" role="alert" data-testid="bangumi-search-error">
+          {error instanceof RequestError ? `${error.message}（${error.code}）` : String(error)}
+        </div>
+      ) : results.data.list.length === 0 ? (
+        <EmptyState>没有找到</EmptyState>
+      ) : (
+        <>
+          <ul className="bangumi-results" data-testid="bangumi-results">
+            {results.data.list.map((s) => (
+              <li key={s.subjectId} data-testid="bangumi-result">
+                {s.cover ? (
+                  <img src={s.cover} alt="" loading="lazy" referrerPolicy="no-referrer" />
+                ) : (
+                  <span />
+                )}
+                <div>
+                  <strong>{s.titleCn || s.title}</strong>
+                  <span className="muted">
+                    {s.title} · {s.airDate ?? '未定'} · {s.episodes ?? '?'} 话
+                    {s.rating ? ` · ${s.rating.toFixed(1)} 分` : ''}
+                  </span>
+                </div>
+                <Button
+                  kind="primary"
+                  disabled={owned.has(s.subjectId)}
+                  loading={add.isPending && add.variables?.subjectId === s.subjectId}
+                  onClick={() => add.mutate(s)}
+                  data-testid="bangumi-add"
+                >
+                  {owned.has(s.subjectId) ? '已在列表' : '添加'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {search.mode !== 'subject' && results.data.total > pageSize && (
+            <Pager
+              page={search.page}
+              pageSize={pageSize}
+              total={results.data.total}
+              onChange={(page) => setSearch({ ...search, page })}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+};
+
+/** One entry of the owner's list with its editable fields. */
+const Entry = ({ entry }: { entry: Bangumi }) => {
+  const queryClient = useQueryClient();
+  const [review, setReview] = useState(entry.review);
+  const [tags, setTags] = useState(entry.tags.join(', '));
+  const save = useMutation({
+    mutationFn: (body: BangumiPatch) => call('bangumiUpdate', { params: { id: entry.id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bangumi'] }),
+  });
+  const remove = async () => {
+    await call('bangumiDelete', { params: { id: entry.id } });
+    await queryClient.invalidateQueries({ queryKey: ['bangumi'] });
+    toast('已删除', { type: 'success' });
+  };
+  const total = entry.episodesTotal;
+  return (
+    <li className="bangumi-entry" data-testid="bangumi-entry">
+      {entry.cover ? <img src={entry.cover} alt="" loading="lazy" /> : <span className="bangumi-nocover" />}
+      <div className="bangumi-entry-body">
+        <strong>{entry.titleCn || entry.title}</strong>
+        <div className="bangumi-entry-controls">
+          <select
+            className="input"
+            aria-label="状态"
+            value={entry.status}
+            onChange={(e) => save.mutate({ status: e.target.value as BangumiStatus })}
+            data-testid="bangumi-status"
+          >
+            {bangumiStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel[s]}
+              </option>
+            ))}
+          </select>
+          <span data-testid="bangumi-progress">
+            {entry.episodesWatched} / {total ?? '?'} 话
+          </span>
+          <Button
+            onClick={() => save.mutate({ episodesWatched: entry.episodesWatched + 1 })}
+            disabled={total !== null && entry.episodesWatched >= total}
+            data-testid="bangumi-plus"
+          >
+            +1
+          </Button>
+          <select
+            className="input"
+            aria-label="评分"
+            value={entry.rating ?? ''}
+            onChange={(e) => e.target.value && save.mutate({ rating: Number(e.target.value) })}
+            data-testid="bangumi-rating"
+          >
+            <option value="">未评分</option>
+            {[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => (
+              <option key={n} value={n}>
+                {n} 分
+              </option>
+            ))}
+          </select>
+        </div>
+        <textarea
+          className="input"
+          aria-label="短评"
+          placeholder="短评"
+          value={review}
+          maxLength={5000}
+          onChange={(e) => setReview(e.target.value)}
+        />
+        <input
+          className="input"
+          aria-label="标签"
+          placeholder="标签，逗号分隔"
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+        />
+        <div className="admin-toolbar">
+          <Button
+            onClick={() =>
+              save.mutate(
+                {
+                  review,
+                  tags: tags
+                    .split(/[,，]/)
+                    .map((t) => t.trim())
+                    .filter(Boolean),
+                },
+                { onSuccess: () => toast('已保存', { type: 'success' }) },
+              )
+            }
+            data-testid="bangumi-save"
+          >
+            保存短评与标签
+          </Button>
+          <Button kind="dangerous" onClick={remove} data-testid="bangumi-delete">
+            删除
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+};
+
+/** Anime management: the owner's list, and Bangumi lookups to add to it. */
+export default function PastelMemoriesAdmin() {
+  const [keyword, setKeyword] = useState('');
+  const list = useQuery({
+    queryKey: ['bangumi', keyword],
+    queryFn: () => call('bangumiList', { query: { keyword } }),
+  });
+  const all = useQuery({ queryKey: ['bangumi', ''], queryFn: () => call('bangumiList', {}) });
+  const owned = new Set((all.data ?? []).map((b) => b.subjectId).filter((id): id is number => id !== null));
+  return (
+    <AdminPage title="番剧管理" data-testid="bangumi-admin">
+      <BangumiSearch owned={owned} />
+      <h2>我的列表</h2>
+      <input
+        className="input"
+        aria-label="筛选我的列表"
+        placeholder="筛选：标题、短评、标签"
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+      />
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>列表还是空的</EmptyState>
+      ) : (
+        <ul className="bangumi-list" data-testid="bangumi-list">
+          {list.data.map((entry) => (
+            <Entry key={`${entry.id}-${entry.updatedAt}`} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
 }

@@ -1,5 +1,150 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import type { Waifu } from '@candy/contract/calls/waifu';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../../core/request.ts';
+import {
+  AdminPage,
+  DropZone,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  UploadList,
+  useUploads,
+} from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import './waifu-admin.css';
 
-export default function Page() {
-  return <NotBuiltYet title="老婆管理" />;
+const Item = ({
+  item,
+  index,
+  count,
+  move,
+}: {
+  item: Waifu;
+  index: number;
+  count: number;
+  move: (from: number, to: number) => void;
+}) => {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(item.title);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['waifu'] });
+  const save = async () => {
+    await call('waifuUpdate', { params: { id: item.id }, body: { title: title.trim() || ' ' } });
+    await refresh();
+    toast('说明已保存', { type: 'success' });
+  };
+  const remove = async () => {
+    await call('waifuDelete', { params: { id: item.id } });
+    await refresh();
+    toast('已删除', { type: 'success' });
+  };
+  return (
+    <li className="waifu-admin-item" data-testid="waifu-admin-item">
+      <img
+        src={item.preview || item.url}
+        alt={item.title}
+        width={item.width}
+        height={item.height}
+        loading="lazy"
+      />
+      <span className="muted">
+        {item.width}×{item.height}
+      </span>
+      <input
+        className="input"
+        aria-label="说明"
+        placeholder="说明"
+        value={title}
+        maxLength={200}
+        onChange={(e) => setTitle(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && void save()}
+      />
+      <div className="admin-toolbar">
+        <Button onClick={save} disabled={title === item.title}>
+          保存
+        </Button>
+        <Button aria-label="前移" disabled={index === 0} onClick={() => move(index, index - 1)}>
+          ←
+        </Button>
+        <Button aria-label="后移" disabled={index === count - 1} onClick={() => move(index, index + 1)}>
+          →
+        </Button>
+        <Button kind="dangerous" onClick={remove}>
+          删除
+        </Button>
+      </div>
+    </li>
+  );
+};
+
+/** The waifu gallery: uploads with a progress bar each, captions, order and deletion. */
+export default function WaifuAdmin() {
+  const queryClient = useQueryClient();
+  const uploads = useUploads();
+  const [title, setTitle] = useState('');
+  const [tags, setTags] = useState('');
+  const list = useQuery({ queryKey: ['waifu'], queryFn: () => call('waifuList', {}) });
+  const upload = async (files: File[]) => {
+    const done = await uploads.run(files, (file, onProgress) =>
+      call('waifuUpload', {
+        form: { file, title, tags },
+        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+      }),
+    );
+    await queryClient.invalidateQueries({ queryKey: ['waifu'] });
+    if (done.length > 0) toast(`已上传 ${done.flat().length} 张`, { type: 'success' });
+  };
+  const move = async (from: number, to: number) => {
+    const ids = (list.data ?? []).map((w) => w.id);
+    const [id] = ids.splice(from, 1);
+    if (id === undefined) return;
+    ids.splice(to, 0, id);
+    queryClient.setQueryData(['waifu'], await call('waifuOrder', { body: { ids } }));
+  };
+  return (
+    <AdminPage title="老婆管理" data-testid="waifu-admin">
+      <section className="waifu-upload">
+        <div className="admin-toolbar">
+          <input
+            className="input"
+            aria-label="上传说明"
+            placeholder="说明（可选，用于这次上传的每张）"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+          <input
+            className="input"
+            aria-label="上传标签"
+            placeholder="标签，逗号分隔（可选）"
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+          />
+        </div>
+        <DropZone accept="image/*" multiple onFiles={upload}>
+          选择或拖入图片（可多张，每张单独显示进度）
+        </DropZone>
+        <UploadList items={uploads.items} />
+      </section>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>还没有图片</EmptyState>
+      ) : (
+        <ul className="waifu-admin-grid" data-testid="waifu-admin-grid">
+          {list.data.map((item, index) => (
+            <Item
+              key={`${item.id}-${item.title}`}
+              item={item}
+              index={index}
+              count={list.data.length}
+              move={(a, b) => void move(a, b)}
+            />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
 }

@@ -32,7 +32,7 @@ export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
               onClick={() => void openImageViewer({ src: picture.url, alt: picture.title })}
             >
               <img
-                src={picture.url}
+                src={picture.preview || picture.url}
                 alt={picture.title}
                 width={picture.width}
                 height={picture.height}
