@@ -58,7 +58,7 @@ const dateOf = (d: string | null | undefined): string | null =>
   d && /^\d{4}-\d{2}-\d{2}$/.test(d) && d !== '0000-00-00' ? d : null;
 
 const coverOf = (images: z.infer<typeof Images>): string =>
-  (images?.large || images?.common || images?.medium || '').replace(/^http:\/\//, 'https://');
+  images?.large || images?.common || images?.medium || '';
 
 const fromV0 = (s: z.infer<typeof V0Subject>): BangumiSubject => ({
   subjectId: s.id,
