@@ -17,7 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004_content_search': contentSearch,
   '0005_comments': comments,
   '0006_writing': writing,
+  '0007_collections': collections,
   '0008_jobs': jobs,
   '0011_videos': videos,
-  '0007_collections': collections,
 };

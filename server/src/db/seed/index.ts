@@ -165,4 +165,54 @@ const seedContent = async (db: Db, pictures: DemoImage[], now: number): Promise<
     .insertInto('waifu')
     .values(pictures.map((p, index) => ({ ...p, title: `demo ${index + 1}`, created_at: now - index * DAY })))
     .execute();
+
+  // The to-do list (issue 11): one overdue, one done, one without a date.
+  const todos = [
+    { title: '给友链们回访一圈', priority: 2, due_at: now - 2 * DAY, done: 0 },
+    { title: '补完《葬送的芙莉莲》第二季', priority: 1, due_at: now + 7 * DAY, done: 0 },
+    { title: '整理相册里的老婆图', priority: 0, due_at: null, done: 0 },
+    { title: '备份数据库', priority: 3, due_at: now - DAY, done: 1 },
+  ];
+  await db
+    .insertInto('todo')
+    .values(
+      todos.map((todo, index) => ({
+        ...todo,
+        notes: '',
+        sort_order: index,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+
+  // Every setting the site reads from metadata (issue 11), so the metadata page shows real values.
+  const settings: [string, string, string][] = [
+    [
+      'site',
+      'footer-tags',
+      JSON.stringify([
+        { name: '随笔', href: '/chaos', title: '所有随笔' },
+        { name: '番剧', href: '/pastel-memories', title: '看过的番剧' },
+        { name: '工具箱', href: '/utils', title: '一些小工具' },
+        { name: '关于', href: '/about', title: '关于本站与作者' },
+      ]),
+    ],
+    ['site', 'contact', '/about'],
+    ['site', 'notices', '本站为演示数据，随时可能重置。'],
+    ['comment', 'banned-words', '发票\n代开'],
+    ['system', 'dokkiri', 'false'],
+  ];
+  await db
+    .insertInto('meta_string')
+    .values(
+      settings.map(([group_name, key, value]) => ({
+        group_name,
+        key,
+        value,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
 };
