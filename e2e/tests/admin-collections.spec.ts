@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import { deobfuscate } from '@candy/contract/obfuscation';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type FakeBangumiUpstream, startFakeBangumi } from '../support/fakeBangumi.ts';
+import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { openVisitor, switchDarkOn } from '../support/visitors.ts';
+
+const darkKey = 'e2e-collections-dark';
+
+const png = (width: number, height: number, shade: number): Buffer => {
+  const image = new PNG({ width, height });
+  for (let i = 0; i < image.data.length; i += 4) {
+    image.data[i] = shade;
+    image.data[i + 1] = 120;
+    image.data[i + 2] = 200;
+    image.data[i + 3] = 255;
+  }
+  return PNG.sync.write(image);
+};
+
+const accessKeyOf = async (page: Page): Promise<string> => {
+  const raw = await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: Storage }).localStorage.getItem('storage'),
+  );
+  return (JSON.parse(deobfuscate(raw ?? '') ?? '{}') as { accessKey: string }).accessKey;
+};
+
+/** Anime, waifu, to-dos and metadata in the back office, against a fake Bangumi on 127.0.0.1. */
+describe('collections and settings in the back office', () => {
+  let browser: Browser;
+  let fake: FakeBangumiUpstream;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    fake = await startFakeBangumi();
+    browser = await launchBrowser();
+    server = await startServer({
+      OWNER_USERNAME: E2E_OWNER.username,
+      OWNER_PASSWORD: E2E_OWNER.password,
+      DARK_KEY: darkKey,
+      SEED_DEMO: 'true',
+      BANGUMI_API_BASE: fake.base,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fake?.close();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('searches Bangumi by keyword, adds a subject, sets progress and rating; the public list serves the cover itself; a dead upstream is a clear 5030', async () => {
+    const { page, errors, close } = await openAsOwner(browser, server.url, '/great-old-one/pastel-memories');
+    await page.getByTestId('bangumi-admin').waitFor();
+    await page.getByTestId('bangumi-search-input').fill('芙莉莲');
+    await page.getByTestId('bangumi-search-submit').click();
+    const result = page.getByTestId('bangumi-result').filter({ hasText: '葬送的芙莉莲' });
+    await result.waitFor();
+    await result.getByTestId('bangumi-add').click();
+    await page.getByTestId('toast').getByText('已添加「葬送的芙莉莲」').waitFor();
+    await result.getByText('已在列表').waitFor();
+
+    const entry = page.getByTestId('bangumi-entry').filter({ hasText: '葬送的芙莉莲' });
+    await entry.waitFor();
+    await entry.getByTestId('bangumi-plus').click();
+    await entry.getByTestId('bangumi-progress').getByText('1 / 28 话').waitFor();
+    await page
+      .getByTestId('bangumi-entry')
+      .filter({ hasText: '葬送的芙莉莲' })
+      .getByTestId('bangumi-rating')
+      .selectOption('9');
+    await page
+      .getByTestId('bangumi-entry')
+      .filter({ hasText: '葬送的芙莉莲' })
+      .locator('select[aria-label="评分"] option:checked', { hasText: '9 分' })
+      .waitFor();
+
+    const visitor = await openVisitor(browser);
+    await visitor.page.goto(`${server.url}/pastel-memories`);
+    const card = visitor.page.getByTestId('bangumi').filter({ hasText: '葬送的芙莉莲' });
+    await card.waitFor();
+    const src = await card.locator('img').getAttribute('src');
+    expect(src).toMatch(/^\/files\/bangumi\/[\w-]+\.jpg$/);
+    const cover = await fetch(`${server.url}${src}`);
+    expect(cover.status).toBe(200);
+    expect(await card.textContent()).toContain('1 / 28');
+    await visitor.context.close();
+
+    // Upstream gone: the search says so, and the rest of the page keeps working.
+    await fake.close();
+    await page.getByTestId('bangumi-search-input').fill('牛仔');
+    await page.getByTestId('bangumi-search-submit').click();
+    const message = page.getByTestId('bangumi-search-error');
+    await message.waitFor();
+    expect(await message.textContent()).toContain('Bangumi 暂时无法访问');
+    expect(await message.textContent()).toContain('5030');
+    await page
+      .getByTestId('bangumi-entry')
+      .filter({ hasText: '葬送的芙莉莲' })
+      .getByTestId('bangumi-plus')
+      .click();
+    await page
+      .getByTestId('bangumi-entry')
+      .filter({ hasText: '葬送的芙莉莲' })
+      .getByTestId('bangumi-progress')
+      .getByText('2 / 28 话')
+      .waitFor();
+    expect(errors.filter((e) => !/503|5030|Service Unavailable/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('uploads three waifu images with progress; a visitor with the dark key sees them; a text file named .png is 4150', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/waifu');
+    await page.getByTestId('waifu-admin').waitFor();
+    const before = await page.getByTestId('waifu-admin-item').count();
+    await page.getByLabel('上传说明').fill('e2e 三连');
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'one.png', mimeType: 'image/png', buffer: png(640, 480, 10) },
+      { name: 'two.png', mimeType: 'image/png', buffer: png(300, 600, 90) },
+      { name: 'three.png', mimeType: 'image/png', buffer: png(500, 500, 180) },
+    ]);
+    const uploads = page.getByTestId('upload-list');
+    await uploads.getByRole('progressbar').first().waitFor();
+    await page.getByTestId('toast').getByText('已上传 3 张').waitFor();
+    expect(await uploads.getByText(/完成/).count()).toBe(3);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="waifu-admin-item"]').length === n,
+      before + 3,
+    );
+
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('only text, not a picture at all') },
+      ]);
+    await uploads.getByText(/失败/).waitFor();
+    const key = await accessKeyOf(page);
+    const form = new FormData();
+    form.append('file', new Blob(['only text, not a picture at all'], { type: 'image/png' }), 'fake.png');
+    const refused = await fetch(`${server.url}/api/blog/waifu`, {
+      method: 'POST',
+      headers: { 'x-fingerprint': key },
+      body: form,
+    });
+    expect((await refused.json()).code).toBe(4150);
+    await close();
+
+    const visitor = await openVisitor(browser, { darkModeDecodeKey: darkKey });
+    await visitor.page.goto(`${server.url}/chaos`);
+    await switchDarkOn(visitor.page);
+    await visitor.page.getByTestId('nav-waifu').first().click();
+    const items = visitor.page
+      .getByTestId('waifu-item')
+      .filter({ has: visitor.page.locator('img[alt="e2e 三连"]') });
+    await items.first().waitFor();
+    expect(await items.count()).toBe(3);
+    expect(await items.first().locator('img').getAttribute('src')).toMatch(
+      /^\/files\/waifu\/.+\.preview\.webp$/,
+    );
+    await visitor.context.close();
+  });
+
+  it('to-dos on a 390×844 screen: add, drag to reorder, check off, reload — order and states persist', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/mabinogion', {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.getByTestId('todos-page').waitFor();
+    for (const title of ['第一件事', '第二件事']) {
+      await page.getByTestId('todo-input').fill(title);
+      await page.getByTestId('todo-add').click();
+      await page.getByTestId('todo-title').getByText(title).waitFor();
+    }
+    const titles = () => page.getByTestId('todo-title').allTextContents();
+    const start = await titles();
+    expect(start.slice(-2)).toEqual(['第一件事', '第二件事']);
+
+    // Every control fits the phone screen.
+    for (const id of ['todo-drag', 'todo-check']) {
+      const box = await page.getByTestId(id).last().boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+    const addBox = await page.getByTestId('todo-add').boundingBox();
+    expect(addBox && addBox.x + addBox.width <= 390).toBe(true);
+
+    // Drag the last one to the top by its handle.
+    const handle = page.getByTestId('todo-drag').last();
+    const target = page.getByTestId('todo-drag').first();
+    const from = await handle.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('no handle boxes');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 8, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="todo-title"]')?.textContent === '第二件事',
+    );
+
+    await page.getByRole('checkbox', { name: '完成：第一件事' }).check();
+    await page
+      .locator('[data-testid="todo-row"][data-done="true"]')
+      .filter({ hasText: '第一件事' })
+      .waitFor();
+
+    await page.reload();
+    await page.getByTestId('todos-page').waitFor();
+    await page.getByTestId('todo-row').first().waitFor();
+    const open = await titles();
+    expect(open[0]).toBe('第二件事');
+    expect(open).not.toContain('第一件事');
+    await page.getByRole('tab', { name: '已完成' }).click();
+    await page.getByTestId('todo-title').getByText('第一件事').waitFor();
+    await close();
+  });
+
+  it('a footer tag and a banned word added in metadata take effect for visitors without a restart', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/meta');
+    await page.getByTestId('meta-page').waitFor();
+    const tags = page.getByTestId('meta-site-footer-tags');
+    const field = tags.locator('textarea');
+    const current = JSON.parse(await field.inputValue()) as unknown[];
+    // A malformed value is caught before it is sent.
+    await field.fill('[{"name": "坏的"');
+    await tags.getByTestId('meta-save').click();
+    await tags.getByRole('alert').getByText('不是合法的 JSON').waitFor();
+    await field.fill(JSON.stringify([...current, { name: '新标签', href: '/utils', title: '新加的' }]));
+    await tags.getByTestId('meta-save').click();
+    await page.getByTestId('toast').getByText('已保存').first().waitFor();
+
+    const words = page.getByTestId('meta-comment-banned-words').locator('textarea');
+    await words.fill(`${await words.inputValue()}\n禁止词语`);
+    await page.getByTestId('meta-comment-banned-words').getByTestId('meta-save').click();
+    await page.getByTestId('toast').getByText('已保存').first().waitFor();
+    await close();
+
+    const visitor = await openVisitor(browser);
+    await visitor.page.goto(`${server.url}/chaos`);
+    await visitor.page.getByTestId('footer-tags').getByText('新标签').waitFor();
+    await visitor.context.close();
+
+    const essays = await (await fetch(`${server.url}/api/blog/essay`)).json();
+    const essayId = essays.data.list[0].id as number;
+    const post = (content: string, uuid: string) =>
+      fetch(`${server.url}/api/blog/comment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-uuid': uuid },
+        body: JSON.stringify({ targetType: 'essay', targetId: essayId, content }),
+      }).then((r) => r.json());
+    const refused = await post('这句话里有禁止词语哦', 'e2e-banned-1');
+    expect(refused.code).toBe(4000);
+    expect(JSON.stringify(refused)).toContain('禁止词语');
+    expect((await post('一句普通的话', 'e2e-banned-2')).code).toBe(200);
+  });
+});
