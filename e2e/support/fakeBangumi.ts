@@ -57,6 +57,16 @@ export const demoSubjects: FakeSubject[] = [
     tags: ['科幻', '经典'],
     score: 9.1,
   },
+  {
+    id: 328609,
+    name: 'ぼっち・ざ・ろっく！',
+    name_cn: '孤独摇滚！',
+    date: '2022-10-09',
+    eps: 12,
+    summary: '社恐少女后藤一里加入乐队的故事。',
+    tags: ['音乐', '日常'],
+    score: 8.7,
+  },
 ];
 
 export const startFakeBangumi = async (
