@@ -68,15 +68,16 @@ describe('collections and settings in the back office', () => {
     await entry.waitFor();
     await entry.getByTestId('bangumi-plus').click();
     await entry.getByTestId('bangumi-progress').getByText('1 / 12 话').waitFor();
+    const rating = page
+      .getByTestId('bangumi-entry')
+      .filter({ hasText: '孤独摇滚！' })
+      .getByTestId('bangumi-rating');
+    await rating.selectOption('9');
+    await expect.poll(() => rating.inputValue()).toBe('9');
     await page
       .getByTestId('bangumi-entry')
       .filter({ hasText: '孤独摇滚！' })
-      .getByTestId('bangumi-rating')
-      .selectOption('9');
-    await page
-      .getByTestId('bangumi-entry')
-      .filter({ hasText: '孤独摇滚！' })
-      .locator('select[aria-label="评分"] option:checked', { hasText: '9 分' })
+      .getByTestId('bangumi-progress')
       .waitFor();
 
     const visitor = await openVisitor(browser);
@@ -88,6 +89,7 @@ describe('collections and settings in the back office', () => {
     const cover = await fetch(`${server.url}${src}`);
     expect(cover.status).toBe(200);
     expect(await card.textContent()).toContain('1 / 12');
+    expect(await card.textContent()).toContain('9');
     await visitor.context.close();
 
     // Upstream gone: the search says so, and the rest of the page keeps working.
@@ -203,7 +205,7 @@ describe('collections and settings in the back office', () => {
       return all.at(-1) === '第一件事' && all.at(-2) === '第二件事';
     });
 
-    await page.getByRole('checkbox', { name: '完成：第一件事' }).check();
+    await page.getByRole('checkbox', { name: '完成：第一件事' }).click();
     await page
       .locator('[data-testid="todo-row"][data-done="true"]')
       .filter({ hasText: '第一件事' })
