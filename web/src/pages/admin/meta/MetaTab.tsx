@@ -8,6 +8,16 @@ import { toast } from '../../../ui/toast.tsx';
 
 const slug = (group: string, key: string) => `${group}-${key}`;
 
+/** JSON values are edited indented, one item a line. */
+const pretty = (kind: string | undefined, value: string): string => {
+  if (kind !== 'json-footer-tags') return value;
+  try {
+    return JSON.stringify(JSON.parse(value), null, 2);
+  } catch {
+    return value;
+  }
+};
+
 /** One value: edited in place, checked against its kind before it is sent. */
 const MetaEditor = ({
   group,
@@ -20,7 +30,7 @@ const MetaEditor = ({
 }) => {
   const queryClient = useQueryClient();
   const known = knownMetaOf(group, keyName);
-  const [value, setValue] = useState(existing?.value ?? '');
+  const [value, setValue] = useState(() => pretty(known?.kind, existing?.value ?? ''));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
