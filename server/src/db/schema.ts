@@ -21,6 +21,7 @@ export interface Database {
   rate_limit: RateLimitTable;
   emote: EmoteTable;
   waifu: WaifuTable;
+  handshake_spent: HandshakeSpentTable;
 }
 
 export interface HandshakeTable {
@@ -205,4 +206,10 @@ export interface WaifuTable {
   height: number;
   title: string;
   created_at: number;
+}
+
+/** Issue 16: ciphertexts a secret was already opened from (SHA-256, hex), refused a second time. */
+export interface HandshakeSpentTable {
+  digest: string;
+  expires_at: number;
 }

@@ -40,11 +40,8 @@ const goOnline = async (): Promise<void> => {
   if (base === null) return unreachable();
   appState.set({ onlineApiBaseURL: base.replace(/\/+$/, '') });
   resetHandshake();
-  try {
-    await ensureHandshake();
-  } catch {
-    unreachable();
-  }
+  // Off the visitor's path (issue 16): reads never wait on the knock, only sealed calls do.
+  ensureHandshake().catch(unreachable);
 };
 
 /** Runs (again) the online start: after the start itself and after a mode switch. */

@@ -1,4 +1,5 @@
 import { appliedMigrations } from '../../db/migrate.ts';
+import { createRateLimiter } from '../../http/rateLimit.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
 import { createHandshakes } from './handshakes.ts';
@@ -10,6 +11,7 @@ export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) =>
   const handshakes = createHandshakes(createHandshakeRepo(ctx.db), ctx.now);
   const system = createSystemService({
     handshakes,
+    rateLimiter: createRateLimiter(ctx.db, ctx.now),
     meta: deps.meta,
     dialect: ctx.dialect,
     appliedMigrations: () => appliedMigrations(ctx.db),

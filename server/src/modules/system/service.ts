@@ -2,14 +2,22 @@ import type { systemCalls } from '@candy/contract';
 import type { Logger } from 'pino';
 import type { DialectName } from '../../db/dialect.ts';
 import { invalidField } from '../../http/errors.ts';
+import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
 import type { MetaService } from '../meta/service.ts';
 import type { Handshakes } from './handshakes.ts';
 
 /** Stamped by the build (scripts/build.mjs); a server run from source says `dev`. */
 export const serverBuildVersion = (): string => process.env.CANDY_BUILD_VERSION ?? 'dev';
 
+/** Knocks one IP may make (issue 16); a real visitor knocks once per 25 minutes. */
+export const knockRateRules: readonly RateRule[] = [
+  { limit: 30, windowMs: 60_000 },
+  { limit: 300, windowMs: 60 * 60_000 },
+];
+
 export interface SystemDeps {
   handshakes: Handshakes;
+  rateLimiter: RateLimiter;
   meta: MetaService;
   dialect: DialectName;
   appliedMigrations: () => Promise<string[]>;
@@ -18,8 +26,9 @@ export interface SystemDeps {
 }
 
 export const createSystemService = (deps: SystemDeps) => ({
-  async knock(uuid: string | undefined) {
+  async knock(uuid: string | undefined, ip: string) {
     if (!uuid) throw invalidField('X-Uuid', 'required', '缺少设备标识 X-Uuid');
+    await deps.rateLimiter.hit([`knock:ip:${ip}`], knockRateRules, '握手太频繁，请稍后再试');
     const publicKey = await deps.handshakes.knock(uuid);
     return { publicKey, dokkiri: await deps.meta.flag('system', 'dokkiri') };
   },
