@@ -169,6 +169,11 @@ export const createPublicCache = ({
       for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
     },
 
+    /** Bumped by every `invalidate(tag)`: in-memory copies of a table (quotes) compare it to reload. */
+    generation(tag: CacheTag): number {
+      return generations.get(tag) ?? 0;
+    },
+
     get size(): number {
       return entries.size;
     },
