@@ -8,6 +8,11 @@ import { musicSlotAttribute } from './musicSlot.ts';
 
 export interface MarkdownProps {
   source: string;
+  /**
+   * The source already rendered and sanitised by the server (issue 16: server-rendered pages);
+   * when given, the renderer chunk is not needed.
+   */
+  html?: string;
   /** Called with a clicked image (not one inside a link); the image viewer by default. */
   onOpenImage?: (image: HTMLImageElement) => void;
   className?: string;
@@ -29,9 +34,14 @@ const openableImage = (target: EventTarget): HTMLImageElement | null =>
  * Markdown content: sanitised HTML, code highlighted after it is shown, images open the image
  * viewer (by click or Enter), and `[music:<id>]` slots filled with a MusicCard.
  */
-export const Markdown = ({ source, onOpenImage = openInViewer, className }: MarkdownProps) => {
-  const { render, failed } = useMarkdownRenderer();
-  const html = useMemo(() => (render ? render(source) : ''), [render, source]);
+export const Markdown = ({
+  source,
+  html: rendered,
+  onOpenImage = openInViewer,
+  className,
+}: MarkdownProps) => {
+  const { render, failed } = useMarkdownRenderer(rendered === undefined);
+  const html = useMemo(() => rendered ?? (render ? render(source) : ''), [rendered, render, source]);
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);
 
@@ -61,7 +71,8 @@ export const Markdown = ({ source, onOpenImage = openInViewer, className }: Mark
   };
 
   // Without the renderer chunk (a failed download) the text is still readable, as plain text.
-  if (failed && !render) return <div className="markdown markdown-plain">{source}</div>;
+  if (failed && !render && rendered === undefined)
+    return <div className="markdown markdown-plain">{source}</div>;
 
   return (
     <>
@@ -69,7 +80,7 @@ export const Markdown = ({ source, onOpenImage = openInViewer, className }: Mark
       <div
         ref={root}
         className={className ? `markdown ${className}` : 'markdown'}
-        aria-busy={render === null}
+        aria-busy={html === ''}
         onClick={onClick}
         onKeyDown={onKeyDown}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in renderMarkdown
