@@ -3,8 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fillPath, type RouteName, routes } from '@candy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sanitizeHtml from 'sanitize-html';
-import sharp from 'sharp';
+import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
 
 /**
@@ -93,7 +92,11 @@ const isExternal = (href: string, host: string): boolean => {
  * The server's DOMPurify: what DOMPurify keeps of marked's output (tags, `class`, data attributes,
  * safe URLs) and the client's hooks (`rel="noopener"`, `target="_blank"` off-site, lazy images).
  */
-export const sanitizeMarkdownHtml = (html: string, host: string): string =>
+export const sanitizeMarkdownHtml = (
+  sanitizeHtml: typeof sanitizeHtmlType,
+  html: string,
+  host: string,
+): string =>
   sanitizeHtml(html, {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags,
@@ -135,7 +138,15 @@ export const sanitizeMarkdownHtml = (html: string, host: string): string =>
 export const createServerRenderer = async (app: FastifyInstance, config: Config) => {
   const entry = path.join(config.webDist, '.ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return null;
-  const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+  // The renderer (React's server renderer and the pages, ≈ 10 MB resident) and sanitize-html load
+  // with the first server-rendered page, not at start: an idle server stays small.
+  let loading: Promise<{ ssr: SsrModule; sanitizeHtml: typeof sanitizeHtmlType }> | null = null;
+  const load = () => {
+    loading ??= Promise.all([import(pathToFileURL(entry).href), import('sanitize-html')]).then(
+      ([ssr, sanitize]) => ({ ssr: ssr as SsrModule, sanitizeHtml: sanitize.default }),
+    );
+    return loading;
+  };
   const manifestFile = path.join(config.webDist, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile)
     ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
@@ -161,6 +172,8 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     if (sizes.has(key)) return sizes.get(key) ?? null;
     let size: { width: number; height: number } | null = null;
     try {
+      // sharp (≈ 25 MB resident) loads only when a picture's size is first needed.
+      const { default: sharp } = await import('sharp');
       const meta = await sharp(file).metadata();
       if (meta.width && meta.height) size = { width: meta.width, height: meta.height };
     } catch {
@@ -177,7 +190,8 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     const key = `${host}\n${source}`;
     const hit = rendered.get(key);
     if (hit !== undefined) return hit;
-    let html = sanitizeMarkdownHtml(ssr.markdownToUnsafeHtml(source), host);
+    const { ssr, sanitizeHtml } = await load();
+    let html = sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), host);
     const srcs = [...html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1] as string);
     for (const src of new Set(srcs)) {
       const size = await sizeOf(src.replace(/&amp;/g, '&'));
@@ -264,6 +278,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
         utcOffset: -new Date().getTimezoneOffset(),
         reads: await readsFor(pathname, mobile, host),
       };
+      const { ssr } = await load();
       const markup = await ssr.render({ data, search: search ? `?${search}` : '', config: runtimeConfig });
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
       return {
