@@ -14,6 +14,16 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Lets `npm run bench` measure first-load JavaScript per route.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // Pages are `pages/<area>/<page>/index.tsx`: name their chunks after the page folder
+        // (`about-[hash].js`), not `index-[hash].js`, so a chunk says what it is.
+        chunkFileNames: (chunk) => {
+          const page = /\/([^/]+)\/index\.[jt]sx?$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return `assets/${page ?? '[name]'}-[hash].js`;
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/files': 'http://127.0.0.1:8080' },

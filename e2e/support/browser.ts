@@ -1,8 +1,22 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
 
-/** The system Chromium, with the flags this sandboxed, offline machine needs. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+/**
+ * A time zone in which it is now about noon. The app switches to dark mode by itself between 00:00
+ * and 06:00 and warns between 17:00 and 19:00 (spec §4, §9), so a page that did not pin its clock
+ * would behave differently depending on when the suite runs. A zone only moves the local hour:
+ * `Date.now()` stays real, so key expiry and server times are unaffected.
+ */
+export const daytimeZone = (now = new Date()): string => {
+  let offset = 12 - now.getUTCHours();
+  if (offset > 14) offset -= 24;
+  if (offset < -12) offset += 24;
+  // Etc/GMT-N is UTC+N (POSIX signs are inverted).
+  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+};
+
+/** The system Chromium, with the flags this sandboxed, offline machine needs; pages open at midday. */
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -15,3 +29,17 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-dev-shm-usage',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  const withZone = (options: BrowserContextOptions = {}): BrowserContextOptions => ({
+    ...options,
+    timezoneId: options.timezoneId ?? daytimeZone(),
+  });
+  browser.newContext = (options) => newContext(withZone(options));
+  browser.newPage = async (options) => {
+    const context = await newContext(withZone(options));
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
+};

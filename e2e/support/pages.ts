@@ -30,7 +30,11 @@ export const openPage = async (
   url: string,
   options: OpenOptions = {},
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  // The pinned hour below is computed in this process's zone, so the page must share it.
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
