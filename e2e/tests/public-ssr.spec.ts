@@ -105,7 +105,8 @@ describe('server-rendered pages in Chromium', () => {
     compare.evaluate(
       ([html, text]) => {
         const win = globalThis as unknown as TestPage;
-        return win.sameMarkup?.(html, win.renderMarkdown?.(text) ?? '') ?? 'no comparison';
+        if (!win.sameMarkup || !win.renderMarkdown) return 'no comparison page';
+        return win.sameMarkup(html, win.renderMarkdown(text));
       },
       [server, source] as const,
     );
