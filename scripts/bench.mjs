@@ -3,8 +3,8 @@
 // figure beside its target. Benchmarks measure; they never fail a test run.
 //
 // Side by side (issue 16): every cached public read is answered by our server, by a bare
-// `node:http` server holding the very same bytes in memory, and by nginx (when installed) serving
-// them from files — alternated in one run, with the ratios printed. Load comes from `wrk -t2 -c32`
+// `node:http` server holding the very same bytes (body and headers) in memory, and by nginx (when
+// installed) serving them from files — alternated in one run, with the ratios printed. Load comes from `wrk -t2 -c32`
 // when installed (Debian: wrk), else a small keep-alive loop in Node (much weaker: ratios only).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,9 +43,14 @@ const waitFor = async (url) => {
 const startServer = async () => {
   const started = process.hrtime.bigint();
   // The same V8 flag `npm start` runs with (package.json): a 1 MB young generation keeps idle memory low.
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   const child = spawn(process.execPath, ['--max-semi-space-size=1', path.join(root, 'server/dist/main.js')], {
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', log, log],
+  });
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM')
+      console.error(`server exited (${code ?? signal}); see ${path.join(dataDir, 'server.log')}`);
   });
   await waitFor(`${base}/api/system/version`);
   return { child, ms: Number(process.hrtime.bigint() - started) / 1e6 };
@@ -129,7 +134,7 @@ const jsOf = (manifestKey) => {
 
 /** A bare node:http server answering each path with the given bytes from memory. */
 const startBare = async (
-  /** @type {Record<string, {body: string, type: string, etag: string}>} */ answers,
+  /** @type {Record<string, {body: string, type: string, etag: string, headers: Record<string, string>}>} */ answers,
 ) => {
   const script = `
     const http = require('node:http');
@@ -138,7 +143,8 @@ const startBare = async (
     http.createServer((req, res) => {
       const a = answers[req.url];
       if (!a) { res.statusCode = 404; return res.end(); }
-      res.writeHead(200, { 'content-type': a.type, etag: a.etag, 'cache-control': 'no-cache' });
+      // The very headers our server sends (security headers, ETag, Vary…), body from memory.
+      res.writeHead(200, a.headers);
       res.end(bodies[req.url]);
     }).listen(${barePort}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
@@ -148,14 +154,18 @@ const startBare = async (
 
 /** nginx serving the same bytes as files (one worker: Node answers on one core too). */
 const startNginx = async (
-  /** @type {Record<string, {body: string, type: string, etag: string}>} */ answers,
+  /** @type {Record<string, {body: string, type: string, etag: string, headers: Record<string, string>}>} */ answers,
 ) => {
   if (!nginxBin) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-bench-nginx-'));
   const locations = Object.entries(answers).map(([url, answer], i) => {
     fs.writeFileSync(path.join(dir, `answer-${i}`), answer.body);
     const [pathname] = url.split('?');
-    return `location = ${pathname} { default_type "${answer.type}"; alias ${dir}/answer-${i}; add_header cache-control no-cache; }`;
+    const extra = Object.entries(answer.headers)
+      .filter(([name]) => name !== 'content-type')
+      .map(([name, value]) => `add_header ${name} "${value.replace(/"/g, '')}";`)
+      .join(' ');
+    return `location = ${pathname} { default_type "${answer.type}"; etag off; alias ${dir}/answer-${i}; ${extra} }`;
   });
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(
@@ -224,12 +234,18 @@ row(
 
 // The cached public reads and the exact bytes our server answers them with.
 const reads = ['/api/blog/link', '/api/blog/essay', '/api/system/version', '/api/blog/bangumi'];
-/** @type {Record<string, {body: string, type: string, etag: string}>} */
+/** @type {Record<string, {body: string, type: string, etag: string, headers: Record<string, string>}>} */
 const answers = {};
 for (const url of reads) {
   const res = await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'identity' } });
   if (!res.ok) continue;
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const [name, value] of res.headers)
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+      headers[name] = value;
   answers[url] = {
+    headers,
     body: await res.text(),
     type: res.headers.get('content-type') ?? 'application/json',
     etag: res.headers.get('etag') ?? '',
@@ -332,4 +348,4 @@ if (moments && entryOnly)
 console.log('\nBudgets on this machine (DESIGN §8, issue 16):');
 for (const [what, value, target] of rows)
   console.log(`  ${what.padEnd(58)} ${String(value).padEnd(60)} target ${target}`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { primePage } from './app/PageOutlet.tsx';
-import { appState, isOffline } from './core/appState.ts';
+import { appState, isOffline, isOwner } from './core/appState.ts';
 import { startModes } from './core/modes.ts';
 import { type NoticeKind, setNotifier } from './core/notify.ts';
 import { forgetSsrData, hydration, ssrData, whenHydrated } from './core/ssrData.ts';
@@ -36,7 +36,9 @@ const start = async (): Promise<void> => {
   const root = document.getElementById('root');
   if (!root) return;
   const ssr = ssrData();
-  if (ssr && root.firstElementChild && !isOffline()) {
+  // The server renders what a visitor sees: the owner (hidden essays, more menu items), an
+  // address with a hash (`/chaos#12` asks for one essay) and offline mode render on the client.
+  if (ssr && root.firstElementChild && !isOffline() && !isOwner() && !location.hash) {
     // Hydrate with the server's view of the modes, then switch to the device's own (phone layout,
     // night mode) in an ordinary update.
     const own = { mobileMode: appState.get().mobileMode, darkMode: appState.get().darkMode };
@@ -57,7 +59,6 @@ const start = async (): Promise<void> => {
     );
     return;
   }
-  // Offline reads the snapshot, not what the server rendered.
   forgetSsrData();
   flushEarly();
   createRoot(root).render(
