@@ -40,6 +40,9 @@ const waitFor = async (url) => {
   }
 };
 
+/** Children being stopped on purpose (their exit is no news). */
+const stopping = new WeakSet();
+
 const startServer = async () => {
   const started = process.hrtime.bigint();
   // The same V8 flag `npm start` runs with (package.json): a 1 MB young generation keeps idle memory low.
@@ -49,7 +52,7 @@ const startServer = async () => {
     stdio: ['ignore', log, log],
   });
   child.once('exit', (code, signal) => {
-    if (signal !== 'SIGTERM')
+    if (!stopping.has(child))
       console.error(`server exited (${code ?? signal}); see ${path.join(dataDir, 'server.log')}`);
   });
   await waitFor(`${base}/api/system/version`);
@@ -58,6 +61,7 @@ const startServer = async () => {
 
 /** @param {import('node:child_process').ChildProcess} child */
 const stop = async (child) => {
+  stopping.add(child);
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

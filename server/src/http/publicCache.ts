@@ -20,6 +20,8 @@ interface Entry {
   key: string;
   /** The headers every answer carries (security headers), as the first answer was sent. */
   baseHeaders?: OutgoingHttpHeaders;
+  /** The fast path's full header sets, made once per status and encoding. */
+  rawHeaders?: Map<string, OutgoingHttpHeaders>;
   data: unknown;
   body: Buffer;
   etag: string;
@@ -73,7 +75,9 @@ const matchesEtag = (header: string | undefined, etag: string): boolean => {
 
 /** Path plus query with its parameters sorted, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
 const canonicalUrl = (req: { url?: string }): string => {
-  const [pathname, search = ''] = (req.url ?? '').split('?', 2);
+  const url = req.url ?? '';
+  if (!url.includes('?')) return url;
+  const [pathname, search = ''] = url.split('?', 2);
   const params = new URLSearchParams(search);
   params.sort();
   const query = params.toString();
@@ -196,26 +200,41 @@ export const createPublicCache = ({
       const key = visitorKeys.get(`GET ${canonicalUrl(req)}`);
       const entry = key === undefined ? undefined : entries.get(key);
       if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
-      const out: OutgoingHttpHeaders = {
-        ...entry.baseHeaders,
-        'x-request-id': randomUUID(),
-        etag: entry.etag,
-        vary: 'accept-encoding, x-fingerprint, x-dark-key',
-        'cache-control': 'no-cache',
+      const headersFor = (variant: string, extra: OutgoingHttpHeaders): OutgoingHttpHeaders => {
+        entry.rawHeaders ??= new Map();
+        let set = entry.rawHeaders.get(variant);
+        if (!set) {
+          set = {
+            ...entry.baseHeaders,
+            etag: entry.etag,
+            vary: 'accept-encoding, x-fingerprint, x-dark-key',
+            'cache-control': 'no-cache',
+            ...extra,
+          };
+          entry.rawHeaders.set(variant, set);
+        }
+        return set;
       };
+      res.setHeader('x-request-id', randomUUID());
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
-        res.writeHead(304, out);
+        res.writeHead(304, headersFor('304', {}));
         res.end();
         fastAnswers += 1;
         return true;
       }
       const encoding =
-        entry.body.length >= compressThreshold ? encodingFor({ headers } as FastifyRequest) : null;
+        entry.body.length >= compressThreshold && headers['accept-encoding']
+          ? encodingFor({ headers } as FastifyRequest)
+          : null;
       const body = encoding ? encoded(entry, encoding) : entry.body;
-      out['content-type'] = 'application/json; charset=utf-8';
-      if (encoding) out['content-encoding'] = encoding;
-      out['content-length'] = body.length;
-      res.writeHead(200, out);
+      res.writeHead(
+        200,
+        headersFor(encoding ?? 'identity', {
+          'content-type': 'application/json; charset=utf-8',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+          'content-length': body.length,
+        }),
+      );
       res.end(body);
       fastAnswers += 1;
       return true;
