@@ -42,6 +42,8 @@ const makeKeyPair = async (madeAt: number): Promise<KeyPair> => {
 export const createHandshakes = (repo: HandshakeRepo, now: () => number = Date.now) => {
   let current: Promise<KeyPair> = makeKeyPair(now());
   let rotating = false;
+  // Expired rows are swept at most once a minute: a knock is then one row write (issue 16).
+  let lastPurge = Number.NEGATIVE_INFINITY;
   const parsed = new Map<string, KeyObject>();
 
   const currentKey = async (): Promise<KeyPair> => {
@@ -75,7 +77,10 @@ export const createHandshakes = (repo: HandshakeRepo, now: () => number = Date.n
     async knock(uuid: string): Promise<string> {
       const pair = await currentKey();
       const at = now();
-      await repo.purgeExpired(at);
+      if (at - lastPurge >= 60_000) {
+        lastPurge = at;
+        await repo.purgeExpired(at);
+      }
       await repo.save({
         uuid,
         private_key: pair.privatePem,

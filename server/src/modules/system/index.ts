@@ -1,5 +1,5 @@
 import { appliedMigrations } from '../../db/migrate.ts';
-import { createRateLimiter } from '../../http/rateLimit.ts';
+import { createMemoryRateLimiter } from '../../http/rateLimit.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
 import { createHandshakes } from './handshakes.ts';
@@ -11,7 +11,8 @@ export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) =>
   const handshakes = createHandshakes(createHandshakeRepo(ctx.db), ctx.now);
   const system = createSystemService({
     handshakes,
-    rateLimiter: createRateLimiter(ctx.db, ctx.now),
+    // In memory: a knock must not cost a database write for its limit (issue 16).
+    rateLimiter: createMemoryRateLimiter(ctx.now),
     meta: deps.meta,
     dialect: ctx.dialect,
     appliedMigrations: () => appliedMigrations(ctx.db),
