@@ -19,6 +19,6 @@ export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) =>
     logger: ctx.logger,
     startedAt: ctx.now(),
   });
-  systemRoutes(ctx.router, system);
+  systemRoutes(ctx.router, system, ctx.publicCache);
   return { system, handshakes };
 };
