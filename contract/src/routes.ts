@@ -3,13 +3,19 @@ import { articlesRoutes } from './routes/articles.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bangumiRoutes } from './routes/bangumi.ts';
 import { commentsRoutes } from './routes/comments.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
+import { healthRoutes } from './routes/health.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
+import { jobsRoutes } from './routes/jobs.ts';
 import { linksRoutes } from './routes/links.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { systemRoutes } from './routes/system.ts';
+import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
 
 export interface RouteDef {
@@ -37,6 +43,12 @@ export const routes = {
   ...commentsRoutes,
   ...musicRoutes,
   ...emotesRoutes,
+  ...videosRoutes,
+  ...mediaRoutes,
+  ...dashboardRoutes,
+  ...healthRoutes,
+  ...docsRoutes,
+  ...jobsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -23,6 +23,8 @@ export interface RunningServer {
   dataDir: string;
   output: () => string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a pulled plug: nothing gets to clean up. */
+  kill(): Promise<void>;
 }
 
 /** Builds once, up front, so that each server start below is only the server starting. */
@@ -79,6 +81,12 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
           if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
         }
       }
+    },
+    async kill() {
+      if (child.exitCode !== null || !child.pid) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGKILL');
+      await exited;
     },
   };
 };

@@ -39,4 +39,19 @@ describe('the walking skeleton in Chromium', () => {
     const script = await fetch(`${baseUrl}${asset}`);
     expect(script.headers.get('cache-control')).toContain('immutable');
   });
+
+  it('serves the icons and a web manifest with light and dark theme colours', async () => {
+    const ico = await fetch(`${baseUrl}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toMatch(/icon/);
+    const manifest = await (await fetch(`${baseUrl}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ name: '糖果罐', display: 'standalone' });
+    for (const icon of manifest.icons as { src: string }[]) {
+      expect((await fetch(`${baseUrl}${icon.src}`)).status, icon.src).toBe(200);
+    }
+    expect((await fetch(`${baseUrl}/apple-touch-icon.png`)).status).toBe(200);
+    const html = await (await fetch(`${baseUrl}/chaos`)).text();
+    expect(html).toContain('rel="manifest"');
+    expect(html).toMatch(/name="theme-color" content="#121016" media="\(prefers-color-scheme: dark\)"/);
+  });
 });

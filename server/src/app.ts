@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
+import { registerFeeds } from './feeds/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkErrors.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
@@ -60,6 +62,8 @@ export const buildApp = async ({
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
   });
 
   installErrorHandler(server);
@@ -130,6 +134,11 @@ export const buildApp = async ({
     },
   });
 
+  // The clip processing queue runs with the server, not with one-off commands that build the app.
+  server.addHook('onReady', async () => modules.videos.worker.start());
+  server.addHook('onClose', async () => modules.videos.worker.stop());
+
+  registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config);
   return { server, router, modules, publicCache, storage };
 };

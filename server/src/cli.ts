@@ -3,11 +3,18 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { backupDatabase, restoreDatabase } from './jobs/builtin/backup.ts';
 import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.ts';
 import { readNewPassword } from './modules/auth/passwordInput.ts';
 import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
 import { createHitokotoRepo } from './modules/hitokoto/repo.ts';
 import { runSnapshot } from './snapshot/index.ts';
+import { createLocalStorage } from './storage/index.ts';
+import { exportArchive, ImportRefused, importArchive } from './transfer/archive.ts';
+
+/** The blob storage the server uses (the local files directory). */
+const storageOf = (config: ReturnType<typeof loadConfig>) =>
+  createLocalStorage(path.join(config.dataDir, 'files'));
 
 /** Opens the configured database, migrated, for one command. */
 const withDatabase = async <T>(work: (db: ReturnType<typeof openDb>['db']) => Promise<T>): Promise<T> => {
@@ -80,6 +87,80 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     } finally {
       await database.close();
     }
+  },
+
+  /** Writes every table and every stored file into one archive (`npm run export -- FILE`). */
+  async export([file]) {
+    if (!file) {
+      console.error('usage: npm run export -- <file.tar.gz>');
+      process.exit(2);
+    }
+    const config = loadConfig();
+    const database = openDb(config.database);
+    try {
+      await migrateToLatest(database.db);
+      const manifest = await exportArchive(
+        { db: database.db, dialect: database.dialect, storage: storageOf(config), now: Date.now() },
+        path.resolve(file),
+      );
+      const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
+      console.log(
+        `exported ${rows} row(s) of ${manifest.tables.length} table(s) and ${manifest.files} file(s) to ${file}`,
+      );
+    } finally {
+      await database.close();
+    }
+  },
+
+  /** Restores an export into an empty database of either kind (`npm run import -- FILE`). */
+  async import([file]) {
+    if (!file) {
+      console.error('usage: npm run import -- <file.tar.gz>');
+      process.exit(2);
+    }
+    const config = loadConfig();
+    const database = openDb(config.database);
+    try {
+      await migrateToLatest(database.db);
+      const manifest = await importArchive(
+        { db: database.db, dialect: database.dialect, storage: storageOf(config) },
+        path.resolve(file),
+      );
+      console.log(
+        `imported ${manifest.tables.length} table(s) and ${manifest.files} file(s) from a ${manifest.from} export of ${new Date(manifest.exportedAt).toISOString()}`,
+      );
+    } catch (error) {
+      if (error instanceof ImportRefused) {
+        console.error(`import refused: ${error.message}`);
+        process.exit(1);
+      }
+      throw error;
+    } finally {
+      await database.close();
+    }
+  },
+
+  /** Writes a database backup into DATA_DIR/backups now (the backup job does it daily). */
+  async backup() {
+    const config = loadConfig();
+    const file = await backupDatabase(config.database, path.join(config.dataDir, 'backups'), {
+      now: Date.now(),
+      keep: config.backupKeep,
+    });
+    console.log(`backup written to ${file}`);
+  },
+
+  /** Puts a backup back, with the server stopped (`npm run restore -- FILE`). */
+  async restore([file]) {
+    if (!file) {
+      console.error(
+        'usage: npm run restore -- <DATA_DIR/backups/candy-….sqlite|dump>  (stop the server first)',
+      );
+      process.exit(2);
+    }
+    const config = loadConfig();
+    await restoreDatabase(config.database, path.resolve(file));
+    console.log(`restored ${file}; start the server again`);
   },
 
   /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */

@@ -24,10 +24,12 @@ const main = async (): Promise<void> => {
   // A generated first password goes to stdout, never to the log.
   await ensureOwner(database.db, config.owner, Date.now(), (text) => console.log(text));
   if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
-  const { server } = await buildApp({ config, database });
+  const { server, modules } = await buildApp({ config, database });
 
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
+    modules.reservations.stop();
+    modules.scheduler.stop();
     await server.close();
     await database.close();
     process.exit(0);
@@ -39,6 +41,10 @@ const main = async (): Promise<void> => {
   const shown =
     config.host === '0.0.0.0' || config.host === '::' ? `http://127.0.0.1:${config.port}` : address;
   console.log(`${config.siteTitle} is running at ${shown} (database: ${database.dialect})`);
+  // Reservations that came due while the server was down are published (once) now.
+  modules.reservations.start().catch((error: unknown) => server.log.error({ err: error }, 'reservations'));
+  // Cron jobs (back office → 定时任务); missed runs of catch-up jobs happen once now.
+  modules.scheduler.start().catch((error: unknown) => server.log.error({ err: error }, 'scheduler'));
 };
 
 main().catch((error: unknown) => {

@@ -102,3 +102,29 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     },
   };
 };
+
+/**
+ * A second app on the same database, config and clock as `t`: another replica. Closing it leaves
+ * the database to `t`.
+ */
+export const createReplica = async (
+  t: TestApp,
+  options: Pick<TestAppOptions, 'ownerGuard'> = {},
+): Promise<App & { database: DbHandle; close(): Promise<void> }> => {
+  const database = openDb(t.config.database);
+  const app = await buildApp({
+    config: t.config,
+    database,
+    now: () => t.clock.now,
+    ownerGuard: options.ownerGuard,
+  });
+  await app.server.ready();
+  return {
+    ...app,
+    database,
+    async close() {
+      await app.server.close();
+      await database.close();
+    },
+  };
+};

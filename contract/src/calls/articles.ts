@@ -14,7 +14,20 @@ export const Article = z.object({
 });
 export type Article = z.infer<typeof Article>;
 
-export const articleDetail = defineCall(routes.articleDetail, { params: IdParams, response: Article });
+export const ArticleInput = z.strictObject({
+  content: z
+    .string()
+    .max(100_000)
+    .refine((text) => text.trim().length > 0, { message: '内容不能为空' }),
+});
+export type ArticleInput = z.infer<typeof ArticleInput>;
 
-/** Articles; article 1 is the about page (issue 4). Keyed like `articlesRoutes`. */
-export const articlesCalls = { articleDetail } satisfies Record<string, CallDef>;
+export const articleDetail = defineCall(routes.articleDetail, { params: IdParams, response: Article });
+export const articleUpdate = defineCall(routes.articleUpdate, {
+  params: IdParams,
+  body: ArticleInput,
+  response: Article,
+});
+
+/** Articles; article 1 is the about page (issues 4, 10). Keyed like `articlesRoutes`. */
+export const articlesCalls = { articleDetail, articleUpdate } satisfies Record<string, CallDef>;

@@ -84,6 +84,18 @@ export type CommentUpdateBody = z.infer<typeof CommentUpdateBody>;
 
 const IdParams = z.object({ id });
 
+export const RecentCommentsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** A comment with the place it stands (moderation). */
+export const RecentComment = CommentReply.extend({ targetType: CommentTargetType, targetId: z.number() });
+export type RecentComment = z.infer<typeof RecentComment>;
+
+export const RecentComments = z.object({ list: z.array(RecentComment), total: z.number() });
+export type RecentComments = z.infer<typeof RecentComments>;
+
 export const commentsCalls = {
   commentList: defineCall(routes.commentList, { query: CommentListQuery, response: CommentPage }),
   commentCreate: defineCall(routes.commentCreate, { body: CommentCreateBody, response: CommentReply }),
@@ -93,4 +105,5 @@ export const commentsCalls = {
     response: CommentReply,
   }),
   commentDelete: defineCall(routes.commentDelete, { params: IdParams, response: z.null() }),
+  commentRecent: defineCall(routes.commentRecent, { query: RecentCommentsQuery, response: RecentComments }),
 } satisfies Record<keyof typeof routes, CallDef>;

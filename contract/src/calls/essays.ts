@@ -34,8 +34,64 @@ export type EssayPage = z.infer<typeof EssayPage>;
 /** Online page size, the same as the offline snapshot's (spec §9). */
 export const essayPageSize = 10;
 
+/** Longest essay the writer accepts, in UTF-16 units (about 100 000 Chinese characters). */
+export const essayMaxLength = 100_000;
+
+const EssayContent = z
+  .string()
+  .max(essayMaxLength)
+  .refine((text) => text.trim().length > 0, { message: '内容不能为空' });
+
+/** A publish time (ms); the server also checks it lies in the future when it is set. */
+const Reservation = z.number().int().positive().max(8_640_000_000_000).nullable();
+
+export const EssayInput = z.strictObject({
+  content: EssayContent,
+  hide: z.boolean().default(false),
+  reservation: Reservation.default(null),
+});
+export type EssayInput = z.input<typeof EssayInput>;
+
+/** Changed fields only; at least one. */
+export const EssayPatch = z
+  .strictObject({
+    content: EssayContent.optional(),
+    hide: z.boolean().optional(),
+    reservation: Reservation.optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: '没有要修改的字段' });
+export type EssayPatch = z.input<typeof EssayPatch>;
+
+export const ReservationInput = z.strictObject({ reservation: Reservation });
+
+export const Deleted = z.object({ id: z.number().int() });
+
 export const essayList = defineCall(routes.essayList, { query: CursorQuery, response: EssayPage });
 export const essayDetail = defineCall(routes.essayDetail, { params: IdParams, response: Essay });
+export const essayCreate = defineCall(routes.essayCreate, { body: EssayInput, response: Essay });
+export const essayUpdate = defineCall(routes.essayUpdate, {
+  params: IdParams,
+  body: EssayPatch,
+  response: Essay,
+});
+/** Deletes the essay and every comment on it. */
+export const essayDelete = defineCall(routes.essayDelete, { params: IdParams, response: Deleted });
+/** Reserved essays not yet published, soonest first. */
+export const reservationList = defineCall(routes.reservationList, { response: z.array(Essay) });
+/** Moves a reservation (to a future time) or clears it (`null`: publish now). */
+export const reservationUpdate = defineCall(routes.reservationUpdate, {
+  params: IdParams,
+  body: ReservationInput,
+  response: Essay,
+});
 
-/** Essays and reservations (issue 4). Keyed like `essaysRoutes`. */
-export const essaysCalls = { essayList, essayDetail } satisfies Record<string, CallDef>;
+/** Essays and reservations (issues 4, 10). Keyed like `essaysRoutes`. */
+export const essaysCalls = {
+  essayList,
+  essayDetail,
+  essayCreate,
+  essayUpdate,
+  essayDelete,
+  reservationList,
+  reservationUpdate,
+} satisfies Record<string, CallDef>;

@@ -4,13 +4,19 @@ import { articlesCalls } from './articles.ts';
 import { authCalls } from './auth.ts';
 import { bangumiCalls } from './bangumi.ts';
 import { commentsCalls } from './comments.ts';
+import { dashboardCalls } from './dashboard.ts';
+import { docsCalls } from './docs.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
+import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
+import { jobsCalls } from './jobs.ts';
 import { linksCalls } from './links.ts';
+import { mediaCalls } from './media.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import * as system from './system.ts';
+import { videosCalls } from './videos.ts';
 import { waifuCalls } from './waifu.ts';
 
 /** Every call with its schemas, keyed like `routes`; the `satisfies` keeps the two lists equal. */
@@ -30,6 +36,12 @@ export const calls = {
   ...commentsCalls,
   ...musicCalls,
   ...emotesCalls,
+  ...videosCalls,
+  ...mediaCalls,
+  ...dashboardCalls,
+  ...healthCalls,
+  ...docsCalls,
+  ...jobsCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

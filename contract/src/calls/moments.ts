@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { cursorPage } from '../envelope.ts';
 import { momentsRoutes as routes } from '../routes/moments.ts';
-import { CursorQuery } from './essays.ts';
+import { CursorQuery, IdParams } from './essays.ts';
 
 export const MomentImage = z.object({
   url: z.string(),
@@ -78,8 +78,44 @@ export const momentStatistics = defineCall(routes.momentStatistics, {
 });
 export const momentWeekReport = defineCall(routes.momentWeekReport, { response: WeekReport });
 
-/** Moments feed and its statistics (issue 4). Keyed like `momentsRoutes`. */
-export const momentsCalls = { momentList, momentStatistics, momentWeekReport } satisfies Record<
-  string,
-  CallDef
->;
+/** An image of ours (an upload's `/files/…` URL, or any https address) with its size. */
+export const MomentImageInput = z.strictObject({
+  url: z
+    .string()
+    .max(1000)
+    .regex(/^(\/files\/|https:\/\/)[^\s"'<>]+$/, '图片地址必须是 /files/… 或 https://…'),
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+});
+
+export const MomentInput = z
+  .strictObject({
+    content: z.string().max(5000).default(''),
+    images: z.array(MomentImageInput).max(9).default([]),
+  })
+  .refine((m) => m.content.trim().length > 0 || m.images.length > 0, {
+    message: '文字和图片不能都为空',
+    path: ['content'],
+  });
+export type MomentInput = z.input<typeof MomentInput>;
+
+export const momentCreate = defineCall(routes.momentCreate, { body: MomentInput, response: Moment });
+export const momentUpdate = defineCall(routes.momentUpdate, {
+  params: IdParams,
+  body: MomentInput,
+  response: Moment,
+});
+export const momentDelete = defineCall(routes.momentDelete, {
+  params: IdParams,
+  response: z.object({ id: z.number().int() }),
+});
+
+/** Moments feed, its statistics and the owner's writes (issues 4, 10). Keyed like `momentsRoutes`. */
+export const momentsCalls = {
+  momentList,
+  momentStatistics,
+  momentWeekReport,
+  momentCreate,
+  momentUpdate,
+  momentDelete,
+} satisfies Record<string, CallDef>;

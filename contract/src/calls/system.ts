@@ -30,6 +30,13 @@ export const SystemInfo = z.object({
   startedAt: z.number(),
   memory: z.object({ rss: z.number(), heapUsed: z.number() }),
   migrations: z.array(z.string()),
+  /** Bytes: the database on disk (SQLite file with its WAL, or PostgreSQL's count). */
+  databaseSize: z.number(),
+  /** Bytes used under DATA_DIR, and the free/total bytes of its disk. */
+  dataDir: z.object({ path: z.string(), used: z.number(), diskFree: z.number(), diskTotal: z.number() }),
+  /** The log level now, and when a temporary one (the debug switch) ends; null when it does not. */
+  logLevel: z.string(),
+  debugUntil: z.number().nullable(),
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;
 
@@ -41,10 +48,20 @@ export const DebugRequest = z
   .object({
     /** Changes the server's log level until the next restart. */
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).optional(),
+    /**
+     * The debug switch (issue 10): with `minutes`, the level holds that long and then returns to the
+     * configured one by itself. Without it, until the next restart.
+     */
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .optional(),
   })
   .strict();
 
 export const systemDebug = defineCall(routes.systemDebug, {
   body: DebugRequest,
-  response: z.object({ logLevel: z.string() }),
+  response: z.object({ logLevel: z.string(), debugUntil: z.number().nullable() }),
 });

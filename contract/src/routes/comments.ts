@@ -9,4 +9,6 @@ export const commentsRoutes = {
   commentCreate: { method: 'POST', path: '/blog/comment', access: 'public' },
   commentUpdate: { method: 'PUT', path: '/blog/comment/:id', access: 'public' },
   commentDelete: { method: 'DELETE', path: '/blog/comment/:id', access: 'public' },
+  /** Moderation (issue 10): the newest comments on every target. */
+  commentRecent: { method: 'GET', path: '/blog/comment/recent', access: 'owner' },
 } as const satisfies Record<string, RouteDef>;

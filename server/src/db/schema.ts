@@ -14,14 +14,20 @@ export interface Database {
   essay: EssayTable;
   article: ArticleTable;
   link: LinkTable;
+  job: JobTable;
+  job_run: JobRunTable;
   hitokoto: HitokotoTable;
   bangumi: BangumiTable;
   moment: MomentTable;
+  image: ImageTable;
   comment: CommentTable;
   rate_limit: RateLimitTable;
   emote: EmoteTable;
   waifu: WaifuTable;
   handshake_spent: HandshakeSpentTable;
+  video_material: VideoMaterialTable;
+  video_collection: VideoCollectionTable;
+  video_probe: VideoProbeTable;
 }
 
 export interface HandshakeTable {
@@ -96,6 +102,8 @@ export interface EssayTable {
   reservation: number | null;
   created_at: number;
   updated_at: number;
+  /** When a reserved essay's publication side effects ran (claimed once, by one replica). */
+  announced_at: number | null;
 }
 
 export interface ArticleTable {
@@ -114,6 +122,10 @@ export interface LinkTable {
   state: number;
   sort_order: number;
   created_at: number;
+  /** Failed health checks in a row (issue 12). */
+  fail_count: Generated<number>;
+  checked_at: number | null;
+  check_result: string | null;
 }
 
 export interface HitokotoTable {
@@ -212,4 +224,84 @@ export interface WaifuTable {
 export interface HandshakeSpentTable {
   digest: string;
   expires_at: number;
+}
+
+/** A video clip; also its processing queue entry (migration 0011). */
+export interface VideoMaterialTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  tags: string;
+  source_path: string | null;
+  upload_key: string | null;
+  upload_name: string | null;
+  start_ms: number;
+  end_ms: number | null;
+  cover_at_ms: number | null;
+  state: 'draft' | 'processing' | 'ready' | 'failed';
+  progress: Generated<number>;
+  error: string | null;
+  job_rev: Generated<number>;
+  queued_at: number | null;
+  lease_until: number | null;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+  media_key: string | null;
+  cover_key: string | null;
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+}
+
+export interface VideoCollectionTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  cover_material_id: number | null;
+  material_ids: string;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VideoProbeTable {
+  path: string;
+  mtime_ms: number;
+  size: number;
+  info: string;
+}
+
+/** An image the owner uploaded (issue 10), stored under `key` in blob storage. */
+export interface ImageTable {
+  id: Generated<number>;
+  key: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  created_at: number;
+}
+
+/** A scheduled job's schedule and lease (issue 12). */
+export interface JobTable {
+  id: string;
+  cron: string;
+  enabled: number;
+  last_run_at: number | null;
+  last_slot: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  updated_at: number;
+}
+
+export interface JobRunTable {
+  id: Generated<number>;
+  job_id: string;
+  started_at: number;
+  duration_ms: number;
+  outcome: string;
+  output: string;
+  trigger: string;
 }

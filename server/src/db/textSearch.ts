@@ -9,8 +9,16 @@ export const trigramLength = 3;
 const maxTerms = 5;
 
 /** Whitespace separates terms; every term must occur (AND). Blank keywords give no terms. */
+/**
+ * Control characters (NUL above all) mean nothing in a search and break FTS5 and PostgreSQL text:
+ * they become spaces before any query sees them.
+ */
+export const withoutControlCharacters = (text: string): string =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+
 export const searchTerms = (keyword: string): string[] =>
-  keyword.trim().split(/\s+/).filter(Boolean).slice(0, maxTerms);
+  withoutControlCharacters(keyword).trim().split(/\s+/).filter(Boolean).slice(0, maxTerms);
 
 const all = (conditions: Expression<unknown>[]): Expression<SqlBool> =>
   sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;

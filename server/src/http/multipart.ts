@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -52,7 +52,7 @@ const sizeCap = (max: number) => {
     highWaterMark: UPLOAD_CHUNK,
     transform(chunk: Buffer, _enc, done: TransformCallback) {
       seen += chunk.length;
-      if (seen > max) return done(payloadTooLarge(`文件超过大小上限 ${Math.floor(max / 1024 / 1024)} MB`));
+      if (seen > max) return done(payloadTooLarge(`文件超过大小上限 ${(max / 1024 / 1024).toFixed(1)} MB`));
       done(null, chunk);
     },
   });
@@ -97,8 +97,9 @@ export const readMultipart = async <F extends z.ZodType>(
       }
       const { type, stream } = await sniffUploadStream(part.file, rule.allowed);
       const key = rule.keyFor(type);
-      const capped = stream.pipe(sizeCap(rule.maxBytes));
-      stream.on('error', (error) => capped.destroy(error));
+      // pipeline (not pipe) destroys both ends on an error, so no chunk reaches the cap after it tripped;
+      // storage.put sees the error through `capped` and removes what it wrote.
+      const capped = pipeline(stream, sizeCap(rule.maxBytes), () => undefined);
       const { size } = await storage.put(key, capped, { contentType: type.mime });
       files.push({ field: part.fieldname, key, size, type, filename: part.filename });
     }

@@ -13,7 +13,7 @@ import type { Handler, HandlerInput } from './router.ts';
 export type ViewClass = 'visitor' | 'dark' | 'owner';
 
 /** Tables whose writes invalidate cached answers. */
-export type CacheTag = 'essay' | 'article' | 'link' | 'hitokoto' | 'bangumi' | 'waifu' | 'moment';
+export type CacheTag = 'essay' | 'article' | 'link' | 'hitokoto' | 'bangumi' | 'waifu' | 'moment' | 'video';
 
 interface Entry {
   /** Its key in the cache (the fast path checks the entry is still the one stored there). */

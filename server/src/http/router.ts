@@ -43,6 +43,11 @@ export interface RouteOptions {
    * call's own query schema.
    */
   keyFromQuery?: boolean;
+  /**
+   * An owner call whose answer may be cached privately (protected files, which set their own
+   * `Cache-Control: private`); every other owner answer is `no-store`.
+   */
+  cacheable?: boolean;
 }
 
 export interface RouterDeps {
@@ -124,6 +129,15 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): 
           method: call.method,
           url,
           ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+          // Owner answers (sessions, IPs, drafts…) must not be kept by any cache — refusals included,
+          // so the header is set before the body is even parsed.
+          ...(call.access === 'owner' && !options.cacheable
+            ? {
+                onRequest: async (_req: FastifyRequest, reply: FastifyReply) => {
+                  void reply.header('cache-control', 'no-store');
+                },
+              }
+            : {}),
           ...(auditsWrites
             ? {
                 onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {

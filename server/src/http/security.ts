@@ -41,14 +41,17 @@ export const contentSecurityPolicy = (config: Config): string => {
   ].join('; ');
 };
 
+/** The headers every answer carries, including those refused before routing. */
+export const securityHeaders = (config: Config): Record<string, string> => ({
+  'content-security-policy': contentSecurityPolicy(config),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+});
+
 export const installSecurityHeaders = (app: FastifyInstance, config: Config): void => {
-  const headers = {
-    'content-security-policy': contentSecurityPolicy(config),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-  };
+  const headers = securityHeaders(config);
   app.addHook('onRequest', async (req, reply) => {
     void reply.headers(headers);
     void reply.header('x-request-id', req.id);

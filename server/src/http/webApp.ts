@@ -57,6 +57,7 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
       // Brotli (best quality) and gzip copies made by the build (scripts/build.mjs).
       preCompressed: true,
       serveDotFiles: false,
+      dotfiles: 'ignore',
       setHeaders: (res, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -73,8 +74,13 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     decorateReply: false,
     index: false,
     serveDotFiles: false,
-    cacheControl: true,
-    maxAge: '1h',
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (res, filePath: string) => {
+      // Uploaded images and clips get fresh random names, so their bytes never change: cache for good.
+      const immutable = /^(images|media)[/\\]/.test(path.relative(filesRoot, filePath));
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
   });
 
   // The offline snapshot tree, as a CDN mirror would serve it (for trying offline mode locally).
@@ -85,6 +91,7 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     decorateReply: false,
     index: ['index.html'],
     serveDotFiles: false,
+    dotfiles: 'ignore',
     allowedPath: (pathname) => !pathname.split('/').includes('.git'),
     setHeaders: (res, filePath: string) => {
       res.header('cache-control', 'no-cache');

@@ -1,16 +1,25 @@
+import { jobsModule } from '../jobs/index.ts';
+import { runSnapshot } from '../snapshot/index.ts';
+import { transferRoutes } from '../transfer/routes.ts';
 import { articlesModule } from './articles/index.ts';
 import { authModule } from './auth/index.ts';
 import { bangumiModule } from './bangumi/index.ts';
 import { commentsModule } from './comments/index.ts';
 import type { ModuleContext } from './context.ts';
+import { dashboardModule } from './dashboard/index.ts';
 import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
+import { createReservationPublisher } from './essays/reservations.ts';
+import { essayWriteRoutes } from './essays/writeRoutes.ts';
+import { docsModule, healthModule } from './health/index.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
 import { linksModule } from './links/index.ts';
+import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
 import { systemModule } from './system/index.ts';
+import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 
 /**
@@ -31,7 +40,45 @@ export const registerModules = (ctx: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
-  return {
+  const videos = videosModule(ctx);
+  const { media } = mediaModule(ctx);
+  healthModule(ctx);
+  docsModule(ctx);
+  transferRoutes(ctx);
+  dashboardModule(ctx, { essays, comments: comments.comments, moments, bangumi, waifu });
+  const reservations = createReservationPublisher({
+    essays,
+    notify: ctx.notify,
+    recordAudit: (essayId) =>
+      auth.audit.record({
+        username: 'system',
+        method: 'PUBLISH',
+        path: `/blog/essay/${essayId}`,
+        status: 200,
+        ip: '',
+      }),
+    invalidate: () => ctx.publicCache.invalidate('essay'),
+    exportSnapshot: () => runSnapshot(modules, ctx.config, { now: ctx.now() }),
+    logger: ctx.logger,
+    now: ctx.now,
+  });
+  essayWriteRoutes(ctx.router, {
+    essays,
+    comments: comments.comments,
+    publisher: reservations,
+    cache: ctx.publicCache,
+  });
+  const { scheduler } = jobsModule(ctx, {
+    reservations,
+    snapshot: async () => {
+      const run = await runSnapshot(modules, ctx.config, { now: ctx.now() });
+      const changed = run.export.changed.length;
+      return run.publish?.committed
+        ? `${changed} 个文件有变化，已提交${run.publish.pushed ? '并推送' : ''}`
+        : '快照没有变化';
+    },
+  });
+  const modules = {
     meta,
     system,
     handshakes,
@@ -46,7 +93,12 @@ export const registerModules = (ctx: ModuleContext) => {
     comments,
     music,
     emotes,
+    reservations,
+    media,
+    videos,
+    scheduler,
   };
+  return modules;
 };
 
 export type Modules = ReturnType<typeof registerModules>;

@@ -12,6 +12,8 @@ export interface SnapshotSource {
   bangumi(): Promise<unknown[]>;
   waifu(): Promise<unknown[]>;
   music(): { proxyBase: string };
+  /** Published video clips and collections, as their public embed calls answer them. */
+  videos(): Promise<{ materials: { id: number }[]; collections: { id: number }[] }>;
 }
 
 export interface ExportOptions {
@@ -78,11 +80,16 @@ const dataTree = async (
       json({ hash: sha256(`${darkKey}\n${waifu}`), seal: await sealDark(waifu, darkKey) }),
     );
   }
+  const videos = await source.videos();
+  for (const clip of videos.materials) tree.set(`video/public/material/${clip.id}`, json(clip));
+  for (const collection of videos.collections)
+    tree.set(`video/public/collection/${collection.id}`, json(collection));
   const counts = {
     essays: essays.length,
     links: links.length,
     quotes: quotes.length,
     bangumi: bangumi.length,
+    videos: videos.materials.length,
   };
   return { tree, counts };
 };

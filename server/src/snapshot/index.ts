@@ -13,6 +13,7 @@ export const snapshotSourceOf = (modules: Modules, config: Config): SnapshotSour
   bangumi: () => modules.bangumi.list(undefined),
   waifu: () => modules.waifu.list(),
   music: () => ({ proxyBase: config.musicProxyPublic }),
+  videos: () => modules.videos.videos.listForSnapshot(),
 });
 
 export interface SnapshotRun {

@@ -26,6 +26,8 @@ export const offlinePaths = {
   waifuList: () => 'blog/waifu/data',
   // The offline snapshot holds only the about page: any article read is article 1 (spec §7).
   articleDetail: () => 'blog/article/1',
+  videoPublicMaterial: (p: Params) => `video/public/material/${p?.id ?? ''}`,
+  videoPublicCollection: (p: Params) => `video/public/collection/${p?.id ?? ''}`,
 } satisfies Partial<Record<RouteName, (params: Params) => string>>;
 
 type OfflineRoute = keyof typeof offlinePaths;
@@ -175,6 +177,8 @@ export const offlineRead = (
     case 'linkList':
     case 'bangumiList':
     case 'articleDetail':
+    case 'videoPublicMaterial':
+    case 'videoPublicCollection':
       return readFile((offlinePaths[name] as (p: Params) => string)(input.params), silent);
   }
 };

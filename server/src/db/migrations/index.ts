@@ -4,6 +4,9 @@ import * as content from './0002_content.ts';
 import * as auth from './0003_auth.ts';
 import * as contentSearch from './0004_content_search.ts';
 import * as comments from './0005_comments.ts';
+import * as writing from './0006_writing.ts';
+import * as jobs from './0008_jobs.ts';
+import * as videos from './0011_videos.ts';
 import * as handshakeSpent from './0012_handshake_spent.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
@@ -13,5 +16,8 @@ export const migrations: Record<string, Migration> = {
   '0003_auth': auth,
   '0004_content_search': contentSearch,
   '0005_comments': comments,
+  '0006_writing': writing,
+  '0008_jobs': jobs,
+  '0011_videos': videos,
   '0012_handshake_spent': handshakeSpent,
 };

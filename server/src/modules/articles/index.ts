@@ -4,7 +4,12 @@ import { createArticleRepo } from './repo.ts';
 import { createArticlesService } from './service.ts';
 
 export const articlesModule = (ctx: ModuleContext) => {
-  const articles = createArticlesService(createArticleRepo(ctx.db));
+  const articles = createArticlesService(createArticleRepo(ctx.db), ctx.now);
+  ctx.router.route(calls.articleUpdate, async ({ params, body }) => {
+    const article = await articles.update(params.id, body.content);
+    ctx.publicCache.invalidate('article');
+    return article;
+  });
   ctx.router.route(
     calls.articleDetail,
     ctx.publicCache.handler({ tags: ['article'], view: () => 'visitor' }, async ({ params }) =>

@@ -2,7 +2,13 @@ import type { Article } from '@candy/contract/calls/articles';
 import { notFound } from '../../http/errors.ts';
 import type { ArticleRepo } from './repo.ts';
 
-export const createArticlesService = (repo: ArticleRepo) => ({
+export const createArticlesService = (repo: ArticleRepo, now: () => number) => ({
+  /** Replaces an article's text; only existing articles (the about page) can be edited. */
+  async update(id: number, content: string): Promise<Article> {
+    const row = await repo.update(id, content, now());
+    if (!row) throw notFound('文章不存在');
+    return { id: row.id, content: row.content, updatedAt: Number(row.updated_at) };
+  },
   async detail(id: number): Promise<Article> {
     const row = await repo.find(id);
     if (!row) throw notFound('文章不存在');

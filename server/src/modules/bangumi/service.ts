@@ -1,6 +1,7 @@
 import { type Bangumi, BangumiStatus } from '@candy/contract/calls/bangumi';
 import type { Selectable } from 'kysely';
 import type { BangumiTable } from '../../db/schema.ts';
+import { withoutControlCharacters } from '../../db/textSearch.ts';
 import type { BangumiRepo } from './repo.ts';
 
 const tagsOf = (json: string): string[] => {
@@ -32,7 +33,7 @@ export const presentBangumi = (row: Selectable<BangumiTable>): Bangumi => ({
 
 export const createBangumiService = (repo: BangumiRepo) => ({
   list: async (keyword: string | undefined): Promise<Bangumi[]> =>
-    (await repo.list(keyword?.trim() || undefined)).map(presentBangumi),
+    (await repo.list(withoutControlCharacters(keyword ?? '').trim() || undefined)).map(presentBangumi),
 });
 
 export type BangumiService = ReturnType<typeof createBangumiService>;

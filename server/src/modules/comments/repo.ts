@@ -70,6 +70,36 @@ export const createCommentRepo = (db: Db) => ({
       .execute();
   },
 
+  /** Every comment on a target (its replies go with their thread heads). */
+  async removeForTarget({ targetType, targetId }: TargetRef): Promise<void> {
+    await db
+      .deleteFrom('comment')
+      .where('target_type', '=', targetType)
+      .where('target_id', '=', targetId)
+      .execute();
+  },
+
+  /** The newest comments on every target, for moderation; deleted placeholders left out. */
+  recent: (offset: number, limit: number) =>
+    db
+      .selectFrom('comment')
+      .selectAll()
+      .where('deleted', '=', 0)
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+
+  async countAll(since = 0): Promise<number> {
+    const row = await db
+      .selectFrom('comment')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('deleted', '=', 0)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
   async remove(id: number): Promise<void> {
     await db.deleteFrom('comment').where('id', '=', id).execute();
   },

@@ -13,4 +13,5 @@ export const commentsRoutes = (router: Router, comments: CommentService): void =
   router.route(commentsCalls.commentDelete, ({ params, caller, owner }) =>
     comments.remove(params.id, caller, owner),
   );
+  router.route(commentsCalls.commentRecent, ({ query }) => comments.recent(query.page, query.size));
 };

@@ -6,6 +6,8 @@ import {
   type CommentPage,
   type CommentReply,
   commentPageSize,
+  type RecentComment,
+  type RecentComments,
 } from '@candy/contract/calls/comments';
 import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
@@ -193,6 +195,31 @@ export const createCommentService = (deps: CommentDeps) => {
       }
       return null;
     },
+
+    /** Every comment on a target, gone with it (an essay being deleted). */
+    removeForTarget: (target: TargetRef): Promise<void> => repo.removeForTarget(target),
+
+    /** Moderation: the newest comments on every target, a page at a time, as the owner sees them. */
+    async recent(page: number, size: number): Promise<RecentComments> {
+      const key = await loadAvatarKey();
+      const rows = await repo.recent((page - 1) * size, size);
+      const names = new Map<number, string>();
+      for (const id of new Set(rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null))) {
+        const row = await repo.findById(id);
+        if (row) names.set(id, row.guest_name);
+      }
+      return {
+        list: rows.map((row) => ({
+          ...presentComment(row, { uuid: undefined, owner: true }, key, (id) => names.get(id)),
+          targetType: row.target_type as RecentComment['targetType'],
+          targetId: row.target_id,
+        })),
+        total: await repo.countAll(),
+      };
+    },
+
+    /** Comments written since `since` (ms), for the dashboard. */
+    countSince: (since: number): Promise<number> => repo.countAll(since),
   };
 };
 

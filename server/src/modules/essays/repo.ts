@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import type { EssayTable } from '../../db/schema.ts';
@@ -45,6 +45,69 @@ export const createEssayRepo = (db: Db, dialect: DialectName) => {
     allVisible: (visibleAt: number): Promise<EssayRow[]> =>
       visible(visibleAt).orderBy('essay.id', 'desc').execute(),
 
+    async counts(at: number): Promise<{ total: number; hidden: number; reserved: number }> {
+      const row = await db
+        .selectFrom('essay')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('total'),
+          eb.fn
+            .sum<number | string | null>(eb.case().when('hide', '=', 1).then(1).else(0).end())
+            .as('hidden'),
+          eb.fn
+            .sum<number | string | null>(eb.case().when('reservation', '>', at).then(1).else(0).end())
+            .as('reserved'),
+        ])
+        .executeTakeFirst();
+      return {
+        total: Number(row?.total ?? 0),
+        hidden: Number(row?.hidden ?? 0),
+        reserved: Number(row?.reserved ?? 0),
+      };
+    },
+    findAny: (id: number): Promise<EssayRow | undefined> =>
+      db.selectFrom('essay').selectAll().where('id', '=', id).executeTakeFirst(),
+    insert: (row: Insertable<EssayTable>): Promise<EssayRow> =>
+      db.insertInto('essay').values(row).returningAll().executeTakeFirstOrThrow(),
+    update: (id: number, patch: Updateable<EssayTable>): Promise<EssayRow | undefined> =>
+      db.updateTable('essay').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+    async remove(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('essay').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    /** Reserved essays not yet published by `at`, soonest first. */
+    reservedAfter: (at: number): Promise<EssayRow[]> =>
+      db
+        .selectFrom('essay')
+        .selectAll()
+        .where('reservation', '>', at)
+        .orderBy('reservation', 'asc')
+        .orderBy('id', 'asc')
+        .execute(),
+    /** Visible reserved essays whose time has come but whose publication was not announced yet. */
+    dueUnannounced: (at: number): Promise<EssayRow[]> =>
+      db
+        .selectFrom('essay')
+        .selectAll()
+        .where('hide', '=', 0)
+        .where('reservation', '<=', at)
+        .where('announced_at', 'is', null)
+        .orderBy('reservation', 'asc')
+        .execute(),
+    /**
+     * Claims the announcement of one due essay: only the caller whose update changed the row runs
+     * the side effects, so replicas and repeated runs announce it once.
+     */
+    async claimAnnouncement(id: number, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('essay')
+        .set({ announced_at: at })
+        .where('id', '=', id)
+        .where('announced_at', 'is', null)
+        .where('hide', '=', 0)
+        .where('reservation', '<=', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     /** The earliest reservation still in the future: when the visitors' view next changes. */
     async nextReservationAfter(at: number): Promise<number | null> {
       const row = await db

@@ -1,6 +1,7 @@
-import { type Essay, type EssayPage, essayPageSize } from '@candy/contract/calls/essays';
+import { type Essay, type EssayInput, type EssayPage, essayPageSize } from '@candy/contract/calls/essays';
+import type { z } from 'zod';
 import { searchTerms } from '../../db/textSearch.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
 import type { EssayRepo, EssayRow } from './repo.ts';
 
 /** The one place that turns a row into what the API answers. */
@@ -25,11 +26,63 @@ export interface EssaysDeps {
   now: () => number;
 }
 
+type NewEssay = z.output<typeof EssayInput>;
+type EssayChanges = Partial<NewEssay>;
+
 export const createEssaysService = ({ repo, now }: EssaysDeps) => {
   /** Visitors see what is published by now; the owner sees hidden and reserved essays too. */
   const visibleAt = (owner: boolean) => (owner ? null : now());
+  /** A reservation being set must lie ahead: otherwise it would publish at once, silently. */
+  const checkReservation = (reservation: number | null | undefined, at: number) => {
+    if (reservation !== null && reservation !== undefined && reservation <= at) {
+      throw invalidField('reservation', 'future', '定时发布的时间必须在将来');
+    }
+  };
 
   return {
+    async create(input: NewEssay): Promise<Essay> {
+      const at = now();
+      checkReservation(input.reservation, at);
+      const row = await repo.insert({
+        content: input.content,
+        hide: input.hide ? 1 : 0,
+        reservation: input.reservation,
+        created_at: at,
+        updated_at: at,
+        // Nothing to announce for an essay that is out at once.
+        announced_at: input.reservation === null ? at : null,
+      });
+      return presentEssay(row);
+    },
+    async update(id: number, changes: EssayChanges): Promise<Essay> {
+      const at = now();
+      const current = await repo.findAny(id);
+      if (!current) throw notFound('随笔不存在');
+      const stored = current.reservation === null ? null : Number(current.reservation);
+      const moved = changes.reservation !== undefined && changes.reservation !== stored;
+      if (moved) checkReservation(changes.reservation, at);
+      const row = await repo.update(id, {
+        ...(changes.content !== undefined ? { content: changes.content } : {}),
+        ...(changes.hide !== undefined ? { hide: changes.hide ? 1 : 0 } : {}),
+        ...(moved
+          ? { reservation: changes.reservation, announced_at: changes.reservation === null ? at : null }
+          : {}),
+        updated_at: at,
+      });
+      if (!row) throw notFound('随笔不存在');
+      return presentEssay(row);
+    },
+    async remove(id: number): Promise<void> {
+      if (!(await repo.remove(id))) throw notFound('随笔不存在');
+    },
+    /** Reserved essays not yet published, soonest first. */
+    reserved: async (): Promise<Essay[]> => (await repo.reservedAfter(now())).map(presentEssay),
+    /** Due reserved essays whose publication has not been announced yet. */
+    dueUnannounced: async (): Promise<Essay[]> => (await repo.dueUnannounced(now())).map(presentEssay),
+    /** True for exactly one caller per essay: that caller runs the publication's side effects. */
+    claimAnnouncement: (id: number): Promise<boolean> => repo.claimAnnouncement(id, now()),
+    /** How many essays there are: all, hidden, and reserved for later (the dashboard). */
+    counts: () => repo.counts(now()),
     async list(query: { start?: number; keyword?: string }, owner: boolean): Promise<EssayPage> {
       const id = directId(query.keyword);
       if (id !== null) {

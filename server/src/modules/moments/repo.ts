@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
+import type { MomentTable } from '../../db/schema.ts';
 import { contentMatches } from '../../db/textSearch.ts';
 import { DAY_MS } from './localDays.ts';
 
@@ -11,6 +12,21 @@ export interface MomentPageQuery {
 }
 
 export const createMomentRepo = (db: Db, dialect: DialectName) => ({
+  insert: (row: Insertable<MomentTable>) =>
+    db.insertInto('moment').values(row).returningAll().executeTakeFirstOrThrow(),
+  update: (id: number, patch: Updateable<MomentTable>) =>
+    db.updateTable('moment').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+  async remove(id: number): Promise<boolean> {
+    const result = await db.deleteFrom('moment').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+  async count(): Promise<number> {
+    const row = await db
+      .selectFrom('moment')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
   page: ({ before, terms, limit }: MomentPageQuery) =>
     db
       .selectFrom('moment')

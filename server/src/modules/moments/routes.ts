@@ -23,6 +23,18 @@ export const momentsRoutes = (
     variant: (input: { caller: { localTime: number | undefined } }) => String(offsetOf(input)),
   } as const;
 
+  const written = <T>(result: T): T => {
+    cache.invalidate('moment');
+    return result;
+  };
+  router.route(calls.momentCreate, async ({ body }) => written(await moments.create(body)));
+  router.route(calls.momentUpdate, async ({ params, body }) =>
+    written(await moments.update(params.id, body)),
+  );
+  router.route(calls.momentDelete, async ({ params }) => {
+    await moments.remove(params.id);
+    return written({ id: params.id });
+  });
   router.route(
     calls.momentList,
     cache.handler({ tags: ['moment'], view: () => 'dark' }, async ({ query }) => moments.list(query)),

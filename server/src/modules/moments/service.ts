@@ -10,6 +10,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { MomentTable } from '../../db/schema.ts';
 import { searchTerms } from '../../db/textSearch.ts';
+import { notFound } from '../../http/errors.ts';
 import { dateOf, dayIndexOf, dayStart } from './localDays.ts';
 import type { MomentRepo } from './repo.ts';
 import { summariseWeek } from './weekReport.ts';
@@ -34,7 +35,24 @@ export const presentMoment = (row: Selectable<MomentTable>): Moment => ({
   updatedAt: Number(row.updated_at),
 });
 
+type MomentFields = { content: string; images: { url: string; width: number; height: number }[] };
+
 export const createMomentsService = ({ repo, now }: { repo: MomentRepo; now: () => number }) => ({
+  async create({ content, images }: MomentFields): Promise<Moment> {
+    const at = now();
+    return presentMoment(
+      await repo.insert({ content, images: JSON.stringify(images), created_at: at, updated_at: at }),
+    );
+  },
+  async update(id: number, { content, images }: MomentFields): Promise<Moment> {
+    const row = await repo.update(id, { content, images: JSON.stringify(images), updated_at: now() });
+    if (!row) throw notFound('动态不存在');
+    return presentMoment(row);
+  },
+  async remove(id: number): Promise<void> {
+    if (!(await repo.remove(id))) throw notFound('动态不存在');
+  },
+  count: (): Promise<number> => repo.count(),
   async list(query: { start?: number; keyword?: string }): Promise<MomentPage> {
     const rows = await repo.page({
       before: query.start,

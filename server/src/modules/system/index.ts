@@ -6,6 +6,7 @@ import { createHandshakes } from './handshakes.ts';
 import { createHandshakeRepo } from './repo.ts';
 import { systemRoutes } from './routes.ts';
 import { createSystemService } from './service.ts';
+import { databaseSize } from './usage.ts';
 
 export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) => {
   const handshakes = createHandshakes(createHandshakeRepo(ctx.db), ctx.now);
@@ -18,6 +19,8 @@ export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) =>
     appliedMigrations: () => appliedMigrations(ctx.db),
     logger: ctx.logger,
     startedAt: ctx.now(),
+    usage: { databaseSize: () => databaseSize(ctx.db, ctx.config.database), dataDir: ctx.config.dataDir },
+    now: ctx.now,
   });
   systemRoutes(ctx.router, system, ctx.publicCache);
   return { system, handshakes };

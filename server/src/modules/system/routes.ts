@@ -11,5 +11,5 @@ export const systemRoutes = (router: Router, system: SystemService, publicCache:
     publicCache.handler({ tags: [], view: () => 'visitor' }, async () => system.version()),
   );
   router.route(systemCalls.systemInfo, async () => system.info());
-  router.route(systemCalls.systemDebug, async ({ body }) => system.debug(body.logLevel));
+  router.route(systemCalls.systemDebug, async ({ body }) => system.debug(body.logLevel, body.minutes));
 };

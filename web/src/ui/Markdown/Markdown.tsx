@@ -1,10 +1,22 @@
-import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { openImageViewer } from '../imageViewer/index.tsx';
 import { MusicCard } from '../MusicCard/MusicCard.tsx';
 import './markdown.css';
 import { useMarkdownRenderer } from './loadRenderer.ts';
-import { musicSlotAttribute } from './musicSlot.ts';
+import { musicSlotAttribute, videoKindAttribute, videoSlotAttribute } from './musicSlot.ts';
+
+/** The player is a chunk of its own, fetched only for texts that embed a clip or a collection. */
+const VideoEmbed = lazy(() => import('../VideoEmbed/VideoEmbed.tsx'));
 
 export interface MarkdownProps {
   source: string;
@@ -44,11 +56,13 @@ export const Markdown = ({
   const html = useMemo(() => rendered ?? (render ? render(source) : ''), [rendered, render, source]);
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);
+  const [videoSlots, setVideoSlots] = useState<HTMLElement[]>([]);
 
   useLayoutEffect(() => {
     const element = root.current;
     if (!element || !html) return;
     setSlots([...element.querySelectorAll<HTMLElement>(`[${musicSlotAttribute}]`)]);
+    setVideoSlots([...element.querySelectorAll<HTMLElement>(`[${videoSlotAttribute}]`)]);
     for (const image of element.querySelectorAll('img')) {
       if (image.closest('a')) continue;
       image.tabIndex = 0;
@@ -91,6 +105,18 @@ export const Markdown = ({
           <MusicCard id={slot.getAttribute(musicSlotAttribute) ?? ''} />,
           slot,
           `${slot.getAttribute(musicSlotAttribute)}-${slots.indexOf(slot)}`,
+        ),
+      )}
+      {videoSlots.map((slot, index) =>
+        createPortal(
+          <Suspense fallback={<div className="video-embed video-embed-loading" />}>
+            <VideoEmbed
+              kind={slot.getAttribute(videoKindAttribute) === 'collection' ? 'collection' : 'video'}
+              id={Number(slot.getAttribute(videoSlotAttribute))}
+            />
+          </Suspense>,
+          slot,
+          `video-${index}`,
         ),
       )}
     </>

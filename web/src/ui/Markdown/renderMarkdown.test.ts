@@ -26,6 +26,21 @@ describe('markdownToUnsafeHtml', () => {
     expect(root.textContent).toContain('[music:42]');
   });
 
+  it.each([
+    ['video', 'before\n\n[video:12]\nafter'],
+    ['collection', '[collection:7]'],
+  ])('turns [%s:<id>] on its own line into a player slot', (kind, source) => {
+    const slot = render(source).querySelector('[data-video-id]');
+    expect(slot?.getAttribute('data-video-kind')).toBe(kind);
+    expect(slot?.getAttribute('data-video-id')).toBe(kind === 'video' ? '12' : '7');
+  });
+
+  it('leaves [video:<id>] inside a sentence as text', () => {
+    const root = render('see [video:3] here');
+    expect(root.querySelector('[data-video-id]')).toBeNull();
+    expect(root.textContent).toContain('[video:3]');
+  });
+
   it('marks fenced code with its language for the highlighter', () => {
     const code = render('```ts\nconst a = 1;\n```').querySelector('pre code');
     expect(code?.className).toBe('language-ts');

@@ -1,5 +1,5 @@
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
-import { musicSlotAttribute } from './musicSlot.ts';
+import { musicSlotAttribute, videoKindAttribute, videoSlotAttribute } from './musicSlot.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 const musicBlock: TokenizerAndRendererExtension = {
@@ -14,8 +14,21 @@ const musicBlock: TokenizerAndRendererExtension = {
     `<div class="music-slot" ${musicSlotAttribute}="${String(token.id)}"></div>\n`,
 };
 
+/** `[video:<id>]` (a clip) and `[collection:<id>]` (a playlist), each on a line of its own. */
+const videoBlock: TokenizerAndRendererExtension = {
+  name: 'videoEmbed',
+  level: 'block',
+  start: (src) => /^\[(?:video|collection):\d/m.exec(src)?.index,
+  tokenizer(src) {
+    const match = /^\[(video|collection):(\d{1,10})\][ \t]*(?:\n+|$)/.exec(src);
+    return match ? { type: 'videoEmbed', raw: match[0], kind: match[1], id: match[2] } : undefined;
+  },
+  renderer: (token: Tokens.Generic) =>
+    `<div class="video-slot" ${videoKindAttribute}="${String(token.kind)}" ${videoSlotAttribute}="${String(token.id)}"></div>\n`,
+};
+
 // Short posts are written with single line breaks meaning line breaks.
-const marked = new Marked({ gfm: true, breaks: true, extensions: [musicBlock] });
+const marked = new Marked({ gfm: true, breaks: true, extensions: [musicBlock, videoBlock] });
 
 /** Markdown to HTML as written: raw HTML passes through. Never put this into the DOM unsanitised. */
 export const markdownToUnsafeHtml = (source: string): string => marked.parse(source, { async: false });

@@ -31,6 +31,7 @@ const AdminMenu = ({ onPick }: { onPick?: () => void }) => (
 export const AdminFrame = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on navigation is the point
   useEffect(() => setDrawer(false), [pathname]);
   useEffect(() => {
     if (!drawer) return;

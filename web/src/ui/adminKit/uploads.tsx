@@ -21,8 +21,11 @@ let nextId = 1;
  */
 export const useUploads = () => {
   const [items, setItems] = useState<UploadItem[]>([]);
-  const update = (id: number, patch: Partial<UploadItem>) =>
-    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  const update = useCallback(
+    (id: number, patch: Partial<UploadItem>) =>
+      setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item))),
+    [],
+  );
 
   const run = useCallback(
     async <T,>(
@@ -45,7 +48,7 @@ export const useUploads = () => {
       }
       return answers;
     },
-    [],
+    [update],
   );
 
   const clear = useCallback(() => setItems((list) => list.filter((i) => i.state === 'uploading')), []);

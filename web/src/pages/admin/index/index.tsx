@@ -4,11 +4,12 @@ import { Button } from '../../../ui/Button.tsx';
 import './admin-index.css';
 import { AttemptsTable } from './AttemptsTable.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
+import { Dashboard } from './Dashboard.tsx';
 import { SessionsTable } from './SessionsTable.tsx';
 import { forgetAccessKey } from './session.ts';
 import { useSecurity } from './useSecurity.ts';
 
-/** The back office's home: the owner's security panel (sessions, login attempts, password). */
+/** The back office's home: figures, newest comments, the system, then the security panel. */
 export default function AdminHomePage() {
   const security = useSecurity();
   const navigate = useNavigate();
@@ -36,6 +37,7 @@ export default function AdminHomePage() {
           </Button>
         </div>
       </header>
+      <Dashboard />
       <section>
         <h2>登录中的会话</h2>
         <div className="admin-table-wrap">

@@ -1,0 +1,56 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../../db/index.ts';
+
+const DAY = 86_400_000;
+
+/**
+ * Clean-up (issue 12): expired handshakes, login attempts older than 30 days, rate-limit windows
+ * that ran out, access keys 30 days after they ended, old log files, and whatever else registered a
+ * sweeper (temporary blobs, when that module exists). The tables are the auth and system modules';
+ * their rows carry their own expiry, so this only deletes what nobody may read any more.
+ */
+export const cleanUp = async (
+  db: Db,
+  options: { now: number; logDir: string; logDays: number; sweepers?: (() => Promise<string>)[] },
+): Promise<string> => {
+  const lines: string[] = [];
+  const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0);
+  lines.push(
+    `握手：${count(await db.deleteFrom('handshake').where('expires_at', '<', options.now).execute())}`,
+  );
+  lines.push(
+    `登录尝试：${count(
+      await db
+        .deleteFrom('login_attempt')
+        .where('created_at', '<', options.now - 30 * DAY)
+        .execute(),
+    )}`,
+  );
+  lines.push(
+    `限流窗口：${count(await db.deleteFrom('rate_limit').where('expires_at', '<', options.now).execute())}`,
+  );
+  lines.push(
+    `访问密钥：${count(
+      await db
+        .deleteFrom('access_key')
+        .where('expires_at', '<', options.now - 30 * DAY)
+        .execute(),
+    )}`,
+  );
+  let logs = 0;
+  try {
+    for (const file of await fsp.readdir(options.logDir)) {
+      const day = /^(\d{4}-\d{2}-\d{2})\.log$/.exec(file)?.[1];
+      if (day && Date.parse(day) < options.now - options.logDays * DAY) {
+        await fsp.rm(path.join(options.logDir, file), { force: true });
+        logs += 1;
+      }
+    }
+  } catch {
+    // No log directory yet: nothing to prune.
+  }
+  lines.push(`日志文件：${logs}`);
+  for (const sweep of options.sweepers ?? []) lines.push(await sweep());
+  return `已删除 ${lines.join('，')}`;
+};

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { calls } from '@candy/contract';
+import type { ModuleContext } from '../modules/context.ts';
+import type { ReservationPublisher } from '../modules/essays/reservations.ts';
+import { backupDatabase } from './builtin/backup.ts';
+import { cleanUp } from './builtin/cleanup.ts';
+import { checkLinks } from './builtin/linkHealth.ts';
+import { createJobRepo } from './repo.ts';
+import { createScheduler } from './scheduler.ts';
+import type { JobDefinition } from './types.ts';
+
+export interface JobDeps {
+  reservations: ReservationPublisher;
+  /** Exports and publishes the offline snapshot (it commits only what changed). */
+  snapshot: () => Promise<string>;
+  /** More clean-up for the clean-up job (temporary blobs …). */
+  sweepers?: (() => Promise<string>)[];
+}
+
+/** The built-in jobs (issue 12). */
+export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] => [
+  {
+    id: 'publish-reservations',
+    name: '发布定时随笔',
+    description: '把到时间的定时随笔的副作用（通知、审计、离线快照）跑一次；停机期间到期的在启动时补上。',
+    defaultCron: '* * * * *',
+    catchUp: true,
+    async run() {
+      const { published } = await deps.reservations.publishDue();
+      return published.length > 0 ? `发布了 ${published.map((id) => `#${id}`).join(', ')}` : '没有到期的随笔';
+    },
+  },
+  {
+    id: 'snapshot',
+    name: '导出离线快照',
+    description: '导出公开数据的离线快照，有变化时提交（并推送到 SNAPSHOT_GIT_REMOTE）。',
+    defaultCron: '17 * * * *',
+    catchUp: true,
+    run: deps.snapshot,
+  },
+  {
+    id: 'link-health',
+    name: '友链体检',
+    description:
+      '逐个访问友链（HEAD，再 GET）：正常的连续失败 3 次变为“失联”，失联的恢复后变回正常，单向链接不动。',
+    defaultCron: '*/30 * * * *',
+    catchUp: false,
+    run: () => checkLinks(ctx.db, { now: ctx.now, invalidate: () => ctx.publicCache.invalidate('link') }),
+  },
+  {
+    id: 'backup',
+    name: '数据库备份',
+    description: `SQLite 在线备份（PostgreSQL 用 pg_dump）到 DATA_DIR/backups，保留最近 ${ctx.config.backupKeep} 份；用 npm run restore 恢复。`,
+    defaultCron: '30 3 * * *',
+    catchUp: true,
+    async run() {
+      const file = await backupDatabase(ctx.config.database, path.join(ctx.config.dataDir, 'backups'), {
+        now: ctx.now(),
+        keep: ctx.config.backupKeep,
+      });
+      return `备份写入 ${file}`;
+    },
+  },
+  {
+    id: 'cleanup',
+    name: '清理',
+    description: `删除过期的握手、30 天前的登录记录、用完的限流窗口、失效 30 天的访问密钥和 ${ctx.config.logRetentionDays} 天前的日志文件。`,
+    defaultCron: '0 4 * * *',
+    catchUp: false,
+    run: () =>
+      cleanUp(ctx.db, {
+        now: ctx.now(),
+        logDir: path.join(ctx.config.dataDir, 'logs'),
+        logDays: ctx.config.logRetentionDays,
+        sweepers: deps.sweepers,
+      }),
+  },
+];
+
+/** The scheduler and its calls; `start()` is main.ts's (tests fire jobs by hand). */
+export const jobsModule = (ctx: ModuleContext, deps: JobDeps) => {
+  const scheduler = createScheduler({
+    repo: createJobRepo(ctx.db),
+    jobs: builtinJobs(ctx, deps),
+    notify: ctx.notify,
+    logger: ctx.logger,
+    now: ctx.now,
+  });
+  let ready: Promise<void> | null = null;
+  const initialised = () => {
+    ready ??= scheduler.init();
+    return ready;
+  };
+  ctx.router.route(calls.jobList, async () => {
+    await initialised();
+    return scheduler.list();
+  });
+  ctx.router.route(calls.jobFire, async ({ params }) => {
+    await initialised();
+    return scheduler.fire(params.id);
+  });
+  ctx.router.route(calls.jobUpdate, async ({ params, body }) => {
+    await initialised();
+    return scheduler.update(params.id, body);
+  });
+  return { scheduler };
+};

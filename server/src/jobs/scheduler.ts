@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Job } from '@candy/contract/calls/jobs';
+import { Cron } from 'croner';
+import type { Logger } from 'pino';
+import { conflict, invalidField, notFound } from '../http/errors.ts';
+import type { Notify } from '../notify.ts';
+import type { JobRepo, JobRow } from './repo.ts';
+import type { JobDefinition } from './types.ts';
+
+/** A run holds its lease this long and renews it halfway; a dead holder's lease runs out. */
+const LEASE_MS = 60_000;
+const OUTPUT_MAX = 2000;
+
+/** A cron expression croner accepts (5 or 6 fields), or a 4000 naming the field. */
+export const parseCron = (expression: string): Cron => {
+  try {
+    return new Cron(expression, { paused: true });
+  } catch (error) {
+    throw invalidField(
+      'cron',
+      'cron',
+      `cron 表达式不合法：${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+};
+
+export interface SchedulerDeps {
+  repo: JobRepo;
+  jobs: JobDefinition[];
+  notify: Notify;
+  logger: Logger;
+  now: () => number;
+}
+
+/**
+ * The scheduler (issue 12): croner decides when each enabled job is due; a lease row in the
+ * database decides which replica runs it, so every slot runs once however many replicas there are,
+ * and a manual run while one is going is refused (4090). Failures are kept in the history, logged
+ * and sent to the owner.
+ */
+export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDeps) => {
+  const replica = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const timers = new Map<string, Cron>();
+  const running = new Set<Promise<void>>();
+
+  const definition = (id: string) => {
+    const job = byId.get(id);
+    if (!job) throw notFound('任务不存在');
+    return job;
+  };
+
+  const execute = async (job: JobDefinition, trigger: 'schedule' | 'catch-up' | 'manual') => {
+    const started = now();
+    const keepAlive = setInterval(() => void repo.renew(job.id, replica, now() + LEASE_MS), LEASE_MS / 2);
+    keepAlive.unref();
+    let outcome: 'ok' | 'error' = 'ok';
+    let output = '';
+    try {
+      output = await job.run();
+    } catch (error) {
+      outcome = 'error';
+      output = error instanceof Error ? error.message : String(error);
+      logger.error({ err: error, job: job.id }, 'job failed');
+      await notify({
+        kind: 'job-failure',
+        title: `定时任务失败：${job.name}`,
+        body: output.slice(0, 500),
+        url: '/great-old-one/cron',
+        level: 'error',
+      });
+    } finally {
+      clearInterval(keepAlive);
+      await repo.addRun({
+        job_id: job.id,
+        started_at: started,
+        duration_ms: Math.max(0, now() - started),
+        outcome,
+        output: output.slice(0, OUTPUT_MAX),
+        trigger,
+      });
+      await repo.release(job.id, replica, started);
+    }
+  };
+
+  /** Runs one job if this replica wins its lease (for a slot: if nobody ran that slot yet). */
+  const attempt = async (
+    job: JobDefinition,
+    trigger: 'schedule' | 'catch-up' | 'manual',
+    slot: number | null,
+  ) => {
+    if (!(await repo.claim(job.id, replica, now(), LEASE_MS, slot))) return false;
+    const run = execute(job, trigger).catch((error: unknown) =>
+      logger.error({ err: error, job: job.id }, 'job bookkeeping failed'),
+    );
+    running.add(run);
+    void run.finally(() => running.delete(run));
+    return true;
+  };
+
+  const present = async (row: JobRow): Promise<Job> => {
+    const job = definition(row.id);
+    const cron = parseCron(row.cron);
+    const next = row.enabled === 1 ? cron.nextRun(new Date(now())) : null;
+    return {
+      id: row.id,
+      name: job.name,
+      description: job.description,
+      cron: row.cron,
+      enabled: row.enabled === 1,
+      running: row.lease_until !== null && Number(row.lease_until) >= now(),
+      lastRunAt: row.last_run_at === null ? null : Number(row.last_run_at),
+      nextRunAt: next ? next.getTime() : null,
+      runs: (await repo.runsOf(row.id)).map((r) => ({
+        id: r.id,
+        startedAt: Number(r.started_at),
+        durationMs: Number(r.duration_ms),
+        outcome: r.outcome === 'error' ? 'error' : 'ok',
+        output: r.output,
+        trigger: r.trigger === 'manual' ? 'manual' : r.trigger === 'catch-up' ? 'catch-up' : 'schedule',
+      })),
+    };
+  };
+
+  const rowOf = async (id: string) => {
+    definition(id);
+    const row = await repo.find(id);
+    if (!row) throw notFound('任务不存在');
+    return row;
+  };
+
+  const arm = (row: JobRow) => {
+    timers.get(row.id)?.stop();
+    timers.delete(row.id);
+    const job = byId.get(row.id);
+    if (!job || row.enabled !== 1) return;
+    const cron = new Cron(row.cron, { protect: true }, (self: Cron) => {
+      // The slot is the minute (or second) the run was due, the same on every replica.
+      const slot = self.currentRun()?.getTime() ?? now();
+      void attempt(job, 'schedule', slot);
+    });
+    timers.set(row.id, cron);
+  };
+
+  return {
+    /** Makes sure every job has its row (for listing and firing; tests need no timers). */
+    async init(): Promise<void> {
+      for (const job of jobs) await repo.ensure(job.id, job.defaultCron, now());
+    },
+
+    /** Arms the timers and catches up, once, on jobs whose scheduled run was missed. */
+    async start(): Promise<void> {
+      await this.init();
+      for (const row of await repo.all()) {
+        const job = byId.get(row.id);
+        if (!job) continue;
+        arm(row);
+        if (job.catchUp && row.enabled === 1) {
+          const since = row.last_run_at === null ? null : Number(row.last_run_at);
+          const missed = since === null ? null : parseCron(row.cron).nextRun(new Date(since));
+          if (missed && missed.getTime() <= now()) await attempt(job, 'catch-up', missed.getTime());
+        }
+      }
+    },
+
+    stop(): void {
+      for (const cron of timers.values()) cron.stop();
+      timers.clear();
+    },
+
+    /** Waits for runs this replica started (tests, shutdown). */
+    idle: async (): Promise<void> => {
+      await Promise.all([...running]);
+    },
+
+    list: async (): Promise<Job[]> =>
+      Promise.all((await repo.all()).filter((r) => byId.has(r.id)).map(present)),
+
+    async fire(id: string): Promise<Job> {
+      const job = definition(id);
+      await rowOf(id);
+      if (!(await attempt(job, 'manual', null))) throw conflict('任务正在运行');
+      return present(await rowOf(id));
+    },
+
+    async update(id: string, patch: { cron?: string; enabled?: boolean }): Promise<Job> {
+      await rowOf(id);
+      if (patch.cron !== undefined) parseCron(patch.cron);
+      const row = await repo.update(
+        id,
+        {
+          ...(patch.cron !== undefined ? { cron: patch.cron } : {}),
+          ...(patch.enabled !== undefined ? { enabled: patch.enabled ? 1 : 0 } : {}),
+        },
+        now(),
+      );
+      if (!row) throw notFound('任务不存在');
+      if (timers.size > 0) arm(row);
+      return present(row);
+    },
+  };
+};
+
+export type Scheduler = ReturnType<typeof createScheduler>;

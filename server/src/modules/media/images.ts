@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+import sharp, { type OutputInfo } from 'sharp';
+import type { SniffedType } from '../../http/uploads.ts';
+
+export interface CleanImage {
+  width: number;
+  height: number;
+}
+
+/**
+ * Re-encodes an uploaded image in its own format with the camera's orientation applied and every
+ * metadata block (EXIF with its GPS position, XMP, IPTC) left out — sharp keeps none unless asked.
+ * Streams through libvips; answers the stream to store and, once it has ended, the image's size.
+ */
+export const cleanImage = (
+  input: Readable,
+  type: SniffedType,
+): { output: Readable; done: Promise<CleanImage> } => {
+  const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
+  const pipeline = sharp({ animated, failOn: 'error' }).rotate();
+  switch (type.mime) {
+    case 'image/jpeg':
+      pipeline.jpeg({ quality: 90, mozjpeg: true });
+      break;
+    case 'image/png':
+      pipeline.png();
+      break;
+    case 'image/webp':
+      pipeline.webp({ quality: 90 });
+      break;
+    case 'image/gif':
+      pipeline.gif();
+      break;
+    default:
+      pipeline.avif({ quality: 60 });
+  }
+  const done = new Promise<CleanImage>((resolve, reject) => {
+    pipeline.once('info', (info: OutputInfo) =>
+      // Animated images report the height of all frames stacked; pages show one frame.
+      resolve({ width: info.width, height: info.pageHeight ?? info.height }),
+    );
+    pipeline.once('error', reject);
+  });
+  input.once('error', (error) => pipeline.destroy(error));
+  return { output: input.pipe(pipeline), done };
+};

@@ -1,0 +1,81 @@
+import type { UploadedImage } from '@candy/contract/calls/media';
+import type { FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { unsupportedMediaType } from '../../http/errors.ts';
+import { randomName, readMultipart } from '../../http/multipart.ts';
+import { UploadTypes } from '../../http/uploads.ts';
+import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
+import { cleanImage } from './images.ts';
+
+export interface MediaDeps {
+  db: Db;
+  storage: BlobStorage;
+  imageMaxBytes: number;
+  now: () => number;
+  logger: Logger;
+}
+
+const monthOf = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+
+/** The owner's image uploads (issue 10): streamed, checked by content, cleaned, sized, recorded. */
+export const createMediaService = ({ db, storage, imageMaxBytes, now, logger }: MediaDeps) => ({
+  async uploadImage(req: FastifyRequest): Promise<UploadedImage> {
+    const { files } = await readMultipart(
+      req,
+      storage,
+      {
+        file: {
+          allowed: UploadTypes.image,
+          maxBytes: imageMaxBytes,
+          keyFor: (t) => `tmp/${randomName()}.${t.ext}`,
+        },
+      },
+      z.object({}).passthrough(),
+    );
+    const raw = files[0];
+    if (!raw) throw unsupportedMediaType();
+    const key = `images/${monthOf(now())}/${randomName()}.${raw.type.ext}`;
+    try {
+      const source = await storage.get(raw.key);
+      if (!source) throw new Error(`upload ${raw.key} vanished`);
+      const { output, done } = cleanImage(source, raw.type);
+      const [{ size }, { width, height }] = await Promise.all([
+        storage.put(key, output, { contentType: raw.type.mime }),
+        done,
+      ]);
+      await db
+        .insertInto('image')
+        .values({ key, mime: raw.type.mime, width, height, size, created_at: now() })
+        .execute();
+      return { url: publicUrlOf(key), width, height };
+    } catch (error) {
+      await storage.delete(key).catch(() => undefined);
+      if (error instanceof Error && /Input|unsupported|corrupt|VipsJpeg|bad/i.test(error.message)) {
+        logger.debug({ err: error }, 'image refused by the decoder');
+        throw unsupportedMediaType('图片无法解码');
+      }
+      throw error;
+    } finally {
+      await storage.delete(raw.key).catch(() => undefined);
+    }
+  },
+
+  /** Sizes of uploaded images by URL, for pages that reserve their space. */
+  async sizesOf(urls: string[]): Promise<Map<string, { width: number; height: number }>> {
+    const keys = urls.filter((u) => u.startsWith('/files/')).map((u) => decodeURIComponent(u.slice(7)));
+    if (keys.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('image')
+      .select(['key', 'width', 'height'])
+      .where('key', 'in', keys)
+      .execute();
+    return new Map(rows.map((r) => [publicUrlOf(r.key), { width: r.width, height: r.height }]));
+  },
+});
+
+export type MediaService = ReturnType<typeof createMediaService>;

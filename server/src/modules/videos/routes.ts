@@ -1,0 +1,234 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { videosCalls as calls, VideoUploadFields } from '@candy/contract/calls/videos';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../http/errors.ts';
+import { randomName, readMultipart } from '../../http/multipart.ts';
+import type { PublicCache } from '../../http/publicCache.ts';
+import type { Router } from '../../http/router.ts';
+import { UploadTypes } from '../../http/uploads.ts';
+import type { BlobStorage, ByteRange } from '../../storage/index.ts';
+import type { VideosService } from './service.ts';
+import type { VideoSources } from './sources.ts';
+
+/** `Range: bytes=…` of one range against a blob of `size` bytes; null = whole, 'bad' = 416. */
+export const parseRange = (header: string | undefined, size: number): ByteRange | null | 'bad' => {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'bad';
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'bad';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'bad';
+  return { start, end };
+};
+
+/** Writes an answer ourselves (bytes, not the JSON envelope), keeping the headers set so far. */
+const sendRaw = async (
+  reply: FastifyReply,
+  status: number,
+  headers: Record<string, string | number>,
+  body: NodeJS.ReadableStream | Buffer | null,
+  req: FastifyRequest,
+) => {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(status, { ...(reply.getHeaders() as Record<string, string>), ...headers });
+  if (body === null || req.method === 'HEAD') {
+    if (body && !Buffer.isBuffer(body))
+      (body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+    raw.end();
+    return;
+  }
+  if (Buffer.isBuffer(body)) {
+    raw.end(body);
+    return;
+  }
+  // A visitor seeking away closes the connection mid-stream; that is not an error of ours.
+  await pipeline(body, raw).catch(() => undefined);
+};
+
+/** Bytes with range support, from wherever `open` reads them. */
+const serveRanged = async (
+  file: {
+    size: number;
+    type: string;
+    open(range: ByteRange | undefined): Promise<NodeJS.ReadableStream | null>;
+  },
+  cacheControl: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const stat = file;
+  const common = { 'accept-ranges': 'bytes', 'cache-control': cacheControl, 'content-type': file.type };
+  const range = parseRange(req.headers.range, stat.size);
+  if (range === 'bad') {
+    await sendRaw(reply, 416, { ...common, 'content-range': `bytes */${stat.size}` }, null, req);
+    return;
+  }
+  const body = await file.open(range ?? undefined);
+  if (!body) throw notFound('文件不存在');
+  if (range) {
+    await sendRaw(
+      reply,
+      206,
+      {
+        ...common,
+        'content-range': `bytes ${range.start}-${range.end}/${stat.size}`,
+        'content-length': range.end - range.start + 1,
+      },
+      body,
+      req,
+    );
+  } else {
+    await sendRaw(reply, 200, { ...common, 'content-length': stat.size }, body, req);
+  }
+};
+
+const serveBlob = async (
+  storage: BlobStorage,
+  key: string,
+  cacheControl: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const stat = await storage.stat(key);
+  if (!stat) throw notFound('文件不存在');
+  const type = stat.contentType ?? BLOB_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+  await serveRanged(
+    { size: stat.size, type, open: (range) => storage.get(key, range) },
+    cacheControl,
+    req,
+    reply,
+  );
+};
+
+const BLOB_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+};
+
+const SOURCE_TYPES: Record<string, string> = {
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.mkv': 'video/x-matroska',
+};
+
+export const videosRoutes = (
+  router: Router,
+  deps: {
+    videos: VideosService;
+    sources: VideoSources;
+    storage: BlobStorage;
+    cache: PublicCache;
+    uploadMax: number;
+  },
+): void => {
+  const { videos, sources, storage, cache } = deps;
+  router.route(calls.videoSource, ({ query }) => sources.list(query.path));
+  router.route(calls.videoSourceScreenshots, async ({ query, req, reply }) => {
+    const shot = await sources.screenshots(query.path, query.count, query.at);
+    await sendRaw(
+      reply,
+      200,
+      {
+        'content-type': 'image/jpeg',
+        'cache-control': 'private, max-age=300',
+        'content-length': shot.jpeg.length,
+        'x-frame-times': shot.times.join(','),
+        'x-sheet-columns': shot.columns,
+      },
+      shot.jpeg,
+      req,
+    );
+    return null;
+  });
+  router.route(
+    calls.videoSourceFile,
+    async ({ query, req, reply }) => {
+      const { abs } = await sources.videoFile(query.path);
+      const { size } = await stat(abs);
+      const type = SOURCE_TYPES[path.extname(abs).toLowerCase()] ?? 'application/octet-stream';
+      await serveRanged(
+        { size, type, open: async (range) => createReadStream(abs, range ?? {}) },
+        'private, no-store',
+        req,
+        reply,
+      );
+      return null;
+    },
+    { keyFromQuery: true },
+  );
+  router.route(calls.videoMaterialCreate, ({ body }) => videos.createMaterial(body));
+  router.route(calls.videoMaterialList, ({ query }) => videos.list(query));
+  router.route(calls.videoMaterialPage, ({ body }) => videos.page(body));
+  router.route(calls.videoMaterialUpdate, ({ params, body }) => videos.update(params.id, body));
+  router.route(calls.videoMaterialDelete, ({ params, query }) =>
+    videos.remove(params.id, query.force === 'true'),
+  );
+  router.route(calls.videoCollectionSave, ({ body }) => videos.saveCollection(body));
+  router.route(calls.videoCollectionPage, ({ body }) => videos.collectionPage(body));
+  router.route(calls.videoCollectionDelete, ({ params }) => videos.removeCollection(params.id));
+  router.route(calls.videoPublishMaterial, ({ body }) => videos.publishMaterial(body.id));
+  router.route(calls.videoPublishCollection, ({ body }) => videos.publishCollection(body.id));
+  router.route(calls.videoReupload, ({ body }) => videos.reupload(body));
+  router.route(calls.videoUpload, async ({ req }) => {
+    const { files, fields } = await readMultipart(
+      req,
+      storage,
+      {
+        file: {
+          allowed: UploadTypes.video,
+          maxBytes: deps.uploadMax,
+          keyFor: (type) => `videos/uploads/${randomName()}.${type.ext}`,
+        },
+        thumbnail: {
+          allowed: UploadTypes.image,
+          maxBytes: 10 * 1024 * 1024,
+          required: false,
+          keyFor: (type) => `videos/uploads/thumb-${randomName()}.${type.ext}`,
+        },
+      },
+      VideoUploadFields,
+    );
+    return videos.createFromUpload(files, fields);
+  });
+
+  const rule = { tags: ['video'], view: () => 'visitor' as const } as const;
+  router.route(
+    calls.videoPublicMaterial,
+    cache.handler(rule, ({ params }) => videos.publicMaterial(params.id)),
+  );
+  router.route(
+    calls.videoPublicCollection,
+    cache.handler(rule, ({ params }) => videos.publicCollection(params.id)),
+  );
+  router.route(
+    calls.videoMedia,
+    async ({ params, owner, req, reply }) => {
+      const { key, published } = await videos.media(params.id, params.name, owner !== null);
+      // A published file's name changes whenever its bytes do, so it may be cached for good.
+      await serveBlob(
+        storage,
+        key,
+        published ? 'public, max-age=31536000, immutable' : 'private, no-store',
+        req,
+        reply,
+      );
+      return null;
+    },
+    { keyFromQuery: true },
+  );
+};

@@ -1,0 +1,397 @@
+import type {
+  Collection,
+  CollectionSave,
+  Material,
+  MaterialCreate,
+  MaterialFilters,
+  MaterialPageBody,
+  MaterialUpdate,
+  PublicCollection,
+  PublicMaterial,
+} from '@candy/contract/calls/videos';
+import {
+  CollectionSave as CollectionSaveSchema,
+  MaterialPageBody as PageSchema,
+} from '@candy/contract/calls/videos';
+import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import type { StoredFile } from '../../http/multipart.ts';
+import type { BlobStorage } from '../../storage/index.ts';
+import { matches, parseTagList, sortValue } from './listing.ts';
+import { parseIds, presentCollection, presentMaterial, presentPublicMaterial } from './present.ts';
+import type { CollectionRow, MaterialRow, VideoRepo } from './repo.ts';
+import type { VideoSources } from './sources.ts';
+import { isUploadedThumbnail, type VideoWorker } from './worker.ts';
+
+export interface VideosServiceDeps {
+  repo: VideoRepo;
+  sources: VideoSources;
+  worker: VideoWorker;
+  storage: BlobStorage;
+  apiBase: string;
+  now: () => number;
+  /** Public embeds changed (cache invalidation). */
+  changed: () => void;
+}
+
+/** The processing fields of a clip that has just joined the queue. */
+const queuedBlank = (at: number) => ({
+  state: 'draft' as const,
+  queued_at: at,
+  lease_until: null,
+  error: null,
+  duration_ms: null,
+  width: null,
+  height: null,
+  size: null,
+  media_key: null,
+});
+
+const ms = (seconds: number) => Math.round(seconds * 1000);
+
+/** A bit of slack for a typed end time against ffprobe's duration. */
+const END_SLACK = 0.05;
+
+/**
+ * Clips, collections and publishing. Lists are filtered and sorted in memory: a personal site holds
+ * hundreds of clips, not millions, and both dialects then behave the same.
+ */
+export const createVideosService = (deps: VideosServiceDeps) => {
+  const { repo, now } = deps;
+  const present = (row: MaterialRow) => presentMaterial(row, deps.apiBase);
+
+  const materialOr404 = async (id: number): Promise<MaterialRow> => {
+    const row = await repo.materials.find(id);
+    if (!row) throw notFound('片段不存在');
+    return row;
+  };
+  const collectionOr404 = async (id: number): Promise<CollectionRow> => {
+    const row = await repo.collections.find(id);
+    if (!row) throw notFound('合集不存在');
+    return row;
+  };
+
+  /** The source exists, is a readable video, and the range lies within it. */
+  const checkRange = async (sourcePath: string, start: number, end: number | null | undefined) => {
+    const { rel, info } = await deps.sources.videoFile(sourcePath, 'sourcePath');
+    const duration = info.duration ?? 0;
+    if (duration && start >= duration) throw invalidField('start', 'too_big', '开始时间超出视频时长');
+    if (duration && end != null && end > duration + END_SLACK) {
+      throw invalidField('end', 'too_big', `结束时间超出视频时长 ${duration.toFixed(2)} 秒`);
+    }
+    return rel;
+  };
+
+  /** Puts a clip (back) into the processing queue; a worker holding it sees its result is stale. */
+  const requeue = (row: MaterialRow) => ({
+    state: 'draft' as const,
+    progress: 0,
+    error: null,
+    lease_until: null,
+    queued_at: now(),
+    job_rev: row.job_rev + 1,
+  });
+
+  const materialsById = async (ids: number[]) =>
+    new Map((await repo.materials.byIds(ids)).map((row) => [row.id, row]));
+
+  const presentCollections = async (rows: CollectionRow[]): Promise<Collection[]> => {
+    const ids = [
+      ...new Set(rows.flatMap((row) => [...parseIds(row.material_ids), row.cover_material_id ?? 0])),
+    ];
+    const materials = await materialsById(ids.filter((id) => id > 0));
+    return rows.map((row) => presentCollection(row, materials, deps.apiBase));
+  };
+
+  const publishRow = async (row: MaterialRow, at: number) => {
+    if (row.published_at !== null) return;
+    if (row.media_key === null || (row.state !== 'ready' && row.state !== 'processing')) {
+      throw conflict(`片段「${row.title}」尚未处理完成`);
+    }
+    await repo.materials.update(row.id, { published_at: at, updated_at: at });
+  };
+
+  const publicCollection = async (row: CollectionRow): Promise<PublicCollection> => {
+    const ids = parseIds(row.material_ids);
+    const materials = await materialsById(ids);
+    const items = ids
+      .map((id) => materials.get(id))
+      .map((m) => (m ? presentPublicMaterial(m, deps.apiBase) : null))
+      .filter((m): m is PublicMaterial => m !== null);
+    const [presented] = await presentCollections([row]);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      cover: presented?.cover ?? null,
+      items,
+    };
+  };
+
+  return {
+    async createMaterial(body: MaterialCreate): Promise<Material> {
+      const sourcePath = await checkRange(body.sourcePath, body.start, body.end);
+      const at = now();
+      const id = await repo.materials.insert({
+        title: body.title,
+        description: body.description,
+        tags: JSON.stringify(body.tags),
+        source_path: sourcePath,
+        upload_key: null,
+        upload_name: null,
+        start_ms: ms(body.start),
+        end_ms: ms(body.end),
+        cover_at_ms: body.coverAt == null ? null : ms(body.coverAt),
+        ...queuedBlank(at),
+        cover_key: null,
+        created_at: at,
+        updated_at: at,
+        published_at: null,
+      });
+      deps.worker.kick();
+      return present(await materialOr404(id));
+    },
+
+    async createFromUpload(
+      files: StoredFile[],
+      fields: { title?: string; description?: string; tags?: string },
+    ): Promise<Material> {
+      const video = files.find((f) => f.field === 'file');
+      const thumbnail = files.find((f) => f.field === 'thumbnail');
+      if (!video) throw invalidField('file', 'required', '缺少文件');
+      const at = now();
+      const name = video.filename.slice(0, 255);
+      const tags = parseTagList(fields.tags ?? '');
+      const id = await repo.materials.insert({
+        title: fields.title || name.replace(/\.[^.]*$/, '').slice(0, 100) || '未命名',
+        description: fields.description ?? '',
+        tags: JSON.stringify(tags),
+        source_path: null,
+        upload_key: video.key,
+        upload_name: name,
+        start_ms: 0,
+        end_ms: null,
+        cover_at_ms: null,
+        ...queuedBlank(at),
+        cover_key: thumbnail?.key ?? null,
+        created_at: at,
+        updated_at: at,
+        published_at: null,
+      });
+      deps.worker.kick();
+      return present(await materialOr404(id));
+    },
+
+    async list(filters: MaterialFilters): Promise<Material[]> {
+      return (await repo.materials.all()).filter((row) => matches(row, filters)).map(present);
+    },
+
+    async page(input: MaterialPageBody) {
+      const body = PageSchema.parse(input);
+      const rows = (await repo.materials.all()).filter((row) => matches(row, body.filters));
+      const { field, order } = body.sort;
+      rows.sort((a, b) => {
+        const x = sortValue(a, field);
+        const y = sortValue(b, field);
+        const base = x < y ? -1 : x > y ? 1 : a.id - b.id;
+        return order === 'asc' ? base : -base;
+      });
+      const from = (body.page - 1) * body.size;
+      return {
+        list: rows.slice(from, from + body.size).map(present),
+        total: rows.length,
+        page: body.page,
+        size: body.size,
+      };
+    },
+
+    async update(id: number, body: MaterialUpdate): Promise<Material> {
+      const row = await materialOr404(id);
+      const start = body.start ?? Number(row.start_ms) / 1000;
+      const end = body.end !== undefined ? body.end : row.end_ms === null ? null : Number(row.end_ms) / 1000;
+      if (end !== null && end <= start) throw invalidField('end', 'too_small', '结束须晚于开始');
+      const rangeChanged =
+        ms(start) !== Number(row.start_ms) ||
+        (end === null ? null : ms(end)) !== (row.end_ms === null ? null : Number(row.end_ms));
+      const coverChanged =
+        body.coverAt !== undefined && (body.coverAt === null ? null : ms(body.coverAt)) !== row.cover_at_ms;
+      if (rangeChanged && row.source_path !== null) await checkRange(row.source_path, start, end);
+      const at = now();
+      await repo.materials.update(id, {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.tags !== undefined ? { tags: JSON.stringify(body.tags) } : {}),
+        start_ms: ms(start),
+        end_ms: end === null ? null : ms(end),
+        ...(body.coverAt !== undefined
+          ? { cover_at_ms: body.coverAt === null ? null : ms(body.coverAt) }
+          : {}),
+        ...(rangeChanged || coverChanged ? requeue(row) : {}),
+        ...(body.published === false ? { published_at: null } : {}),
+        updated_at: at,
+      });
+      if (body.published === true) await publishRow({ ...row }, at);
+      if (rangeChanged || coverChanged) deps.worker.kick();
+      deps.changed();
+      return present(await materialOr404(id));
+    },
+
+    async remove(id: number, force: boolean): Promise<null> {
+      const row = await materialOr404(id);
+      const holders = (await repo.collections.all()).filter((c) => parseIds(c.material_ids).includes(id));
+      const published = holders.filter((c) => c.published_at !== null);
+      if (published.length > 0 && !force) {
+        throw conflict(`片段在已发布的合集中：${published.map((c) => `「${c.title}」`).join('、')}`);
+      }
+      const at = now();
+      for (const holder of holders) {
+        await repo.collections.update(holder.id, {
+          material_ids: JSON.stringify(parseIds(holder.material_ids).filter((m) => m !== id)),
+          ...(holder.cover_material_id === id ? { cover_material_id: null } : {}),
+          updated_at: at,
+        });
+      }
+      await repo.materials.remove(id);
+      for (const key of [row.media_key, row.cover_key, row.upload_key]) {
+        if (key) await deps.storage.delete(key).catch(() => undefined);
+      }
+      deps.changed();
+      return null;
+    },
+
+    async reupload(body: {
+      id: number;
+      sourcePath: string;
+      start?: number;
+      end?: number;
+    }): Promise<Material> {
+      const row = await materialOr404(body.id);
+      const start = body.start ?? 0;
+      const sourcePath = await checkRange(body.sourcePath, start, body.end);
+      const dropThumbnail = isUploadedThumbnail(row.cover_key);
+      await repo.materials.update(row.id, {
+        source_path: sourcePath,
+        upload_key: null,
+        upload_name: null,
+        start_ms: ms(start),
+        end_ms: body.end === undefined ? null : ms(body.end),
+        cover_at_ms: null,
+        ...(dropThumbnail ? { cover_key: null } : {}),
+        ...requeue(row),
+        updated_at: now(),
+      });
+      if (row.upload_key) await deps.storage.delete(row.upload_key).catch(() => undefined);
+      if (dropThumbnail && row.cover_key) await deps.storage.delete(row.cover_key).catch(() => undefined);
+      deps.worker.kick();
+      deps.changed();
+      return present(await materialOr404(row.id));
+    },
+
+    async publishMaterial(id: number): Promise<Material> {
+      await publishRow(await materialOr404(id), now());
+      deps.changed();
+      return present(await materialOr404(id));
+    },
+
+    async saveCollection(input: CollectionSave): Promise<Collection> {
+      const body = CollectionSaveSchema.parse(input);
+      const existing = body.id === undefined ? null : await collectionOr404(body.id);
+      const found = await materialsById(body.materialIds);
+      const missing = body.materialIds.findIndex((id) => !found.has(id));
+      if (missing >= 0) throw invalidField(`materialIds.${missing}`, 'exists', '片段不存在');
+      if (body.coverMaterialId !== null && !body.materialIds.includes(body.coverMaterialId)) {
+        throw invalidField('coverMaterialId', 'in_list', '封面须取自合集中的片段');
+      }
+      const at = now();
+      const fields = {
+        title: body.title,
+        description: body.description,
+        cover_material_id: body.coverMaterialId,
+        material_ids: JSON.stringify(body.materialIds),
+        updated_at: at,
+      };
+      let id: number;
+      if (existing) {
+        id = existing.id;
+        await repo.collections.update(id, fields);
+      } else {
+        id = await repo.collections.insert({ ...fields, published_at: null, created_at: at });
+      }
+      deps.changed();
+      const [presented] = await presentCollections([await collectionOr404(id)]);
+      return presented as Collection;
+    },
+
+    async collectionPage(body: { page: number; size: number; keyword?: string }) {
+      const word = body.keyword?.toLowerCase();
+      const rows = (await repo.collections.all()).filter(
+        (row) => !word || `${row.title}\n${row.description}`.toLowerCase().includes(word),
+      );
+      const from = (body.page - 1) * body.size;
+      return {
+        list: await presentCollections(rows.slice(from, from + body.size)),
+        total: rows.length,
+        page: body.page,
+        size: body.size,
+      };
+    },
+
+    async removeCollection(id: number): Promise<null> {
+      await collectionOr404(id);
+      await repo.collections.remove(id);
+      deps.changed();
+      return null;
+    },
+
+    /** Publishes every clip of the collection, then the collection; 4090 when a clip is not ready. */
+    async publishCollection(id: number): Promise<Collection> {
+      const row = await collectionOr404(id);
+      const ids = parseIds(row.material_ids);
+      if (ids.length === 0) throw conflict('合集里还没有片段');
+      const materials = await materialsById(ids);
+      const notReady = ids.map((m) => materials.get(m)).find((m) => !m || m.media_key === null);
+      if (notReady) throw conflict(`片段「${notReady.title}」尚未处理完成`);
+      const at = now();
+      for (const materialId of ids) await publishRow(materials.get(materialId) as MaterialRow, at);
+      if (row.published_at === null) await repo.collections.update(id, { published_at: at, updated_at: at });
+      deps.changed();
+      const [presented] = await presentCollections([await collectionOr404(id)]);
+      return presented as Collection;
+    },
+
+    async publicMaterial(id: number): Promise<PublicMaterial> {
+      const row = await repo.materials.find(id);
+      const visible = row ? presentPublicMaterial(row, deps.apiBase) : null;
+      if (!visible) throw notFound('视频不存在或未发布');
+      return visible;
+    },
+
+    async publicCollection(id: number): Promise<PublicCollection> {
+      const row = await repo.collections.find(id);
+      if (!row || row.published_at === null) throw notFound('合集不存在或未发布');
+      return publicCollection(row);
+    },
+
+    /** Published clips and collections as visitors see them (the offline snapshot). */
+    async listForSnapshot(): Promise<{ materials: PublicMaterial[]; collections: PublicCollection[] }> {
+      const materials = (await repo.materials.published())
+        .map((row) => presentPublicMaterial(row, deps.apiBase))
+        .filter((m): m is PublicMaterial => m !== null);
+      const collections = await Promise.all(
+        (await repo.collections.all()).filter((row) => row.published_at !== null).map(publicCollection),
+      );
+      return { materials, collections };
+    },
+
+    /** The blob behind a media URL, if the caller may see it. */
+    async media(id: number, name: string, owner: boolean): Promise<{ key: string; published: boolean }> {
+      const row = await repo.materials.find(id);
+      const key = [row?.media_key, row?.cover_key].find((k) => k && k.split('/').pop() === name);
+      if (!row || !key) throw notFound('文件不存在');
+      const published = row.published_at !== null;
+      if (!published && !owner) throw notFound('文件不存在');
+      return { key, published };
+    },
+  };
+};
+
+export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,25 @@
+import type { UploadedImage } from '@candy/contract/calls/media';
+import { useCallback } from 'react';
+import { call } from '../../../core/request.ts';
+import { useUploads } from '../../../ui/adminKit/index.ts';
+
+/** Uploads images one by one with a progress bar each; answers what the server made of them. */
+export const useImageUpload = () => {
+  const uploads = useUploads();
+  const { run } = uploads;
+  const upload = useCallback(
+    (files: File[]): Promise<UploadedImage[]> =>
+      run(files, (file, onProgress) =>
+        call('imageUpload', {
+          form: { file },
+          onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+        }),
+      ),
+    [run],
+  );
+  return { items: uploads.items, upload };
+};
+
+/** The Markdown for an uploaded image; its size travels in the title so pages can reserve space. */
+export const imageMarkdown = (image: UploadedImage, name: string): string =>
+  `![${name.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '')}](${image.url} "${image.width}x${image.height}")`;

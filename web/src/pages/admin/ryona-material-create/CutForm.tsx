@@ -1,0 +1,181 @@
+import { MaterialCreate } from '@candy/contract/calls/videos';
+import { useState } from 'react';
+import { useNavigate } from '../../../app/router.tsx';
+import { call } from '../../../core/request.ts';
+import { Field, Tabs, useZodForm } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { sourceFileSrc } from '../ryona-material/shared/media.ts';
+import { invalidateVideos } from '../ryona-material/shared/queries.ts';
+import { formatSeconds, parseSeconds } from '../ryona-material/shared/time.ts';
+import { ContactSheet, FrameAt } from './ContactSheet.tsx';
+import type { SourceVideo } from './SourceBrowser.tsx';
+import { type Marker, Timeline } from './Timeline.tsx';
+
+const markers: { id: Marker; label: string }[] = [
+  { id: 'start', label: '设为开始' },
+  { id: 'end', label: '设为结束' },
+  { id: 'cover', label: '设为封面' },
+];
+
+/** A time field that accepts `90`, `1:30` or `1:30.5`. */
+const TimeInput = ({
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  value: number;
+  onChange: (seconds: number) => void;
+  label: string;
+  testId: string;
+}) => {
+  const [text, setText] = useState<string | null>(null);
+  return (
+    <input
+      className="input video-time-input"
+      aria-label={label}
+      data-testid={testId}
+      value={text ?? formatSeconds(value)}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => {
+        const seconds = text === null ? null : parseSeconds(text);
+        if (seconds !== null) onChange(seconds);
+        setText(null);
+      }}
+      onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+    />
+  );
+};
+
+/** Cuts a clip from a picked source: frames, timeline, typed times, preview, cover, then 创建. */
+export const CutForm = ({ video }: { video: SourceVideo }) => {
+  const duration = video.duration ?? 0;
+  const navigate = useNavigate();
+  const [marker, setMarker] = useState<Marker>('start');
+  const form = useZodForm(MaterialCreate, {
+    title: video.name.replace(/\.[^.]*$/, ''),
+    description: '',
+    tags: [],
+    sourcePath: video.path,
+    start: 0,
+    end: Math.min(duration, 10),
+    coverAt: null,
+  });
+  const { values, set, errors } = form;
+  const start = values.start ?? 0;
+  const end = values.end ?? duration;
+
+  const place = (seconds: number) => {
+    const t = Math.min(Math.max(0, seconds), duration);
+    if (marker === 'start') {
+      set('start', t);
+      if (t >= end) set('end', Math.min(duration, t + 1));
+    } else if (marker === 'end') set('end', t);
+    else set('coverAt', Math.max(0, Math.round((t - start) * 10) / 10));
+  };
+
+  const create = async () => {
+    const body = form.validate();
+    if (!body) return;
+    const clip = await call('videoMaterialCreate', { body });
+    toast.success(`已加入处理队列：${clip.title}`);
+    await invalidateVideos();
+    navigate('/great-old-one/ryona/material');
+  };
+
+  return (
+    <div className="video-cut" data-testid="video-cut">
+      <ContactSheet path={video.path} duration={duration} onFrame={place} />
+      <div className="video-cut-tools">
+        <Tabs tabs={markers} value={marker} onChange={setMarker} />
+        <Timeline
+          duration={duration}
+          start={start}
+          end={end}
+          cover={values.coverAt ?? null}
+          onClick={place}
+        />
+        <div className="video-cut-times">
+          <Field label="开始" error={errors.start}>
+            <TimeInput label="开始" testId="cut-start" value={start} onChange={(s) => set('start', s)} />
+          </Field>
+          <Field label="结束" error={errors.end}>
+            <TimeInput label="结束" testId="cut-end" value={end} onChange={(s) => set('end', s)} />
+          </Field>
+          <Field label="封面（距开始）" error={errors.coverAt}>
+            <TimeInput
+              label="封面"
+              testId="cut-cover"
+              value={values.coverAt ?? (end - start) / 2}
+              onChange={(s) => set('coverAt', s)}
+            />
+          </Field>
+        </div>
+        <div className="video-frames">
+          <FrameAt path={video.path} at={start} label={`开始 ${formatSeconds(start)}`} />
+          <FrameAt path={video.path} at={Math.max(0, end - 0.1)} label={`结束 ${formatSeconds(end)}`} />
+          <FrameAt
+            path={video.path}
+            at={start + (values.coverAt ?? (end - start) / 2)}
+            label={values.coverAt === null || values.coverAt === undefined ? '封面（中间）' : '封面'}
+          />
+        </div>
+      </div>
+      <div className="video-panel">
+        <div className="video-panel-head">
+          <strong>预览所选片段</strong>
+          <small className="muted">浏览器无法播放的格式（如部分 mkv/avi）在剪好后再预览</small>
+        </div>
+        {/* biome-ignore lint/a11y/useMediaCaption: the owner's sources come without caption tracks */}
+        <video
+          key={`${video.path}#${start}-${end}`}
+          src={sourceFileSrc(video.path, { start, end })}
+          controls
+          playsInline
+          preload="metadata"
+          data-testid="cut-preview"
+        />
+      </div>
+      <div className="video-form">
+        <Field label="标题" error={errors.title}>
+          <input
+            className="input"
+            value={values.title}
+            onChange={(e) => set('title', e.target.value)}
+            data-testid="cut-title"
+          />
+        </Field>
+        <Field label="描述" error={errors.description}>
+          <textarea
+            className="input"
+            rows={3}
+            value={values.description ?? ''}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        </Field>
+        <Field label="标签（逗号分隔）" error={errors.tags}>
+          <input
+            className="input"
+            value={(values.tags ?? []).join(', ')}
+            onChange={(e) =>
+              set(
+                'tags',
+                e.target.value
+                  .split(/[,，]/)
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              )
+            }
+          />
+        </Field>
+        {errors.sourcePath && <p className="field-error">{errors.sourcePath}</p>}
+        <div>
+          <Button kind="primary" onClick={create} data-testid="cut-create">
+            创建片段
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+};

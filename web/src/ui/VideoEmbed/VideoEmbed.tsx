@@ -1,0 +1,124 @@
+import type { PublicCollection, PublicMaterial } from '@candy/contract/calls/videos';
+import { useEffect, useState } from 'react';
+import { call } from '../../core/request.ts';
+import { mediaSrc } from './mediaSrc.ts';
+import './video-embed.css';
+
+type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'missing' };
+
+const useEmbed = <T,>(load: () => Promise<T>, key: string): Loaded<T> => {
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` fetches
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: 'loading' });
+    load().then(
+      (data) => live && setLoaded({ state: 'ready', data }),
+      () => live && setLoaded({ state: 'missing' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return loaded;
+};
+
+/** What visitors see for a clip that is not (or no longer) published: quiet, no error. */
+const Missing = () => (
+  <div className="video-embed video-embed-missing" data-testid="video-missing">
+    视频暂不可用
+  </div>
+);
+
+const Player = ({
+  clip,
+  onEnded,
+  autoPlay,
+}: {
+  clip: PublicMaterial;
+  onEnded?: () => void;
+  autoPlay?: boolean;
+}) => (
+  // biome-ignore lint/a11y/useMediaCaption: the owner's clips come without caption tracks
+  <video
+    className="video-embed-player"
+    data-testid="video-player"
+    src={mediaSrc(clip.url)}
+    poster={clip.poster ? mediaSrc(clip.poster) : undefined}
+    controls
+    playsInline
+    preload="metadata"
+    autoPlay={autoPlay}
+    onEnded={onEnded}
+    width={clip.width || undefined}
+    height={clip.height || undefined}
+  />
+);
+
+const formatDuration = (seconds: number): string => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+const Clip = ({ id }: { id: number }) => {
+  const loaded = useEmbed(() => call('videoPublicMaterial', { params: { id }, silent: true }), `video-${id}`);
+  if (loaded.state === 'missing') return <Missing />;
+  if (loaded.state === 'loading') return <div className="video-embed video-embed-loading" />;
+  return (
+    <figure className="video-embed" data-testid="video-embed">
+      <Player clip={loaded.data} />
+      <figcaption>{loaded.data.title}</figcaption>
+    </figure>
+  );
+};
+
+const Playlist = ({ id }: { id: number }) => {
+  const loaded = useEmbed(
+    () => call('videoPublicCollection', { params: { id }, silent: true }),
+    `collection-${id}`,
+  );
+  const [current, setCurrent] = useState(0);
+  const [started, setStarted] = useState(false);
+  if (loaded.state === 'missing') return <Missing />;
+  if (loaded.state === 'loading') return <div className="video-embed video-embed-loading" />;
+  const collection: PublicCollection = loaded.data;
+  const clip = collection.items[current];
+  if (!clip) return <Missing />;
+  const play = (index: number) => {
+    setStarted(true);
+    setCurrent(index);
+  };
+  return (
+    <figure className="video-embed video-playlist" data-testid="video-playlist">
+      <Player
+        key={clip.id}
+        clip={clip}
+        autoPlay={started}
+        onEnded={() => current + 1 < collection.items.length && play(current + 1)}
+      />
+      <figcaption>
+        {collection.title} · {current + 1}/{collection.items.length}
+      </figcaption>
+      <ol className="video-playlist-items">
+        {collection.items.map((item, index) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              aria-current={index === current}
+              className={index === current ? 'is-current' : undefined}
+              onClick={() => play(index)}
+            >
+              <span>{item.title}</span>
+              <span className="video-playlist-duration">{formatDuration(item.duration)}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </figure>
+  );
+};
+
+/** `[video:ID]` as a player, `[collection:ID]` as a playlist (a chunk of its own). */
+export default function VideoEmbed({ kind, id }: { kind: 'video' | 'collection'; id: number }) {
+  return kind === 'collection' ? <Playlist id={id} /> : <Clip id={id} />;
+}
