@@ -52,6 +52,8 @@ export const openPage = async (
     }, storageRecord(options.record));
   }
   await page.goto(url);
+  // A server-rendered page is only to look at until it has hydrated.
+  await page.waitForSelector('html[data-ready]', { state: 'attached' });
   return { page, errors, close: () => context.close() };
 };
 

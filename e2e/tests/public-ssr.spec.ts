@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -59,7 +60,11 @@ describe('server-rendered pages in Chromium', () => {
     )) as ServerMarkdown;
     const serverModule = path.join(repoRoot, 'server/src/http/serverRender.ts');
     const { sanitizeMarkdownHtml } = (await import(serverModule)) as ServerSanitiser;
-    const { default: sanitizeHtml } = (await import('sanitize-html')) as { default: unknown };
+    // sanitize-html is the server workspace's dependency: resolved from there.
+    const sanitizePath = createRequire(serverModule).resolve('sanitize-html');
+    const { default: sanitizeHtml } = (await import(pathToFileURL(sanitizePath).href)) as {
+      default: unknown;
+    };
     serverHtml = (source) =>
       sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), 'candy.test');
 

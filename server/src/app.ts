@@ -136,7 +136,11 @@ export const buildApp = async ({
 
   // The clip processing queue runs with the server, not with one-off commands that build the app.
   server.addHook('onReady', async () => modules.videos.worker.start());
-  server.addHook('onClose', async () => modules.videos.worker.stop());
+  server.addHook('onClose', async () => {
+    modules.reservations.stop();
+    modules.scheduler.stop();
+    await Promise.all([modules.videos.worker.stop(), modules.reservations.idle(), modules.scheduler.idle()]);
+  });
 
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config);

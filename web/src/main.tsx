@@ -1,10 +1,11 @@
 import './styles/theme.css';
 import './styles/shell.css';
 import './styles/ui.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { primePage } from './app/PageOutlet.tsx';
+import { adoptSharedEssayAddress } from './app/sharedEssayAddress.ts';
 import { appState, isOffline, isOwner } from './core/appState.ts';
 import { startModes } from './core/modes.ts';
 import { type NoticeKind, setNotifier } from './core/notify.ts';
@@ -25,8 +26,19 @@ setNotifier(ssrData() ? (kind, message) => early.push([kind, message]) : showToa
 window.addEventListener('unhandledrejection', (e) => {
   if (e.reason === false) e.preventDefault();
 });
+adoptSharedEssayAddress();
 void startModes();
 delegateImageViewer();
+
+/**
+ * `<html data-ready>` once the app answers input: after hydration for a server-rendered page
+ * (before it, the server's markup is only to look at), at the first commit otherwise.
+ */
+const markReady = () => document.documentElement.setAttribute('data-ready', '');
+const MarkReady = () => {
+  useEffect(markReady, []);
+  return null;
+};
 
 /**
  * Hydrates a server-rendered page (issue 16) or renders the app. Not awaited at the top level: a
@@ -50,6 +62,7 @@ const start = async (): Promise<void> => {
       hydration.set({ hydrating: false });
       appState.set(own);
       flushEarly();
+      markReady();
     });
     hydrateRoot(
       root,
@@ -64,6 +77,7 @@ const start = async (): Promise<void> => {
   createRoot(root).render(
     <StrictMode>
       <App />
+      <MarkReady />
     </StrictMode>,
   );
 };

@@ -5,6 +5,7 @@ import { fillPath, type RouteName, routes } from '@candy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
+import { markdownImage, markdownPreview, markdownTitle, shareMetaTags } from './shareMeta.ts';
 
 /**
  * Server-rendered first pages (issue 16): the web app's own components, rendered by the SSR build
@@ -256,6 +257,51 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     return reads;
   };
 
+  /** Page titles of the share previews (the app's menu names). */
+  const pageTitles: Record<string, string> = {
+    '/chaos': '随笔',
+    '/about': '关于',
+    '/pastel-memories': '追番',
+    '/home': config.siteTitle,
+  };
+
+  /**
+   * Open Graph and Twitter tags (issue 17). `/chaos?id=N` describes essay N when a visitor may read
+   * it (the public read refuses hidden and reserved ones), else the page itself.
+   */
+  const shareTags = async (
+    pathname: string,
+    search: string,
+    origin: string,
+    reads: Record<string, unknown>,
+  ) => {
+    const site = config.siteTitle;
+    const id = pathname === '/chaos' ? /^id=(\d{1,10})$/.exec(search)?.[1] : undefined;
+    const essay = id
+      ? ((await read('essayDetail', {}, { id: Number(id) })) as { content: string } | undefined)
+      : undefined;
+    if (essay) {
+      return shareMetaTags({
+        site,
+        type: 'article',
+        title: markdownTitle(essay.content) || site,
+        description: markdownPreview(essay.content) || site,
+        url: `${origin}/chaos?id=${id}`,
+        image: markdownImage(essay.content, origin),
+      });
+    }
+    const about = reads.about as { content: string } | undefined;
+    const description = (about && markdownPreview(about.content)) || `${site}：随笔、追番、朋友圈与小工具`;
+    return shareMetaTags({
+      site,
+      type: 'website',
+      title: pathname === '/home' ? site : `${pageTitles[pathname] ?? ''} · ${site}`,
+      description,
+      url: `${origin}${pathname}`,
+      image: about ? markdownImage(about.content, origin) : undefined,
+    });
+  };
+
   const runtimeConfig = {
     title: config.siteTitle,
     domains: config.siteDomains,
@@ -281,8 +327,9 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
       const { ssr } = await load();
       const markup = await ssr.render({ data, search: search ? `?${search}` : '', config: runtimeConfig });
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
+      const share = await shareTags(pathname, search, `${req.protocol}://${req.host}`, data.reads);
       return {
-        head: `${assetTags.get(pathname) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,
+        head: `${share}${assetTags.get(pathname) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,
         body: markup,
       };
     },
