@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { clickLogo, openPage, pathOf } from '../support/pages.ts';
+import { clickLogo, openPage, pathOf, waitForApp } from '../support/pages.ts';
 
 describe('routes, redirects and entry guards (spec §2, §4)', () => {
   let browser: Browser;
@@ -88,6 +88,7 @@ describe('routes, redirects and entry guards (spec §2, §4)', () => {
       if (new URL(req.url()).pathname.startsWith('/api/')) seen.push(req.headers()['x-uuid']);
     });
     await page.goto(`${baseUrl}/chaos`);
+    await waitForApp(page);
     await page
       .getByTestId('server-version')
       .getByText(/^\d{8}-\d+$/)

@@ -1,7 +1,7 @@
 import './styles/theme.css';
 import './styles/shell.css';
 import './styles/ui.css';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { primePage } from './app/PageOutlet.tsx';
@@ -32,13 +32,9 @@ delegateImageViewer();
 
 /**
  * `<html data-ready>` once the app answers input: after hydration for a server-rendered page
- * (before it, the server's markup is only to look at), at the first commit otherwise.
+ * (before it, the server's markup is only to look at); at once for a page the client renders.
  */
 const markReady = () => document.documentElement.setAttribute('data-ready', '');
-const MarkReady = () => {
-  useEffect(markReady, []);
-  return null;
-};
 
 /**
  * Hydrates a server-rendered page (issue 16) or renders the app. Not awaited at the top level: a
@@ -74,10 +70,10 @@ const start = async (): Promise<void> => {
   }
   forgetSsrData();
   flushEarly();
+  markReady();
   createRoot(root).render(
     <StrictMode>
       <App />
-      <MarkReady />
     </StrictMode>,
   );
 };
