@@ -249,8 +249,13 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     } else if (pathname === '/home') {
       put('hitokoto', await quote());
     } else if (pathname === '/about') {
-      const article = (await read('articleDetail', {}, { id: 1 })) as { content: string } | undefined;
+      const [article, comments] = await Promise.all([
+        read('articleDetail', {}, { id: 1 }) as Promise<{ content: string } | undefined>,
+        // The comments too: loaded later, they would push the footer out of view (layout shift).
+        read('commentList', { targetType: 'article', targetId: '1' }),
+      ]);
       if (article) put('about', { ...article, html: await renderMarkdown(article.content, host) });
+      put('comments:article:1', comments);
     } else if (pathname === '/pastel-memories') {
       put('bangumiList', await read('bangumiList'));
     }
