@@ -139,7 +139,12 @@ export const buildApp = async ({
   server.addHook('onClose', async () => {
     modules.reservations.stop();
     modules.scheduler.stop();
-    await Promise.all([modules.videos.worker.stop(), modules.reservations.idle(), modules.scheduler.idle()]);
+    await Promise.all([
+      modules.videos.worker.stop(),
+      modules.reservations.idle(),
+      modules.scheduler.idle(),
+      modules.snapshotIdle(),
+    ]);
   });
 
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });

@@ -111,6 +111,8 @@ export const registerModules = (ctx: ModuleContext) => {
     videos,
     scheduler,
     todos,
+    /** Waits for the snapshot exports queued by gallery changes (shutdown). */
+    snapshotIdle: () => snapshotQueue,
   };
   return modules;
 };
