@@ -17,6 +17,7 @@ import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { installSecurityHeaders, loggableUrl, logRedaction } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
+import { installAnalyticsHook } from './modules/analytics/recorder.ts';
 import { type Modules, registerModules } from './modules/index.ts';
 import { logNotify } from './notify.ts';
 import { type BlobStorage, createLocalStorage } from './storage/index.ts';
@@ -118,6 +119,7 @@ export const buildApp = async ({
   // The clip processing queue runs with the server, not with one-off commands that build the app.
   server.addHook('onReady', async () => modules.videos.worker.start());
   server.addHook('onClose', async () => modules.videos.worker.stop());
+  installAnalyticsHook(server, modules.analytics.recorder);
 
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config);

@@ -6,6 +6,7 @@ import * as contentSearch from './0004_content_search.ts';
 import * as comments from './0005_comments.ts';
 import * as writing from './0006_writing.ts';
 import * as jobs from './0008_jobs.ts';
+import * as insight from './0009_insight.ts';
 import * as videos from './0011_videos.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_writing': writing,
   '0008_jobs': jobs,
   '0011_videos': videos,
+  '0009_insight': insight,
 };
