@@ -77,7 +77,9 @@ describe('analytics', () => {
           { firstSeen: 1, lastSeen: t.clock.now, views: 1, browser: '', os: '', platform: '', ipHash: '' },
         ],
       ]),
-      views: new Map([[`client-dddd-0004\t${Math.floor(t.clock.now / 3_600_000) * 3_600_000}\t/moments\t`, 1]]),
+      views: new Map([
+        [`client-dddd-0004\t${Math.floor(t.clock.now / 3_600_000) * 3_600_000}\t/moments\t`, 1],
+      ]),
     };
     await direct.apply(batch, t.clock.now);
     await direct.apply(batch, t.clock.now);
