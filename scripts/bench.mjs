@@ -49,8 +49,8 @@ const rssMb = (pid) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
-/** @param {string} url @param {number} seconds */
-const loadWithNode = async (url, seconds) => {
+/** @param {string} url @param {number} seconds @param {() => Record<string, string>} [headers] */
+const loadWithNode = async (url, seconds, headers) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   /** @type {number[]} */
   const latencies = [];
@@ -59,7 +59,9 @@ const loadWithNode = async (url, seconds) => {
     while (Date.now() < until) {
       const t = process.hrtime.bigint();
       await new Promise((resolve, reject) =>
-        http.get(url, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
+        http
+          .get(url, { agent, headers: headers?.() }, (res) => res.resume().on('end', resolve))
+          .on('error', reject),
       );
       latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
@@ -152,5 +154,33 @@ for (let i = 0; i < 3; i += 1) {
     for (const [what, value, budget] of rows)
       console.log(`  ${what.padEnd(52)} ${String(value).padEnd(34)} budget ${budget}`);
   }
+}
+
+// Visitor analytics (issue 13): the same public read with recording off and on, as visitors send it
+// (X-Uuid from 500 devices, X-Referrer = the page they are on), so the cost of recording shows.
+{
+  let n = 0;
+  const visitorHeaders = () => {
+    n += 1;
+    return { 'x-uuid': `bench-visitor-${n % 500}`, 'x-referrer': `/chaos/${n % 7} https://www.example.com/` };
+  };
+  /** @type {Record<string, number>} */
+  const rps = {};
+  for (const recording of ['false', 'true']) {
+    Object.assign(env, { ANALYTICS_RECORDING: recording });
+    const s = await startServer();
+    await loadWithNode(`${base}/api/blog/essay`, 2, visitorHeaders); // warm-up
+    const result = await loadWithNode(`${base}/api/blog/essay`, 8, visitorHeaders);
+    rps[recording] = result.rps;
+    console.log(
+      `  GET /api/blog/essay, analytics recording ${recording === 'true' ? 'on ' : 'off'} (node loop)`.padEnd(
+        55,
+      ),
+      `${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
+    );
+    await stop(s.child);
+  }
+  const ratio = (rps.true ?? 0) / (rps.false || 1);
+  console.log(`  recording on / off: ${(ratio * 100).toFixed(1)} %`.padEnd(56), 'budget ≥ 90 %');
 }
 fs.rmSync(dataDir, { recursive: true, force: true });

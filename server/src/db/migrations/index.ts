@@ -18,6 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_comments': comments,
   '0006_writing': writing,
   '0008_jobs': jobs,
-  '0011_videos': videos,
   '0009_insight': insight,
+  '0011_videos': videos,
 };

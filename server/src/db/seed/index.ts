@@ -4,6 +4,7 @@ import type { Db } from '../index.ts';
 import type { EssayTable } from '../schema.ts';
 import { demoAbout, demoBangumi, demoComments, demoEssays, demoLinks, demoMomentTexts } from './content.ts';
 import { type DemoImage, writeDemoImages } from './images.ts';
+import { seedInsight } from './insight.ts';
 import { seedQuotes } from './quotes.ts';
 
 const DAY = 86_400_000;
@@ -165,4 +166,6 @@ const seedContent = async (db: Db, pictures: DemoImage[], now: number): Promise<
     .insertInto('waifu')
     .values(pictures.map((p, index) => ({ ...p, title: `demo ${index + 1}`, created_at: now - index * DAY })))
     .execute();
+
+  await seedInsight(db, now, random);
 };
