@@ -42,6 +42,12 @@ describe('analytics', () => {
     await visit('client-aaaa-0001', '/about');
     await visit('client-bbbb-0002', '/chaos', iphone);
     await visit('client-cccc-0003', '/great-old-one/index'); // the back office is not a page view
+    await visit('client-cccc-0003', '/contract'); // nor the owner's login page
+    await t.server.inject({
+      method: 'GET',
+      url: '/api/system/version',
+      headers: { 'x-uuid': 'client-eeee-0005', 'x-referrer': '/chaos', 'x-fingerprint': 'owner-key' },
+    }); // nor the owner's calls
     // Nothing is written until the flush.
     expect((await owner('GET', '/analytics/uniqueClient')).json().data.total).toBe(0);
     await t.modules.analytics.recorder.flush();

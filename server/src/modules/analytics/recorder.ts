@@ -78,9 +78,11 @@ export const createRecorder = (deps: RecorderDeps) => {
     const uuid = req.headers[Header.uuid];
     const referrerHeader = req.headers[Header.referrer];
     if (typeof uuid !== 'string' || typeof referrerHeader !== 'string' || !uuidShape.test(uuid)) return;
+    // The owner (a key in X-Fingerprint) is no visitor.
+    if (req.headers[Header.fingerprint]) return;
     const ownHosts = [...deps.siteDomains, req.hostname.replace(/:\d+$/, '')];
     const { path, referrer } = parseReferrer(referrerHeader.slice(0, 1024), ownHosts);
-    if (path === null || path.startsWith('/great-old-one')) return;
+    if (path === null || path.startsWith('/great-old-one') || path === '/contract') return;
     const at = now();
     const last = lastView.get(uuid);
     if (last && last.path === path && at - last.at < viewWindowMs) return;
