@@ -39,13 +39,13 @@ const Charts = ({ s }: { s: AnalyticsSummary }) => {
     () => ({
       line: {
         tooltip: { trigger: 'axis' },
-        legend: { data: ['浏览量', '访客数'] },
+        legend: { top: 0, data: ['浏览量', '访客数'] },
         grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
         xAxis: { type: 'category', data: s.daily.map((d) => d.day.slice(5)) },
         yAxis: { type: 'value', minInterval: 1 },
         series: [
-          { name: '浏览量', type: 'line', smooth: true, data: s.daily.map((d) => d.views) },
-          { name: '访客数', type: 'line', smooth: true, data: s.daily.map((d) => d.uniques) },
+          { name: '浏览量', type: 'line', showSymbol: false, data: s.daily.map((d) => d.views) },
+          { name: '访客数', type: 'line', showSymbol: false, data: s.daily.map((d) => d.uniques) },
         ],
       } satisfies ChartOption,
       pages: bars(s.pages, '#5b8ff9'),
@@ -137,7 +137,7 @@ export default function Page() {
       key: 'client',
       title: '访客',
       render: (c) => (
-        <span title={c.uuid}>
+        <span title={c.uuid} className="analytics-nowrap">
           {c.label || `${c.uuid.slice(0, 8)}…`} {c.excluded && <Badge tone="muted">已排除</Badge>}
         </span>
       ),
