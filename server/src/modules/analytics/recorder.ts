@@ -30,21 +30,24 @@ export interface ParsedReferrer {
  * followed by a space and the outside page it came from when there is one. A bare absolute URL
  * (older clients) is the outside page, or our own page when its host is one of ours.
  */
-export const parseReferrer = (value: string, ownHosts: readonly string[]): ParsedReferrer => {
+export const parseReferrer = (
+  value: string,
+  ownHosts: readonly string[],
+  requestHost = '',
+): ParsedReferrer => {
   let path: string | null = null;
   let referrer = '';
-  for (const token of value.trim().split(/\s+/)) {
-    if (token.startsWith('/') && path === null) path = token.split(/[?#]/)[0]?.slice(0, 200) || '/';
-    else if (/^https?:\/\//i.test(token)) {
-      let url: URL;
-      try {
-        url = new URL(token);
-      } catch {
-        continue;
-      }
-      if (ownHosts.includes(url.hostname)) path ??= url.pathname.slice(0, 200);
-      else referrer = url.hostname.slice(0, 200);
+  // Hand-rolled rather than URL parsing: this runs on every visitor call.
+  for (const token of value.trim().split(' ')) {
+    if (token.startsWith('/')) {
+      if (path === null) path = (token.split(/[?#]/)[0] ?? '/').slice(0, 200) || '/';
+      continue;
     }
+    const url = /^https?:\/\/([^/?#:\s]+)(?::\d+)?([^?#\s]*)/i.exec(token);
+    if (!url) continue;
+    const host = (url[1] ?? '').toLowerCase();
+    if (host === requestHost || ownHosts.includes(host)) path ??= (url[2] || '/').slice(0, 200);
+    else referrer = host.slice(0, 200);
   }
   return { path, referrer };
 };
@@ -80,8 +83,11 @@ export const createRecorder = (deps: RecorderDeps) => {
     if (typeof uuid !== 'string' || typeof referrerHeader !== 'string' || !uuidShape.test(uuid)) return;
     // The owner (a key in X-Fingerprint) is no visitor.
     if (req.headers[Header.fingerprint]) return;
-    const ownHosts = [...deps.siteDomains, req.hostname.replace(/:\d+$/, '')];
-    const { path, referrer } = parseReferrer(referrerHeader.slice(0, 1024), ownHosts);
+    const { path, referrer } = parseReferrer(
+      referrerHeader.slice(0, 1024),
+      deps.siteDomains,
+      req.hostname.replace(/:\d+$/, '').toLowerCase(),
+    );
     if (path === null || path.startsWith('/great-old-one') || path === '/contract') return;
     const at = now();
     const last = lastView.get(uuid);
@@ -158,7 +164,10 @@ export type Recorder = ReturnType<typeof createRecorder>;
 
 /** Records after the answer has gone out, so a visitor never waits for it. */
 export const installAnalyticsHook = (server: FastifyInstance, recorder: Recorder): void => {
-  server.addHook('onResponse', async (req) => recorder.record(req));
+  server.addHook('onResponse', (req, _reply, done) => {
+    recorder.record(req);
+    done();
+  });
   server.addHook('onReady', async () => recorder.start());
   server.addHook('onClose', async () => recorder.stop());
 };

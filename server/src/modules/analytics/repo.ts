@@ -18,6 +18,9 @@ export interface PendingBatch {
   views: Map<string, number>;
 }
 
+const chunks = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
 export const createAnalyticsRepo = (db: Db) => ({
   /** Writes one batch in a transaction; a batch id already applied is skipped. */
   async apply(batch: PendingBatch, now: number): Promise<void> {
@@ -28,21 +31,23 @@ export const createAnalyticsRepo = (db: Db) => ({
         .where('id', '=', batch.id)
         .executeTakeFirst();
       if (done) return;
-      for (const [uuid, c] of batch.clients) {
+      // Multi-row upserts, 500 rows a statement: a batch's keys are unique, as both databases need.
+      const clientRows = [...batch.clients].map(([uuid, c]) => ({
+        uuid,
+        first_seen: c.firstSeen,
+        last_seen: c.lastSeen,
+        views: c.views,
+        browser: c.browser,
+        os: c.os,
+        platform: c.platform,
+        ip_hash: c.ipHash,
+        label: '',
+        excluded: 0,
+      }));
+      for (const rows of chunks(clientRows, 500)) {
         await trx
           .insertInto('analytics_client')
-          .values({
-            uuid,
-            first_seen: c.firstSeen,
-            last_seen: c.lastSeen,
-            views: c.views,
-            browser: c.browser,
-            os: c.os,
-            platform: c.platform,
-            ip_hash: c.ipHash,
-            label: '',
-            excluded: 0,
-          })
+          .values(rows)
           .onConflict((oc) =>
             oc.column('uuid').doUpdateSet({
               last_seen: (eb) => eb.ref('excluded.last_seen'),
@@ -55,22 +60,26 @@ export const createAnalyticsRepo = (db: Db) => ({
           )
           .execute();
       }
-      const ids = new Map(
-        (
-          await trx
-            .selectFrom('analytics_client')
-            .select(['id', 'uuid'])
-            .where('uuid', 'in', [...batch.clients.keys()])
-            .execute()
-        ).map((r) => [r.uuid, r.id]),
-      );
+      const ids = new Map<string, number>();
+      for (const uuids of chunks([...batch.clients.keys()], 500)) {
+        for (const r of await trx
+          .selectFrom('analytics_client')
+          .select(['id', 'uuid'])
+          .where('uuid', 'in', uuids)
+          .execute())
+          ids.set(r.uuid, r.id);
+      }
+      const viewRows = [];
       for (const [key, views] of batch.views) {
         const [uuid = '', hour = '0', path = '/', referrer = ''] = key.split('\t');
         const clientId = ids.get(uuid);
-        if (clientId === undefined) continue;
+        if (clientId !== undefined)
+          viewRows.push({ client_id: clientId, hour: Number(hour), path, referrer, views });
+      }
+      for (const rows of chunks(viewRows, 500)) {
         await trx
           .insertInto('analytics_view')
-          .values({ client_id: clientId, hour: Number(hour), path, referrer, views })
+          .values(rows)
           .onConflict((oc) =>
             oc
               .columns(['client_id', 'hour', 'path', 'referrer'])
