@@ -330,7 +330,7 @@ export interface AnalyticsViewTable {
 }
 
 export interface AnalyticsBatchTable {
-  id: string;
+  batch_id: string;
   applied_at: number;
 }
 

@@ -35,7 +35,8 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema.createIndex('analytics_view_hour').on('analytics_view').column('hour').execute();
   await db.schema
     .createTable('analytics_batch')
-    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+    // Not `id`: the import moves the sequences of tables with an integer `id` on.
+    .addColumn('batch_id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('applied_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema

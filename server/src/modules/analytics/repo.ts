@@ -27,8 +27,8 @@ export const createAnalyticsRepo = (db: Db) => ({
     await db.transaction().execute(async (trx) => {
       const done = await trx
         .selectFrom('analytics_batch')
-        .select('id')
-        .where('id', '=', batch.id)
+        .select('batch_id')
+        .where('batch_id', '=', batch.id)
         .executeTakeFirst();
       if (done) return;
       // Multi-row upserts, 500 rows a statement: a batch's keys are unique, as both databases need.
@@ -87,7 +87,7 @@ export const createAnalyticsRepo = (db: Db) => ({
           )
           .execute();
       }
-      await trx.insertInto('analytics_batch').values({ id: batch.id, applied_at: now }).execute();
+      await trx.insertInto('analytics_batch').values({ batch_id: batch.id, applied_at: now }).execute();
       // Applied ids only guard retries; a day's worth is plenty.
       await trx
         .deleteFrom('analytics_batch')
