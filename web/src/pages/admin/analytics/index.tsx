@@ -145,18 +145,34 @@ export default function Page() {
     {
       key: 'device',
       title: '设备',
-      render: (c) =>
-        [platformName(c.device.platform), c.device.os, c.device.browser].filter(Boolean).join(' · '),
+      render: (c) => (
+        <span className="analytics-nowrap">
+          {[platformName(c.device.platform), c.device.os, c.device.browser].filter(Boolean).join(' · ')}
+        </span>
+      ),
     },
-    { key: 'views', title: '浏览', render: (c) => c.views },
+    { key: 'views', title: '浏览', render: (c) => <span className="analytics-nowrap">{c.views}</span> },
     {
       key: 'pages',
       title: '页面',
-      render: (c) => <span className="analytics-list">{c.pages.join(' ')}</span>,
+      render: (c) => (
+        <span className="analytics-list" title={c.pages.join('\n')}>
+          {c.pages.slice(0, 3).join(' ')}
+          {c.pages.length > 3 && ` +${c.pages.length - 3}`}
+        </span>
+      ),
     },
     { key: 'referrers', title: '来源', render: (c) => c.referrers.join(' ') || '—' },
-    { key: 'firstSeen', title: '首次', render: (c) => relativeTime(c.firstSeen) },
-    { key: 'lastSeen', title: '最近', render: (c) => relativeTime(c.lastSeen) },
+    {
+      key: 'firstSeen',
+      title: '首次',
+      render: (c) => <span className="analytics-nowrap">{relativeTime(c.firstSeen)}</span>,
+    },
+    {
+      key: 'lastSeen',
+      title: '最近',
+      render: (c) => <span className="analytics-nowrap">{relativeTime(c.lastSeen)}</span>,
+    },
     {
       key: 'actions',
       title: '',
