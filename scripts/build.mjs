@@ -39,6 +39,38 @@ const swapInto = (dir, target) => {
   fs.rmSync(old, { recursive: true, force: true });
 };
 
+/**
+ * Brotli (best quality) and gzip (level 9) copies beside every compressible static file, made once
+ * here so the server never compresses a static file per request (issue 16).
+ * @param {string} dir
+ */
+const precompress = async (dir) => {
+  const zlib = await import('node:zlib');
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map|ico)$/;
+  const visit = (/** @type {string} */ at) => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const file = path.join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '.ssr') visit(file);
+        continue;
+      }
+      if (!compressible.test(entry.name) || entry.name.endsWith('.map')) continue;
+      const body = fs.readFileSync(file);
+      if (body.length < 1024) continue;
+      const br = zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      });
+      const gz = zlib.gzipSync(body, { level: 9 });
+      if (br.length < body.length) fs.writeFileSync(`${file}.br`, br);
+      if (gz.length < body.length) fs.writeFileSync(`${file}.gz`, gz);
+    }
+  };
+  visit(dir);
+};
+
 const buildWeb = async () => {
   const target = path.join(root, 'web/dist');
   const sources = [
@@ -63,6 +95,23 @@ const buildWeb = async () => {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
   });
+  // The server render (issue 16): the same components, one self-contained module for Node, kept
+  // in a dot directory the static file server never serves.
+  await build({
+    root: path.join(root, 'web'),
+    mode: 'production',
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: path.join(outDir, '.ssr'),
+      emptyOutDir: false,
+      manifest: false,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'entry-server.js', format: 'es' } },
+    },
+  });
+  await precompress(outDir);
   swapInto(outDir, target);
   console.log(`built web app ${process.env.CANDY_PAGE_BUILD} in ${Date.now() - started} ms`);
 };

@@ -38,7 +38,8 @@ export const launchBrowser = async (): Promise<Browser> => {
   browser.newPage = async (options) => {
     const context = await newContext(withZone(options));
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    // When the browser closes first, the context is already gone: nothing left to close.
+    page.once('close', () => context.close().catch(() => undefined));
     return page;
   };
   return browser;

@@ -52,8 +52,16 @@ export const openPage = async (
     }, storageRecord(options.record));
   }
   await page.goto(url);
+  if (url !== 'about:blank') await waitForApp(page);
   return { page, errors, close: () => context.close() };
 };
+
+/**
+ * Waits until the app answers input: a server-rendered page is only to look at until it has
+ * hydrated (`<html data-ready>`, set by web/src/main.tsx).
+ */
+export const waitForApp = (page: Page): Promise<unknown> =>
+  page.waitForSelector('html[data-ready]', { state: 'attached' });
 
 export const pathOf = (page: Page): string => {
   const url = new URL(page.url());

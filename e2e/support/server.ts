@@ -72,7 +72,15 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid, 'SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      // npm dies by the signal (exitCode stays null, signalCode is set); only a group that is
+      // still there after the grace period is killed.
+      if (child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      }
     },
     async kill() {
       if (child.exitCode !== null || !child.pid) return;

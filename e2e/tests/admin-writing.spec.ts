@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { openAsOwner } from '../support/owner.ts';
+import { waitForApp } from '../support/pages.ts';
 import { openVisitor } from '../support/visitors.ts';
 
 /** A 320×200 PNG, as a screenshot pasted from the clipboard would be. */
@@ -65,6 +66,7 @@ describe('writing in the back office', () => {
     // A visitor in another browser context sees it on /chaos at once, image included.
     const visitor = await openVisitor(browser);
     await visitor.page.goto(`${baseUrl}/chaos`);
+    await waitForApp(visitor.page);
     const article = visitor.page.locator('article', { hasText: `新的随笔 ${stamp}` });
     await article.waitFor({ timeout: 5000 });
     expect(await article.locator('img[src^="/files/images/"]').count()).toBe(1);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, submitLogin } from '../support/owner.ts';
-import { goInApp, openGate, waitForPath } from '../support/pages.ts';
+import { goInApp, openGate, waitForApp, waitForPath } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /** Keys of this server live 6 seconds, so expiry happens during the test (real clocks). */
@@ -32,6 +32,7 @@ describe('an expired access key', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/chaos`);
+    await waitForApp(page);
     // Open /contract the way a returning owner finds it: through the secret gate.
     await openGate(page);
     await goInApp(page, '/great-old-one/index');

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { waitForApp } from '../support/pages.ts';
 import { openVisitor } from '../support/visitors.ts';
 
 /**
@@ -41,6 +42,7 @@ describe('comments in Chromium', () => {
     browser = await launchBrowser();
     visitor = await openVisitor(browser, { uuid, guestName: 'E2E 访客' });
     await visitor.page.goto(`${baseUrl}/about`);
+    await waitForApp(visitor.page);
     await visitor.page.getByText('第一位访客').waitFor();
   });
   afterAll(() => browser.close());
@@ -110,6 +112,7 @@ describe('comments in Chromium', () => {
 
     const other = await openVisitor(browser);
     await other.page.goto(`${baseUrl}/about`);
+    await waitForApp(other.page);
     await commentWith(other.page, attack).waitFor();
     expect(await other.page.locator('.comment-text img[src="x"]').count()).toBe(0);
     await other.page.waitForTimeout(300);

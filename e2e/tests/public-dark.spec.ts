@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { waitForApp } from '../support/pages.ts';
 import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
 
 /** Dark content (waifu, moments): readable with the decode key the shared server runs with. */
@@ -15,6 +16,7 @@ describe('dark-mode pages in Chromium', () => {
   it('shows the waifu gallery with the dark key: sized lazy images that open the viewer', async () => {
     const { page, context, errors } = await openVisitor(browser, { darkModeDecodeKey: e2eDarkKey });
     await page.goto(`${baseUrl}/chaos`);
+    await waitForApp(page);
     await switchDarkOn(page);
     await page.getByTestId('nav-waifu').first().click();
     const items = page.getByTestId('waifu-item');
@@ -33,6 +35,7 @@ describe('dark-mode pages in Chromium', () => {
   it('explains a wrong decode key on the waifu page instead of showing an error', async () => {
     const { page, context } = await openVisitor(browser, { darkModeDecodeKey: 'not-the-key' });
     await page.goto(`${baseUrl}/chaos`);
+    await waitForApp(page);
     await switchDarkOn(page);
     await page.getByTestId('nav-waifu').first().click();
     await page.getByTestId('dark-key-needed').waitFor();
@@ -50,6 +53,7 @@ describe('dark-mode pages in Chromium', () => {
   it('draws the moments heatmap (a cell per day of the year), the hour chart and the week report', async () => {
     const { page, context, errors } = await openVisitor(browser, { darkModeDecodeKey: e2eDarkKey });
     await page.goto(`${baseUrl}/chaos`);
+    await waitForApp(page);
     await switchDarkOn(page);
     await page.getByTestId('nav-moments').first().click();
     const heatmap = page.getByTestId('moments-heatmap');

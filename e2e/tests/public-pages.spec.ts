@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { waitForApp } from '../support/pages.ts';
 import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
 
 /** Landing, anime list, about, and the public pages on a phone. */
@@ -15,6 +16,7 @@ describe('public pages in Chromium', () => {
   it('shows the landing page full screen with title, slogan, a quote and the way in', async () => {
     const { page, context, errors } = await openVisitor(browser);
     await page.goto(`${baseUrl}/home`);
+    await waitForApp(page);
     await page.getByTestId('home').waitFor();
     expect(await page.locator('.home-title').textContent()).toBe('糖果罐');
     expect(await page.getByTestId('home-slogan').textContent()).toBe('Happy Sugar Life');
@@ -32,6 +34,7 @@ describe('public pages in Chromium', () => {
   it('says Unhappy Sugar Life on the landing page in dark mode', async () => {
     const { page, context } = await openVisitor(browser, { darkModeDecodeKey: e2eDarkKey });
     await page.goto(`${baseUrl}/chaos`);
+    await waitForApp(page);
     await switchDarkOn(page);
     await page.getByTestId('brand').click();
     await expect.poll(() => page.getByTestId('home-slogan').textContent()).toBe('Unhappy Sugar Life');
@@ -44,6 +47,7 @@ describe('public pages in Chromium', () => {
   it('groups the anime list by status with progress bars and sized covers', async () => {
     const { page, context } = await openVisitor(browser);
     await page.goto(`${baseUrl}/pastel-memories`);
+    await waitForApp(page);
     await page.getByTestId('bangumi').first().waitFor();
     const headings = await page.locator('.bangumi-group h2').allTextContents();
     const order = ['在看', '想看', '看过', '搁置', '抛弃'];
@@ -61,6 +65,7 @@ describe('public pages in Chromium', () => {
   it('filters the anime list by status, tag and keyword', async () => {
     const { page, context } = await openVisitor(browser);
     await page.goto(`${baseUrl}/pastel-memories`);
+    await waitForApp(page);
     await page.getByTestId('bangumi').first().waitFor();
     await page.getByRole('button', { name: '看过', exact: true }).click();
     expect(new Set(await statusesShown(page))).toEqual(new Set(['watched']));
@@ -83,6 +88,7 @@ describe('public pages in Chromium', () => {
   it('shows the about article with its comments', async () => {
     const { page, context } = await openVisitor(browser);
     await page.goto(`${baseUrl}/about`);
+    await waitForApp(page);
     await page.getByTestId('about-article').locator('.markdown h1').waitFor();
     await page.getByTestId('comments').waitFor();
     await context.close();

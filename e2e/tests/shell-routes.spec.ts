@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { clickLogo, openPage, pathOf } from '../support/pages.ts';
+import { clickLogo, openPage, pathOf, waitForApp } from '../support/pages.ts';
 
 describe('routes, redirects and entry guards (spec §2, §4)', () => {
   let browser: Browser;
@@ -54,10 +54,13 @@ describe('routes, redirects and entry guards (spec §2, §4)', () => {
   });
 
   it('/contract sends an admin to the back office', async () => {
-    const { page, close } = await openPage(browser, `${baseUrl}/contract`, {
+    const { page, close } = await openPage(browser, 'about:blank', {
       record: { accessKey: 'k', accessExp: Date.now() + 7 * 86_400_000 },
     });
-    await page.waitForURL(`${baseUrl}/great-old-one/index`);
+    // Watched from before the start: the made-up key is refused soon after, which leaves the page.
+    const reached = page.waitForURL(`${baseUrl}/great-old-one/index`);
+    await page.goto(`${baseUrl}/contract`);
+    await reached;
     await close();
   });
 
@@ -88,6 +91,7 @@ describe('routes, redirects and entry guards (spec §2, §4)', () => {
       if (new URL(req.url()).pathname.startsWith('/api/')) seen.push(req.headers()['x-uuid']);
     });
     await page.goto(`${baseUrl}/chaos`);
+    await waitForApp(page);
     await page
       .getByTestId('server-version')
       .getByText(/^\d{8}-\d+$/)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { customHeaders, exposedHeaders } from '@candy/contract';
@@ -46,7 +47,16 @@ export const buildApp = async ({
   now = Date.now,
   ownerGuard: testGuard,
 }: AppDeps): Promise<App> => {
+  // Cached public reads are answered before Fastify sees them (publicCache.serveRaw, issue 16).
+  let serveRaw: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
   const server = Fastify({
+    serverFactory: (handler) => {
+      const http = createServer((req, res) => {
+        if (!serveRaw?.(req, res)) handler(req, res);
+      });
+      http.keepAliveTimeout = 72_000;
+      return http;
+    },
     logger: { level: config.logLevel, redact: logRedaction },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -99,6 +109,18 @@ export const buildApp = async ({
     darkKey: config.darkKey,
   });
   const publicCache = createPublicCache({ now });
+  // Set once the modules exist: visits answered by the fast path are counted too (issue 13).
+  let recordRaw: ((req: IncomingMessage) => void) | null = null;
+  serveRaw = (req, res) => {
+    if (!publicCache.serveRaw(req, res)) return false;
+    recordRaw?.(req);
+    if (['trace', 'debug', 'info'].includes(server.log.level))
+      server.log.info(
+        { method: req.method, url: loggableUrl(req.url ?? ''), status: res.statusCode, ms: 0 },
+        'request',
+      );
+    return true;
+  };
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const modules = registerModules({
     router,
@@ -118,8 +140,26 @@ export const buildApp = async ({
 
   // The clip processing queue runs with the server, not with one-off commands that build the app.
   server.addHook('onReady', async () => modules.videos.worker.start());
-  server.addHook('onClose', async () => modules.videos.worker.stop());
+  server.addHook('onClose', async () => {
+    modules.reservations.stop();
+    modules.scheduler.stop();
+    await Promise.all([modules.videos.worker.stop(), modules.reservations.idle(), modules.scheduler.idle()]);
+  });
   installAnalyticsHook(server, modules.analytics.recorder);
+  recordRaw = (req) =>
+    modules.analytics.recorder.record({
+      url: req.url ?? '',
+      headers: req.headers,
+      // Behind a trusted proxy the client is the first forwarded address, as Fastify reads it.
+      ip:
+        (config.trustProxy &&
+          String(req.headers['x-forwarded-for'] ?? '')
+            .split(',')[0]
+            ?.trim()) ||
+        req.socket.remoteAddress ||
+        '',
+      hostname: String(req.headers.host ?? ''),
+    });
 
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config);

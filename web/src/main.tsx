@@ -2,26 +2,80 @@ import './styles/theme.css';
 import './styles/shell.css';
 import './styles/ui.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { primePage } from './app/PageOutlet.tsx';
+import { adoptSharedEssayAddress } from './app/sharedEssayAddress.ts';
+import { appState, isOffline, isOwner } from './core/appState.ts';
 import { startModes } from './core/modes.ts';
-import { setNotifier } from './core/notify.ts';
+import { type NoticeKind, setNotifier } from './core/notify.ts';
+import { forgetSsrData, hydration, ssrData, whenHydrated } from './core/ssrData.ts';
 import { delegateImageViewer } from './ui/imageViewer/delegate.ts';
 import { toast } from './ui/toast.tsx';
 
-setNotifier((kind, message) => toast(message, { type: kind }));
+const showToast = (kind: NoticeKind, message: string) => toast(message, { type: kind });
+// Notices of the start (night mode, offline…) wait until a server-rendered page has hydrated: the
+// server's markup has no toasts.
+const early: [NoticeKind, string][] = [];
+const flushEarly = () => {
+  setNotifier(showToast);
+  for (const [kind, message] of early.splice(0)) showToast(kind, message);
+};
+setNotifier(ssrData() ? (kind, message) => early.push([kind, message]) : showToast);
 // A cancelled confirm rejects with `false`: never an error (spec §4).
 window.addEventListener('unhandledrejection', (e) => {
   if (e.reason === false) e.preventDefault();
 });
+adoptSharedEssayAddress();
 void startModes();
 delegateImageViewer();
 
-const root = document.getElementById('root');
-if (root) {
+/**
+ * `<html data-ready>` once the app answers input: after hydration for a server-rendered page
+ * (before it, the server's markup is only to look at); at once for a page the client renders.
+ */
+const markReady = () => document.documentElement.setAttribute('data-ready', '');
+
+/**
+ * Hydrates a server-rendered page (issue 16) or renders the app. Not awaited at the top level: a
+ * page chunk imports this entry module, so a top-level await on it would wait for itself.
+ */
+const start = async (): Promise<void> => {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const ssr = ssrData();
+  // The server renders what a visitor sees: the owner (hidden essays, more menu items), an
+  // address with a hash (`/chaos#12` asks for one essay) and offline mode render on the client.
+  if (ssr && root.firstElementChild && !isOffline() && !isOwner() && !location.hash) {
+    // Hydrate with the server's view of the modes, then switch to the device's own (phone layout,
+    // night mode) in an ordinary update.
+    const own = { mobileMode: appState.get().mobileMode, darkMode: appState.get().darkMode };
+    await primePage(location.pathname).catch(() => undefined);
+    appState.set({ mobileMode: ssr.mobile, darkMode: false });
+    hydration.set({ hydrating: true });
+    whenHydrated(() => {
+      forgetSsrData();
+      hydration.set({ hydrating: false });
+      appState.set(own);
+      flushEarly();
+      markReady();
+    });
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    return;
+  }
+  forgetSsrData();
+  flushEarly();
+  markReady();
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}
+};
+
+void start();

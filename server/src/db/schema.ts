@@ -24,6 +24,7 @@ export interface Database {
   rate_limit: RateLimitTable;
   emote: EmoteTable;
   waifu: WaifuTable;
+  handshake_spent: HandshakeSpentTable;
   video_material: VideoMaterialTable;
   video_collection: VideoCollectionTable;
   video_probe: VideoProbeTable;
@@ -224,6 +225,12 @@ export interface WaifuTable {
   height: number;
   title: string;
   created_at: number;
+}
+
+/** Issue 16: ciphertexts a secret was already opened from (SHA-256, hex), refused a second time. */
+export interface HandshakeSpentTable {
+  digest: string;
+  expires_at: number;
 }
 
 /** A video clip; also its processing queue entry (migration 0011). */

@@ -101,4 +101,60 @@ describe('public answer cache', () => {
     expect(t.publicCache.size).toBe(size);
     expect(b.headers.etag).toBe(a.headers.etag);
   });
+
+  describe('the fast path before Fastify (issue 16)', () => {
+    let base = '';
+    beforeAll(async () => {
+      const address = await t.server.listen({ port: 0, host: '127.0.0.1' });
+      base = address;
+    });
+
+    /** What a header set looks like without what differs per request. */
+    const stable = (res: Response) => {
+      const headers = Object.fromEntries(res.headers);
+      delete headers.date;
+      delete headers['x-request-id'];
+      return headers;
+    };
+
+    it('answers a stored visitor answer with the same bytes and headers as the ordinary path', async () => {
+      const first = await fetch(`${base}/api/blog/link`, { headers: { 'accept-encoding': 'br' } });
+      const firstBody = Buffer.from(await first.arrayBuffer());
+      const before = t.publicCache.fastAnswers;
+      const second = await fetch(`${base}/api/blog/link`, { headers: { 'accept-encoding': 'br' } });
+      expect(t.publicCache.fastAnswers).toBe(before + 1);
+      expect(second.headers.get('content-encoding')).toBe('br');
+      const secondBody = Buffer.from(await second.arrayBuffer());
+      expect(stable(second)).toEqual(stable(first));
+      expect(secondBody.equals(firstBody)).toBe(true);
+      expect(second.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      expect(second.headers.get('content-security-policy')).toContain("default-src 'self'");
+    });
+
+    it('answers 304 to a matching If-None-Match', async () => {
+      const first = await fetch(`${base}/api/blog/link`);
+      const etag = first.headers.get('etag') ?? '';
+      const before = t.publicCache.fastAnswers;
+      const again = await fetch(`${base}/api/blog/link`, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+      expect(t.publicCache.fastAnswers).toBe(before + 1);
+    });
+
+    it('shows a write at once: invalidation reaches the fast path', async () => {
+      await fetch(`${base}/api/blog/link`);
+      await addLink(t, 'fresh-one');
+      t.publicCache.invalidate('link');
+      const after = (await (await fetch(`${base}/api/blog/link`)).json()) as { data: { name: string }[] };
+      expect(after.data.map((l) => l.name)).toContain('fresh-one');
+    });
+
+    it('leaves a request with an owner key to the ordinary path', async () => {
+      await fetch(`${base}/api/blog/link`);
+      const before = t.publicCache.fastAnswers;
+      const res = await fetch(`${base}/api/blog/link`, { headers: { 'x-fingerprint': 'not-a-key' } });
+      expect(res.status).toBe(200);
+      expect(t.publicCache.fastAnswers).toBe(before);
+    });
+  });
 });

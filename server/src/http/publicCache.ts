@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CallDef } from '@candy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,12 @@ export type ViewClass = 'visitor' | 'dark' | 'owner';
 export type CacheTag = 'essay' | 'article' | 'link' | 'hitokoto' | 'bangumi' | 'waifu' | 'moment' | 'video';
 
 interface Entry {
+  /** Its key in the cache (the fast path checks the entry is still the one stored there). */
+  key: string;
+  /** The headers every answer carries (security headers), as the first answer was sent. */
+  baseHeaders?: OutgoingHttpHeaders;
+  /** The fast path's full header sets, made once per status and encoding. */
+  rawHeaders?: Map<string, OutgoingHttpHeaders>;
   data: unknown;
   body: Buffer;
   etag: string;
@@ -67,8 +74,10 @@ const matchesEtag = (header: string | undefined, etag: string): boolean => {
 };
 
 /** Path plus query with its parameters sorted, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
-const canonicalUrl = (req: FastifyRequest): string => {
-  const [pathname, search = ''] = req.url.split('?', 2);
+const canonicalUrl = (req: { url?: string }): string => {
+  const url = req.url ?? '';
+  if (!url.includes('?')) return url;
+  const [pathname, search = ''] = url.split('?', 2);
   const params = new URLSearchParams(search);
   params.sort();
   const query = params.toString();
@@ -88,6 +97,9 @@ export const createPublicCache = ({
   compressThreshold = 1024,
 }: PublicCacheOptions) => {
   const entries = new Map<string, Entry>();
+  /** `GET <canonical url>` → the key of its visitor answer (no variant), for the fast path. */
+  const visitorKeys = new Map<string, string>();
+  let fastAnswers = 0;
   // Bumped on invalidation: an answer computed while its table was being written is not stored.
   const generations = new Map<CacheTag, number>();
   const generationOf = (tags: readonly CacheTag[]) => tags.map((t) => generations.get(t) ?? 0).join('.');
@@ -97,6 +109,7 @@ export const createPublicCache = ({
     entries.set(key, entry);
     // Map order is insertion order: the first key is the least recently stored.
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    if (visitorKeys.size > maxEntries * 2) visitorKeys.clear();
   };
 
   const encoded = (entry: Entry, encoding: 'br' | 'gzip'): Buffer => {
@@ -111,6 +124,12 @@ export const createPublicCache = ({
   };
 
   const send = async (req: FastifyRequest, reply: FastifyReply, entry: Entry, view: ViewClass) => {
+    // What every answer carries besides the cache's own headers (security headers); not from a
+    // cross-origin request, whose CORS headers are that caller's.
+    if (!entry.baseHeaders && !req.headers.origin) {
+      const { 'x-request-id': _id, ...rest } = reply.getHeaders();
+      entry.baseHeaders = rest as OutgoingHttpHeaders;
+    }
     void reply.header('etag', entry.etag);
     void reply.header('vary', 'accept-encoding, x-fingerprint, x-dark-key');
     // Revalidate every time (the 304 is cheap); only the visitor view may sit in a shared cache.
@@ -151,22 +170,90 @@ export const createPublicCache = ({
         const [data, earlier] = await Promise.all([inner(input), rule.expiresAt?.(input) ?? null]);
         const body = Buffer.from(JSON.stringify({ code: 0, data: data ?? null }));
         const entry: Entry = {
+          key,
           data,
           body,
           etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
           tags: rule.tags,
           expiresAt: Math.min(at + ttlMs, earlier ?? Number.POSITIVE_INFINITY),
         };
-        if (generationOf(rule.tags) === generation) store(key, entry);
+        if (generationOf(rule.tags) === generation) {
+          store(key, entry);
+          if (view === 'visitor' && !rule.variant && input.req.method === 'GET')
+            visitorKeys.set(`GET ${canonicalUrl(input.req)}`, key);
+        }
         await send(input.req, input.reply, entry, view);
         return data;
       };
+    },
+
+    /**
+     * The least work per cached answer (issue 16): called by the HTTP server before Fastify, it
+     * answers a visitor's GET straight from a stored entry — same bytes, same headers as the
+     * ordinary path, ETag/304 and the pre-compressed body included. Anything else (another view,
+     * an Origin header for CORS, a miss, an expired entry) returns false and takes the ordinary path.
+     */
+    serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
+      if (req.method !== 'GET') return false;
+      const headers = req.headers;
+      if (headers['x-fingerprint'] || headers['x-dark-key'] || headers.origin) return false;
+      const key = visitorKeys.get(`GET ${canonicalUrl(req)}`);
+      const entry = key === undefined ? undefined : entries.get(key);
+      if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
+      const headersFor = (variant: string, extra: OutgoingHttpHeaders): OutgoingHttpHeaders => {
+        entry.rawHeaders ??= new Map();
+        let set = entry.rawHeaders.get(variant);
+        if (!set) {
+          set = {
+            ...entry.baseHeaders,
+            etag: entry.etag,
+            vary: 'accept-encoding, x-fingerprint, x-dark-key',
+            'cache-control': 'no-cache',
+            ...extra,
+          };
+          entry.rawHeaders.set(variant, set);
+        }
+        return set;
+      };
+      res.setHeader('x-request-id', randomUUID());
+      if (matchesEtag(headers['if-none-match'], entry.etag)) {
+        res.writeHead(304, headersFor('304', {}));
+        res.end();
+        fastAnswers += 1;
+        return true;
+      }
+      const encoding =
+        entry.body.length >= compressThreshold && headers['accept-encoding']
+          ? encodingFor({ headers } as FastifyRequest)
+          : null;
+      const body = encoding ? encoded(entry, encoding) : entry.body;
+      res.writeHead(
+        200,
+        headersFor(encoding ?? 'identity', {
+          'content-type': 'application/json; charset=utf-8',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+          'content-length': body.length,
+        }),
+      );
+      res.end(body);
+      fastAnswers += 1;
+      return true;
     },
 
     /** Drops every answer built from a table; called by that table's writers. */
     invalidate(tag: CacheTag): void {
       generations.set(tag, (generations.get(tag) ?? 0) + 1);
       for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+    },
+
+    /** Bumped by every `invalidate(tag)`: in-memory copies of a table (quotes) compare it to reload. */
+    generation(tag: CacheTag): number {
+      return generations.get(tag) ?? 0;
+    },
+
+    /** How many answers the fast path gave (tests, diagnostics). */
+    get fastAnswers(): number {
+      return fastAnswers;
     },
 
     get size(): number {

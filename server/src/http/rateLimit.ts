@@ -116,3 +116,33 @@ export const createRateLimiter = (db: Db, now: () => number = Date.now): RateLim
     },
   };
 };
+
+/**
+ * The same sliding windows kept in this process's memory (issue 16): for limits checked on a hot
+ * path where a database write per hit would be most of the cost (the knock). Replicas each count
+ * their own hits, so with N replicas a caller gets up to N times the limit.
+ */
+export const createMemoryRateLimiter = (now: () => number = Date.now, maxBuckets = 50_000): RateLimiter => {
+  const buckets = new Map<string, number[]>();
+  let lastPurge = 0;
+  return {
+    async hit(names, rules, message) {
+      const at = now();
+      const longest = Math.max(...rules.map((rule) => rule.windowMs));
+      if (at - lastPurge >= purgeEveryMs || buckets.size > maxBuckets) {
+        lastPurge = at;
+        for (const [name, hits] of buckets) if ((hits.at(-1) ?? 0) <= at - longest) buckets.delete(name);
+      }
+      let waitMs = 0;
+      const kept = names.map((name) => {
+        const hits = (buckets.get(name) ?? []).filter((t) => t > at - longest);
+        waitMs = Math.max(waitMs, ...rules.map((rule) => waitFor(hits, rule, at)));
+        return hits;
+      });
+      if (waitMs > 0) throw rateLimited(waitMs / 1000, message);
+      names.forEach((name, i) => {
+        buckets.set(name, [...(kept[i] ?? []), at]);
+      });
+    },
+  };
+};

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendError } from './errorHandler.ts';
 import { notFound } from './errors.ts';
+import { createServerRenderer, type RenderedPage } from './serverRender.ts';
 
 /** Runtime configuration the web client reads from index.html (it is JSON data, never executed). */
 export const runtimeConfigOf = (config: Config) => ({
@@ -24,6 +25,12 @@ const injectRuntimeConfig = (html: string, config: Config): string => {
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.siteTitle)}</title>`)
     .replace('</head>', `<script id="runtime-config" type="application/json">${json}</script></head>`);
 };
+
+/** index.html with a page's head tags and root markup in place. */
+export const composePage = (html: string, page: RenderedPage): string =>
+  html
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -47,6 +54,8 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
       wildcard: false,
       // index.html is answered below, with the runtime configuration injected.
       globIgnore: ['index.html'],
+      // Brotli (best quality) and gzip copies made by the build (scripts/build.mjs).
+      preCompressed: true,
       serveDotFiles: false,
       dotfiles: 'ignore',
       setHeaders: (res, filePath: string) => {
@@ -91,11 +100,34 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     },
   });
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const renderer = indexHtml ? await createServerRenderer(app, config) : null;
+  if (indexHtml && !renderer) app.log.warn('server render missing: pages are rendered by the client only');
 
-  app.get('/', (_req, reply) => (indexHtml ? sendIndex(reply) : reply.code(404).send()));
-  app.get('/index.html', (_req, reply) => (indexHtml ? sendIndex(reply) : reply.code(404).send()));
+  /**
+   * index.html for `req`: server-rendered for the pages that have it (issue 16), else the shell the
+   * client fills. A failed server render falls back to the shell, never to an error.
+   */
+  const renderPage = async (req: FastifyRequest): Promise<string> => {
+    const html = indexHtml as string;
+    if (!renderer || req.method !== 'GET') return html;
+    let page: RenderedPage | null = null;
+    try {
+      page = await renderer.renderPage(req);
+    } catch (error) {
+      req.log.error({ err: error }, 'server render failed: sending the client-rendered page');
+    }
+    return page ? composePage(html, page) : html;
+  };
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'user-agent')
+      .type('text/html; charset=utf-8')
+      .send(await renderPage(req));
+
+  app.get('/', (req, reply) => (indexHtml ? sendIndex(req, reply) : reply.code(404).send()));
+  app.get('/index.html', (req, reply) => (indexHtml ? sendIndex(req, reply) : reply.code(404).send()));
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
@@ -105,6 +137,6 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
     if (isApi || !indexHtml || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendError(reply, notFound(isApi ? `接口不存在: ${req.method} ${pathname}` : '文件不存在'));
     }
-    return sendIndex(reply);
+    return sendIndex(req, reply);
   });
 };

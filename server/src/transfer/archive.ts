@@ -144,9 +144,15 @@ export const importArchive = async (
             .execute();
         }
         if (deps.dialect === 'postgres' && columns.has('id')) {
-          await sql`SELECT setval(pg_get_serial_sequence(${name}, 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM ${sql.table(name)}`.execute(
-            trx,
-          );
+          // Only generated ids have a sequence to move on (a job's id is its name).
+          const { rows } = await sql<{
+            seq: string | null;
+          }>`SELECT pg_get_serial_sequence(${name}, 'id') AS seq`.execute(trx);
+          if (rows[0]?.seq) {
+            await sql`SELECT setval(${rows[0].seq}, COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM ${sql.table(name)}`.execute(
+              trx,
+            );
+          }
         }
       }
     });

@@ -1,9 +1,10 @@
 import type { FriendLink } from '@candy/contract/calls/links';
 import { Texts } from '@candy/contract/constants';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIsOffline } from '../core/appState.ts';
 import { call } from '../core/request.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
+import { peekSsr } from '../core/ssrData.ts';
 import { defaultFooterTags } from './footerTags.ts';
 import { Logo } from './Logo.tsx';
 import { Link } from './router.tsx';
@@ -22,9 +23,15 @@ const stateTitle: Record<FriendLink['state'], string> = { 1: '', 2: '失联', 3:
 
 /** Friend links in random order; nothing at all when they cannot be read (spec §2). */
 const FriendLinks = ({ offline }: { offline: boolean }) => {
-  const [links, setLinks] = useState<FriendLink[]>([]);
+  // A server-rendered page (issue 16) comes with its links, already shuffled.
+  const [links, setLinks] = useState<FriendLink[]>(() => peekSsr<FriendLink[]>('linkList') ?? []);
+  const skipFirst = useRef(peekSsr('linkList') !== undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: offline switches the data source
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     call('linkList', { silent: true }).then(
       (list) => live && setLinks(shuffled(list)),
@@ -54,9 +61,14 @@ const FriendLinks = ({ offline }: { offline: boolean }) => {
 };
 
 const useServerVersion = (offline: boolean): string | null => {
-  const [version, setVersion] = useState<string | null>(null);
+  const [version, setVersion] = useState<string | null>(() => peekSsr<string>('systemVersion') ?? null);
+  const skipFirst = useRef(version !== null);
   useEffect(() => {
     if (offline) return setVersion(Texts.offlineVersion);
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     call('systemVersion', { silent: true }).then(
       (v) => live && setVersion(v),

@@ -134,6 +134,8 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
             className={`mobile-menu${menuOpen ? ' open' : ''}`}
             data-testid="mobile-menu"
             aria-hidden={!menuOpen}
+            // Closed, its links must not take focus either (a hidden menu Tab still reached).
+            inert={!menuOpen}
           >
             <nav className="mobile-links">
               <NavLinks />

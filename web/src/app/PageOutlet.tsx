@@ -1,6 +1,7 @@
 import { Texts } from '@candy/contract/constants';
 import { Activity, type ComponentType, useEffect, useRef, useState } from 'react';
 import { appState, isOwner, useAppInfo, useIsOwner } from '../core/appState.ts';
+import { finishHydration } from '../core/ssrData.ts';
 import { storage } from '../core/storage.ts';
 import { useStore } from '../core/store.ts';
 import { toast } from '../ui/toast.tsx';
@@ -32,6 +33,15 @@ const loadPage = async (route: PageRoute): Promise<ComponentType> => {
   return page;
 };
 
+/**
+ * Loads the page of `pathname` ahead of the first render (issue 16): a server-rendered page is
+ * hydrated with its page component already there, so the first render is the server's markup.
+ */
+export const primePage = async (pathname: string): Promise<void> => {
+  const resolved = resolvePath(pathname);
+  if (resolved.kind === 'page' && !resolved.route.meta.adminKit) await loadPage(resolved.route);
+};
+
 /** Where the current location must go instead (redirects, entry guards), or null to show it. */
 const useRedirect = (): string | null => {
   const { pathname, search } = useLocation();
@@ -56,12 +66,19 @@ const useRedirect = (): string | null => {
 export const PageOutlet = () => {
   const { pathname } = useLocation();
   const redirect = useRedirect();
-  const [visited, setVisited] = useState<{ path: string; Page: ComponentType }[]>([]);
-  const [shown, setShown] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const target = useRef<string | null>(null);
   const resolved = resolvePath(pathname);
   const route = redirect === null && resolved.kind === 'page' ? resolved.route : null;
+  // A primed page (server render, hydration) is there from the first render.
+  const [visited, setVisited] = useState<{ path: string; Page: ComponentType }[]>(() => {
+    const Page = route && loaded.get(route.path);
+    return route && Page ? [{ path: route.path, Page }] : [];
+  });
+  const [shown, setShown] = useState<string | null>(() =>
+    route && loaded.has(route.path) ? route.path : null,
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  const target = useRef<string | null>(null);
+  const primed = useRef(shown !== null);
 
   useEffect(() => {
     if (!route) return;
@@ -76,6 +93,12 @@ export const PageOutlet = () => {
       window.scrollTo({ top: 0, behavior: 'smooth' });
     };
     const ready = loaded.get(route.path);
+    if (ready && primed.current) {
+      // Already on screen since the first render: no scroll.
+      primed.current = false;
+      return;
+    }
+    primed.current = false;
     if (ready) return done(ready);
     appState.set({ routeLoading: route.path });
     loadPage(route)
@@ -103,11 +126,18 @@ export const PageOutlet = () => {
         <Activity key={path} mode={path === shown ? 'visible' : 'hidden'}>
           <div className="page" data-page={path}>
             <Page />
+            <HydrationMark />
           </div>
         </Activity>
       ))}
     </>
   );
+};
+
+/** Marks the end of a page's first render (its hydration, on a server-rendered page). */
+const HydrationMark = () => {
+  useEffect(finishHydration, []);
+  return null;
 };
 
 /** The owner check for pages that need it outside the guards (re-exported for page authors). */

@@ -1,10 +1,11 @@
+import { ErrorCode } from '@candy/contract/codes';
 import { Limits, Texts } from '@candy/contract/constants';
 import { chooseApiBase, fetchProbe } from './apiHost.ts';
 import { appState, isOffline } from './appState.ts';
 import { buildHeaders, currentReferrer } from './callHeaders.ts';
 import { ensureHandshake, resetHandshake } from './handshake.ts';
 import { notify } from './notify.ts';
-import { setStartup } from './request.ts';
+import { RequestError, setStartup } from './request.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 import { storage } from './storage.ts';
 
@@ -40,11 +41,12 @@ const goOnline = async (): Promise<void> => {
   if (base === null) return unreachable();
   appState.set({ onlineApiBaseURL: base.replace(/\/+$/, '') });
   resetHandshake();
-  try {
-    await ensureHandshake();
-  } catch {
-    unreachable();
-  }
+  // Off the visitor's path (issue 16): reads never wait on the knock, only sealed calls do. A
+  // refused knock (4290: too many from this address) is no reason to go offline; a sealed call
+  // knocks again when it needs the key.
+  ensureHandshake().catch((error: unknown) => {
+    if (!(error instanceof RequestError && error.code === ErrorCode.rateLimited)) unreachable();
+  });
 };
 
 /** Runs (again) the online start: after the start itself and after a mode switch. */

@@ -71,9 +71,15 @@ const failure = async (promise: Promise<unknown>): Promise<RequestError> => {
 };
 
 describe('the request client (spec §7, §8)', () => {
-  it('answers the data of a code 0 envelope, after a handshake', async () => {
+  it('answers the data of a code 0 envelope; a read never waits on the handshake (issue 16)', async () => {
     replies.push({ body: { code: 0, data: '20250916-1' } });
     expect(await call('systemVersion')).toBe('20250916-1');
+    expect(knocks).toBe(0);
+  });
+
+  it('a write makes sure of a handshake first', async () => {
+    replies.push({ body: { code: 0, data: null } });
+    await call('systemDebug', { body: {} as never });
     expect(knocks).toBe(1);
     expect(appState.get().temporaryPublicKey).toBe('pk-1');
     expect(appState.get().dokkiri).toBe(true);

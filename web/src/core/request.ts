@@ -166,8 +166,9 @@ export const call = async <N extends RouteName>(
     if (!read) throw refuseOffline(options.silent);
     return (await read) as Answer<N>;
   }
-  // A dead server must not block the call itself: its own failure is the message to show.
-  await ensureHandshake().catch(() => undefined);
+  // Reads never wait on the knock (issue 16); writes use it when it is there. A dead server must
+  // not block the call itself: its own failure is the message to show.
+  if (routes[name].method !== 'GET') await ensureHandshake().catch(() => undefined);
   try {
     return await rawCall(name, options);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { Texts } from '@candy/contract/constants';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useFocusTrap } from './focusTrap.ts';
 import { openOverlay } from './overlayHost.tsx';
 import { reportError } from './reportError.ts';
 
@@ -14,6 +15,8 @@ export interface DialogProps {
 
 /** A modal panel on a mask. Render it inside `openOverlay` (or use confirm / prompt below). */
 export const Dialog = ({ title, children, footer, onClose, className }: DialogProps) => {
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
@@ -24,7 +27,14 @@ export const Dialog = ({ title, children, footer, onClose, className }: DialogPr
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a press on the mask closes; Escape is the keyboard way
     <div className="dialog-mask" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={`dialog ${className ?? ''}`} role="dialog" aria-modal="true" aria-label={String(title)}>
+      <div
+        ref={panel}
+        tabIndex={-1}
+        className={`dialog ${className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={String(title)}
+      >
         <header className="dialog-header">
           <h3>{title}</h3>
           <button type="button" className="dialog-close" aria-label="关闭" onClick={onClose}>

@@ -66,6 +66,12 @@ export const deviceOf = (userAgent: string) => {
  * Counts page views from visitor calls without touching the database on the request path: views
  * gather in memory and are written every `flushMs` as one batch (with an id, applied at most once).
  */
+/**
+ * What a recorded request needs: a Fastify request, or a raw one answered by the cached fast path
+ * (issue 16) before Fastify saw it.
+ */
+export type RecordedRequest = Pick<FastifyRequest, 'url' | 'headers' | 'ip' | 'hostname'>;
+
 export const createRecorder = (deps: RecorderDeps) => {
   const { repo, now, logger } = deps;
   let enabled = deps.enabled;
@@ -76,7 +82,7 @@ export const createRecorder = (deps: RecorderDeps) => {
   let failed: PendingBatch[] = [];
   let timer: NodeJS.Timeout | null = null;
 
-  const record = (req: FastifyRequest): void => {
+  const record = (req: RecordedRequest): void => {
     if (!enabled || !req.url.startsWith(deps.apiBasePath)) return;
     const uuid = req.headers[Header.uuid];
     const referrerHeader = req.headers[Header.referrer];

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { ErrorCode, Limits } from '@candy/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -108,8 +108,13 @@ describe('POST /user/login', () => {
     expect(res.json().code).toBe(ErrorCode.handshakeExpired);
   });
 
-  it('refuses a password sealed under another device key with 4000 on password', async () => {
-    const otherKey = await knock(t, 'device-other');
+  it('refuses a password sealed under a key this server never handed out with 4000 on password', async () => {
+    // Devices share the server's rotated key pair (issue 16); a foreign key is what cannot open.
+    const otherKey = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'der' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    }).publicKey.toString('base64');
     await knock(t, 'device-c');
     const res = await t.server.inject({
       method: 'POST',

@@ -33,6 +33,8 @@ const firstLine = (content: string): string => {
 export const createReservationPublisher = (deps: ReservationDeps) => {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** Snapshot exports started after publications (not awaited by the caller; awaited on close). */
+  const exports = new Set<Promise<unknown>>();
 
   const publishDue = async (): Promise<{ published: number[] }> => {
     const published: number[] = [];
@@ -54,9 +56,13 @@ export const createReservationPublisher = (deps: ReservationDeps) => {
       });
     }
     if (published.length > 0) {
-      deps.exportSnapshot().catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'snapshot export after a publication failed');
-      });
+      const exporting = deps
+        .exportSnapshot()
+        .catch((error: unknown) => {
+          deps.logger.error({ err: error }, 'snapshot export after a publication failed');
+        })
+        .finally(() => exports.delete(exporting));
+      exports.add(exporting);
     }
     return { published };
   };
@@ -88,6 +94,10 @@ export const createReservationPublisher = (deps: ReservationDeps) => {
     stop(): void {
       stopped = true;
       clearTimeout(timer);
+    },
+    /** Waits for snapshot exports still running (shutdown: the data dir must not vanish under git). */
+    idle: async (): Promise<void> => {
+      await Promise.all([...exports]);
     },
   };
 };

@@ -40,7 +40,7 @@ describe('hitokoto', () => {
       url: `/api/blog/hitokoto/random?${queryString(query)}`,
     });
     expect(res.statusCode).toBe(200);
-    return res.json().data as { id: number; length: number };
+    return res.json().data as { id: number; length: number; hitokoto: string };
   };
   const draws = async (query: Record<string, string>, times = 25) =>
     Promise.all(Array.from({ length: times }, () => random(query)));
@@ -160,8 +160,22 @@ describe('hitokoto', () => {
     });
   });
 
+  it('serves quotes from memory: a write shows after its announcement or the reload interval', async () => {
+    const before = await random({});
+    await t.database.db.updateTable('hitokoto').set({ hitokoto: '改过了' }).execute();
+    // Unannounced (another process wrote): the copy in memory still answers.
+    expect((await random({ exclude: '' })).hitokoto).not.toBe('改过了');
+    t.clock.advance(30_000);
+    expect((await random({})).hitokoto).toBe('改过了');
+    await t.database.db.updateTable('hitokoto').set({ hitokoto: '又改了' }).execute();
+    t.publicCache.invalidate('hitokoto');
+    expect((await random({})).hitokoto).toBe('又改了');
+    expect(before.id).toBeGreaterThan(0);
+  });
+
   it('answers 4040 when there are no quotes at all', async () => {
     await t.database.db.deleteFrom('hitokoto').execute();
+    t.publicCache.invalidate('hitokoto');
     const res = await t.server.inject({ method: 'GET', url: '/api/blog/hitokoto/random' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(ErrorCode.notFound);

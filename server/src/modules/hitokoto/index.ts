@@ -4,8 +4,12 @@ import { createHitokotoRepo } from './repo.ts';
 import { createHitokotoService } from './service.ts';
 
 export const hitokotoModule = (ctx: ModuleContext) => {
-  const hitokoto = createHitokotoService({ repo: createHitokotoRepo(ctx.db) });
-  // Not cached: every call should draw a new quote.
+  const hitokoto = createHitokotoService({
+    repo: createHitokotoRepo(ctx.db),
+    now: ctx.now,
+    generation: () => ctx.publicCache.generation('hitokoto'),
+  });
+  // Not cached as an answer (every call draws a new quote); the quotes themselves are in memory.
   ctx.router.route(calls.hitokotoRandom, async ({ query }) => hitokoto.random(query));
   return { hitokoto };
 };

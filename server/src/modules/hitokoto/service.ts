@@ -2,7 +2,7 @@ import { type Hitokoto, type HitokotoQuery, hitokotoMaxLength } from '@candy/con
 import type { Selectable } from 'kysely';
 import type { HitokotoTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { HitokotoRepo, QuoteFilter } from './repo.ts';
+import type { HitokotoRepo } from './repo.ts';
 
 export const presentHitokoto = (row: Selectable<HitokotoTable>): Hitokoto => ({
   id: row.id,
@@ -21,34 +21,85 @@ export interface HitokotoDeps {
   repo: HitokotoRepo;
   /** In [0, 1); tests may pin it. */
   random?: () => number;
+  now?: () => number;
+  /** Changes whenever a writer announced a change of the table (publicCache.generation('hitokoto')). */
+  generation?: () => number;
+  /** Re-read at least this often, for writes no one announced here (the CLI import, another replica). */
+  reloadEveryMs?: number;
 }
 
-export const createHitokotoService = ({ repo, random = Math.random }: HitokotoDeps) => ({
-  /**
-   * A random quote within the device's length, not among `exclude`. When the client has seen every
-   * one, the exclusion is dropped (the client starts a new round); when none is short enough, any
-   * length will do. Picks by count and offset on the (length, id) index, never ORDER BY RANDOM().
-   */
-  async random(query: HitokotoQuery): Promise<Hitokoto> {
-    const maxLength = maxLengthFor(query);
-    const attempts: QuoteFilter[] = [
-      { maxLength, exclude: query.exclude },
-      { maxLength, exclude: [] },
-      { maxLength: null, exclude: [] },
-    ];
-    for (const filter of attempts) {
-      const count = await repo.count(filter);
-      if (count === 0) continue;
-      const id = await repo.idAt(filter, Math.min(count - 1, Math.floor(random() * count)));
-      const row = id === undefined ? undefined : await repo.find(id);
-      // A row deleted between count and pick: try the next, looser filter.
-      if (row) return presentHitokoto(row);
-    }
-    throw notFound('还没有一言');
-  },
+/**
+ * Quotes are served from memory (issue 16): the table is read once, sorted along (length, id), and
+ * read again after an announced write or after `reloadEveryMs`. A draw is a binary search and a
+ * random index, never a query.
+ */
+export const createHitokotoService = ({
+  repo,
+  random = Math.random,
+  now = Date.now,
+  generation = () => 0,
+  reloadEveryMs = 30_000,
+}: HitokotoDeps) => {
+  let loaded: { rows: Hitokoto[]; at: number; generation: number } | null = null;
+  let loading: Promise<Hitokoto[]> | null = null;
 
-  /** Every quote, for the offline snapshot (`blog/hitokoto/data`), where the client picks at random. */
-  listForSnapshot: async (): Promise<Hitokoto[]> => (await repo.all()).map(presentHitokoto),
-});
+  const load = async (): Promise<Hitokoto[]> => {
+    const at = now();
+    const gen = generation();
+    if (loaded && loaded.generation === gen && at - loaded.at < reloadEveryMs) return loaded.rows;
+    if (loading) return loading;
+    loading = repo
+      .all()
+      .then((all) => {
+        const rows = all.map(presentHitokoto).sort((a, b) => a.length - b.length || a.id - b.id);
+        loaded = { rows, at, generation: gen };
+        return rows;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  };
+
+  /** How many rows (a prefix of the sorted list) are at most `maxLength` long. */
+  const fitting = (rows: Hitokoto[], maxLength: number | null): number => {
+    if (maxLength === null) return rows.length;
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((rows[mid] as Hitokoto).length <= maxLength) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  const pick = <T>(list: readonly T[]): T =>
+    list[Math.min(list.length - 1, Math.floor(random() * list.length))] as T;
+
+  return {
+    /**
+     * A random quote within the device's length, not among `exclude`. When the client has seen every
+     * one, the exclusion is dropped (the client starts a new round); when none is short enough, any
+     * length will do. Uniform over the fitting quotes, by position along (length, id).
+     */
+    async random(query: HitokotoQuery): Promise<Hitokoto> {
+      const rows = await load();
+      if (rows.length === 0) throw notFound('还没有一言');
+      const count = fitting(rows, maxLengthFor(query));
+      if (count === 0) return pick(rows);
+      const within = rows.slice(0, count);
+      if (query.exclude.length > 0) {
+        const excluded = new Set(query.exclude);
+        const left = within.filter((row) => !excluded.has(row.id));
+        if (left.length > 0) return pick(left);
+      }
+      return pick(within);
+    },
+
+    /** Every quote, for the offline snapshot (`blog/hitokoto/data`), where the client picks at random. */
+    listForSnapshot: async (): Promise<Hitokoto[]> => (await repo.all()).map(presentHitokoto),
+  };
+};
 
 export type HitokotoService = ReturnType<typeof createHitokotoService>;

@@ -1,4 +1,5 @@
 import { appliedMigrations } from '../../db/migrate.ts';
+import { createMemoryRateLimiter } from '../../http/rateLimit.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
 import { createHandshakes } from './handshakes.ts';
@@ -11,6 +12,8 @@ export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) =>
   const handshakes = createHandshakes(createHandshakeRepo(ctx.db), ctx.now);
   const system = createSystemService({
     handshakes,
+    // In memory: a knock must not cost a database write for its limit (issue 16).
+    rateLimiter: createMemoryRateLimiter(ctx.now),
     meta: deps.meta,
     dialect: ctx.dialect,
     appliedMigrations: () => appliedMigrations(ctx.db),
@@ -19,6 +22,6 @@ export const systemModule = (ctx: ModuleContext, deps: { meta: MetaService }) =>
     usage: { databaseSize: () => databaseSize(ctx.db, ctx.config.database), dataDir: ctx.config.dataDir },
     now: ctx.now,
   });
-  systemRoutes(ctx.router, system);
+  systemRoutes(ctx.router, system, ctx.publicCache);
   return { system, handshakes };
 };

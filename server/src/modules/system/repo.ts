@@ -33,6 +33,17 @@ export const createHandshakeRepo = (db: Db) => ({
     const result = await db.deleteFrom('handshake').where('expires_at', '<=', now).executeTakeFirst();
     return Number(result.numDeletedRows);
   },
+
+  /** Records a ciphertext as opened; false when it was opened before (a replay). */
+  async spend(digest: string, expiresAt: number, now: number): Promise<boolean> {
+    await db.deleteFrom('handshake_spent').where('expires_at', '<=', now).execute();
+    const result = await db
+      .insertInto('handshake_spent')
+      .values({ digest, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('digest').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  },
 });
 
 export type HandshakeRepo = ReturnType<typeof createHandshakeRepo>;

@@ -29,7 +29,12 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
           <span className="comment-name">{comment.deleted ? '—' : comment.name}</span>
           {comment.isOwner ? <span className="comment-owner-badge">博主</span> : null}
           {comment.replyToName ? <span className="comment-reply-to">回复 @{comment.replyToName}</span> : null}
-          <time className="comment-time" dateTime={new Date(comment.createdAt).toISOString()}>
+          <time
+            className="comment-time"
+            dateTime={new Date(comment.createdAt).toISOString()}
+            // Server-rendered: "3 分钟前" may have become "4 分钟前" by the time the page hydrates.
+            suppressHydrationWarning
+          >
             {relativeTime(comment.createdAt)}
             {edited ? '（已编辑）' : ''}
           </time>

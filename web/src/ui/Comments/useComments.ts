@@ -1,6 +1,7 @@
 import type { Comment, CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
+import { peekSsr } from '../../core/ssrData.ts';
 
 export interface CommentsState {
   list: Comment[];
@@ -39,20 +40,30 @@ export const withRemoved = (list: Comment[], id: number): Comment[] =>
   });
 
 /** Comments of one essay or article: pages on the cursor, and the visitor's own writes kept in place. */
+/** The key a server-rendered page keeps a target's first comments under (server/src/http/serverRender.ts). */
+export const commentsSsrKey = (targetType: CommentTargetType, targetId: number): string =>
+  `comments:${targetType}:${targetId}`;
+
 export const useComments = (targetType: CommentTargetType, targetId: number) => {
-  const [state, setState] = useState<CommentsState>({
-    list: [],
-    total: 0,
-    hasMore: false,
-    status: 'loading',
-    error: '',
+  const [state, setState] = useState<CommentsState>(() => {
+    // A server-rendered page came with the first comments: shown at once, refreshed quietly below
+    // (the server cannot know which of them are this visitor's).
+    const first = peekSsr<{ list: Comment[]; total: number; hasMore: boolean }>(
+      commentsSsrKey(targetType, targetId),
+    );
+    return first
+      ? { list: first.list, total: first.total, hasMore: first.hasMore, status: 'ready', error: '' }
+      : { list: [], total: 0, hasMore: false, status: 'loading', error: '' };
   });
   const current = useRef(state);
   current.current = state;
 
   const load = useCallback(
     async (start?: number) => {
-      setState((old) => ({ ...old, status: 'loading', error: '' }));
+      // Refreshing a list already shown keeps it in place (no spinner, nothing moves).
+      setState((old) =>
+        start === undefined && old.list.length > 0 ? old : { ...old, status: 'loading', error: '' },
+      );
       try {
         const page = await call('commentList', { query: { targetType, targetId, start }, silent: true });
         setState((old) => {

@@ -3,6 +3,7 @@ import { ErrorCode } from '@candy/contract/codes';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppInfo } from '../../core/appState.ts';
 import { call, RequestError } from '../../core/request.ts';
+import { peekSsr } from '../../core/ssrData.ts';
 
 import { rememberSeen, seenQuotes as seen } from './seenQuotes.ts';
 
@@ -28,8 +29,13 @@ export type QuoteState =
 /** A random quote suited to the device's width; `next()` asks for one not seen yet. */
 export const useHitokoto = () => {
   const mobile = useAppInfo((info) => info.mobileMode);
-  const [state, setState] = useState<QuoteState>({ status: 'loading', quote: null });
+  // The quote the server rendered the page with (issue 16) stands for the first one.
+  const [state, setState] = useState<QuoteState>(() => {
+    const first = peekSsr<Hitokoto>('hitokoto');
+    return first ? { status: 'ready', quote: first } : { status: 'loading', quote: null };
+  });
   const busy = useRef(false);
+  const skipFirst = useRef(state.status === 'ready');
 
   const next = useCallback(async () => {
     if (busy.current) return;
@@ -48,6 +54,11 @@ export const useHitokoto = () => {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one quote on mount; a mode change does not replace it
   useEffect(() => {
+    if (skipFirst.current && state.quote) {
+      skipFirst.current = false;
+      rememberSeen(state.quote.id);
+      return;
+    }
     void next();
   }, []);
 

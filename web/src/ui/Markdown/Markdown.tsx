@@ -20,6 +20,11 @@ const VideoEmbed = lazy(() => import('../VideoEmbed/VideoEmbed.tsx'));
 
 export interface MarkdownProps {
   source: string;
+  /**
+   * The source already rendered and sanitised by the server (issue 16: server-rendered pages);
+   * when given, the renderer chunk is not needed.
+   */
+  html?: string;
   /** Called with a clicked image (not one inside a link); the image viewer by default. */
   onOpenImage?: (image: HTMLImageElement) => void;
   className?: string;
@@ -41,9 +46,14 @@ const openableImage = (target: EventTarget): HTMLImageElement | null =>
  * Markdown content: sanitised HTML, code highlighted after it is shown, images open the image
  * viewer (by click or Enter), and `[music:<id>]` slots filled with a MusicCard.
  */
-export const Markdown = ({ source, onOpenImage = openInViewer, className }: MarkdownProps) => {
-  const { render, failed } = useMarkdownRenderer();
-  const html = useMemo(() => (render ? render(source) : ''), [render, source]);
+export const Markdown = ({
+  source,
+  html: rendered,
+  onOpenImage = openInViewer,
+  className,
+}: MarkdownProps) => {
+  const { render, failed } = useMarkdownRenderer(rendered === undefined);
+  const html = useMemo(() => rendered ?? (render ? render(source) : ''), [rendered, render, source]);
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);
   const [videoSlots, setVideoSlots] = useState<HTMLElement[]>([]);
@@ -75,7 +85,8 @@ export const Markdown = ({ source, onOpenImage = openInViewer, className }: Mark
   };
 
   // Without the renderer chunk (a failed download) the text is still readable, as plain text.
-  if (failed && !render) return <div className="markdown markdown-plain">{source}</div>;
+  if (failed && !render && rendered === undefined)
+    return <div className="markdown markdown-plain">{source}</div>;
 
   return (
     <>
@@ -83,7 +94,7 @@ export const Markdown = ({ source, onOpenImage = openInViewer, className }: Mark
       <div
         ref={root}
         className={className ? `markdown ${className}` : 'markdown'}
-        aria-busy={render === null}
+        aria-busy={html === ''}
         onClick={onClick}
         onKeyDown={onKeyDown}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in renderMarkdown

@@ -28,11 +28,11 @@ export const preloadMarkdown = (): Promise<Render> => {
  * The renderer once loaded (null until then), and whether loading it failed — the widget then
  * shows the source as plain text; the next mount tries again.
  */
-export const useMarkdownRenderer = (): { render: Render | null; failed: boolean } => {
+export const useMarkdownRenderer = (needed = true): { render: Render | null; failed: boolean } => {
   const [render, setRender] = useState<Render | null>(() => ready);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (render) return;
+    if (render || !needed) return;
     let live = true;
     preloadMarkdown().then(
       (loaded) => {
@@ -45,6 +45,6 @@ export const useMarkdownRenderer = (): { render: Render | null; failed: boolean 
     return () => {
       live = false;
     };
-  }, [render]);
+  }, [render, needed]);
   return { render, failed };
 };

@@ -1,5 +1,6 @@
 import { Limits } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
+import { useFocusTrap } from '../focusTrap.ts';
 import { type Frame, fitFrame, isTap, zoomFrame } from './geometry.ts';
 import type { ImageViewerOptions } from './index.tsx';
 
@@ -23,6 +24,8 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
   const [frame, setFrame] = useState<Frame | null>(null);
   const pointers = useRef(new Map<number, Press>());
   const moved = useRef(0);
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel);
 
   // The image's size is known once it has loaded: look every 100ms (spec §9).
   useEffect(() => {
@@ -36,8 +39,26 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
     return () => clearInterval(poll);
   }, []);
 
+  // The keyboard's way: Escape closes, + and - zoom about the centre, arrows move the picture.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') return onClose();
+      const centre = { x: window.innerWidth / 2, y: window.innerHeight / 2 };
+      const step = 40;
+      const moves: Record<string, (f: Frame) => Frame> = {
+        '+': (f) => zoomFrame(f, 1.1, centre),
+        '=': (f) => zoomFrame(f, 1.1, centre),
+        '-': (f) => zoomFrame(f, 1 / 1.1, centre),
+        ArrowLeft: (f) => ({ ...f, x: f.x - step }),
+        ArrowRight: (f) => ({ ...f, x: f.x + step }),
+        ArrowUp: (f) => ({ ...f, y: f.y - step }),
+        ArrowDown: (f) => ({ ...f, y: f.y + step }),
+      };
+      const move = moves[e.key];
+      if (!move) return;
+      e.preventDefault();
+      setFrame((f) => (f ? move(f) : f));
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
@@ -78,6 +99,11 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
   const name = fileName ?? (src.split('?')[0]?.split('/').pop() || 'image');
   return (
     <div
+      ref={panel}
+      tabIndex={-1}
+      role="dialog"
+      aria-modal="true"
+      aria-label={alt ? `查看图片：${alt}` : '查看图片'}
       className="image-viewer"
       data-testid="image-viewer"
       onPointerDown={onPointerDown}
@@ -106,6 +132,9 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
         <a className="btn" href={src} download={name} data-testid="image-viewer-save">
           另存为
         </a>
+        <button type="button" className="btn" onClick={onClose} data-testid="image-viewer-close">
+          关闭
+        </button>
         {buttons.map((b, i) => (
           <button
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the viewer's life

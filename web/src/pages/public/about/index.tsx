@@ -1,3 +1,4 @@
+import { peekSsr } from '../../../core/ssrData.ts';
 import { Comments } from '../../../ui/Comments/Comments.tsx';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
@@ -5,7 +6,8 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import '../shared/public-pages.css';
 import { aboutArticleId, useAboutArticle } from './useAboutArticle.ts';
 
-void preloadMarkdown();
+// A server-rendered about page (issue 16) carries its markup: no renderer needed for it.
+if (peekSsr('about') === undefined) void preloadMarkdown();
 
 /** The about page (关于): article 1, then its comments. */
 export default function AboutPage() {
@@ -14,7 +16,7 @@ export default function AboutPage() {
     <div className="public-page about-page">
       <article className="card" data-testid="about-article">
         {about.data ? (
-          <Markdown source={about.data.content} />
+          <Markdown source={about.data.content} html={(about.data as { html?: string }).html} />
         ) : about.status === 'failed' ? (
           <div className="list-status list-status-failed" role="alert">
             加载失败：{about.error}{' '}

@@ -7,4 +7,4 @@ export const aboutArticleId = 1;
 const readAbout = () => call('articleDetail', { params: { id: aboutArticleId }, silent: true });
 
 /** The about page's markdown (offline: the snapshot's article 1). */
-export const useAboutArticle = () => useRead(readAbout, 'about');
+export const useAboutArticle = () => useRead(readAbout, 'about', 'about');

@@ -2,12 +2,19 @@ import type { Essay } from '@candy/contract/calls/essays';
 import { lazy, Suspense, useState } from 'react';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { formatDateTime } from '../shared/time.ts';
+import { LocalTime, useDateTimeText } from '../shared/LocalTime.tsx';
 
 // Comments are code most readers never open: their own chunk, fetched on the first click.
 const Comments = lazy(() => import('../../../ui/Comments/Comments.tsx'));
 
-export const EssayCard = ({ essay }: { essay: Essay }) => {
+/** An essay; `html` is its content rendered by the server, on a server-rendered first page (issue 16). */
+const ReservationBadge = ({ ms }: { ms: number }) => (
+  <span className="badge" suppressHydrationWarning>
+    定时 {useDateTimeText(ms)}
+  </span>
+);
+
+export const EssayCard = ({ essay }: { essay: Essay & { html?: string } }) => {
   const [showComments, setShowComments] = useState(false);
   const scheduled = essay.reservation !== null && essay.reservation > Date.now();
   const commentsId = `essay-${essay.id}-comments`;
@@ -17,13 +24,11 @@ export const EssayCard = ({ essay }: { essay: Essay }) => {
         <a className="essay-id" href={`#${essay.id}`} title="本篇的链接">
           #{essay.id}
         </a>
-        <time dateTime={new Date(essay.createdAt).toISOString()}>{formatDateTime(essay.createdAt)}</time>
+        <LocalTime ms={essay.createdAt} />
         {essay.hide ? <span className="badge">隐藏</span> : null}
-        {scheduled && essay.reservation !== null ? (
-          <span className="badge">定时 {formatDateTime(essay.reservation)}</span>
-        ) : null}
+        {scheduled && essay.reservation !== null ? <ReservationBadge ms={essay.reservation} /> : null}
       </header>
-      <Markdown source={essay.content} />
+      <Markdown source={essay.content} html={essay.html} />
       <footer className="essay-foot">
         <button
           type="button"

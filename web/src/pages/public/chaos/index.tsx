@@ -1,3 +1,4 @@
+import { peekSsr } from '../../../core/ssrData.ts';
 import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
@@ -9,8 +10,9 @@ import { EssayCard } from './EssayCard.tsx';
 import { useEssayList } from './useEssayList.ts';
 import { useHashKeyword } from './useHashKeyword.ts';
 
-// The markdown renderer downloads while the first page of essays is fetched.
-void preloadMarkdown();
+// The markdown renderer downloads while the first page of essays is fetched; a server-rendered
+// first page (issue 16) needs it only later (search, new content, offline).
+if (peekSsr('essayList') === undefined) void preloadMarkdown();
 
 /** The essays (随笔): a quote, a search (`#<id>` for one essay), and the list with infinite scroll. */
 export default function ChaosPage() {

@@ -19,5 +19,5 @@ const loadEssays = async (keyword: string, start: number | undefined): Promise<C
 /** Essays newest first, page by page; a keyword searches, `#<id>` fetches that essay. */
 export const useEssayList = (keyword: string) => {
   const load = useCallback((start: number | undefined) => loadEssays(keyword, start), [keyword]);
-  return useCursorList(load, keyword.trim());
+  return useCursorList(load, keyword.trim(), 'essayList');
 };

@@ -1,11 +1,8 @@
 import type { MomentStatistics, WeekReport } from '@candy/contract/calls/moments';
-import { useMemo } from 'react';
-import { useDarkMode } from '../../../core/appState.ts';
 import { call } from '../../../core/request.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useRead } from '../shared/useRead.ts';
-import { heatmapOption, hourOption, readColours } from './chartOptions.ts';
-import { EChart } from './EChart.tsx';
+import { Heatmap, HourBars } from './Charts.tsx';
 import { weekRows } from './weekReport.ts';
 
 interface StatisticsData {
@@ -48,22 +45,10 @@ const WeekTable = ({ report }: { report: WeekReport }) => (
   </table>
 );
 
-/** The year heatmap, the 24-hour distribution and the week report; ECharts comes with this chunk. */
+/** The year heatmap, the 24-hour distribution and the week report, drawn as plain SVG. */
 export default function Statistics({ readKey }: { readKey: string }) {
   const stats = useRead(readStatistics, readKey);
-  const dark = useDarkMode();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the theme's colours change with dark mode
-  const colours = useMemo(() => readColours(), [dark]);
-  const heatmap = useMemo(
-    () => (stats.data ? heatmapOption(stats.data.day.days, colours) : null),
-    [stats.data, colours],
-  );
-  const hours = useMemo(
-    () => (stats.data ? hourOption(stats.data.hour.hours, colours) : null),
-    [stats.data, colours],
-  );
-
-  if (!stats.data || !heatmap || !hours)
+  if (!stats.data)
     return stats.status === 'failed' ? (
       <p className="list-status list-status-failed">统计加载失败：{stats.error}</p>
     ) : (
@@ -76,15 +61,14 @@ export default function Statistics({ readKey }: { readKey: string }) {
     <div className="moments-statistics">
       <h3>过去一年 {total} 条</h3>
       <div className="moments-heatmap-scroll">
-        <EChart
-          option={heatmap}
-          height={130}
+        <Heatmap
+          days={stats.data.day.days}
           label={`过去一年每天的动态数，共 ${total} 条`}
           testId="moments-heatmap"
         />
       </div>
       <h3>一天中的时段</h3>
-      <EChart option={hours} height={180} label="按小时统计的动态数" testId="moments-hours" />
+      <HourBars hours={stats.data.hour.hours} label="按小时统计的动态数" testId="moments-hours" />
       <WeekTable report={stats.data.week} />
     </div>
   );

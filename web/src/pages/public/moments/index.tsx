@@ -12,7 +12,7 @@ import { MomentCard } from './MomentCard.tsx';
 import './moments.css';
 import { useMomentList } from './useMomentList.ts';
 
-// Charts (ECharts) are their own chunk, fetched after the feed is on screen.
+// Charts are their own chunk, fetched after the feed is on screen.
 const Statistics = lazy(() => import('./Statistics.tsx'));
 
 const Feed = () => {

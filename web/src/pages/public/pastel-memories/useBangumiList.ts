@@ -8,5 +8,5 @@ export const useBangumiList = (keyword: string) => {
     () => call('bangumiList', { query: { keyword: keyword.trim() || undefined }, silent: true }),
     [keyword],
   );
-  return useRead(read, keyword.trim());
+  return useRead(read, keyword.trim(), keyword.trim() === '' ? 'bangumiList' : undefined);
 };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RequestError } from '../../../core/request.ts';
+import { peekSsr } from '../../../core/ssrData.ts';
 
 export interface CursorPage<T> {
   list: T[];
@@ -32,13 +33,19 @@ const fresh = <T>(): CursorListState<T> => ({
 export const useCursorList = <T extends { id: number }>(
   load: (start: number | undefined) => Promise<CursorPage<T>>,
   key: string,
+  /** The server-rendered first page (issue 16) under this key, used when `key` is empty. */
+  ssrKey?: string,
 ) => {
-  const [state, setState] = useState<CursorListState<T>>(fresh);
+  const [first] = useState(() => (ssrKey && key === '' ? peekSsr<CursorPage<T>>(ssrKey) : undefined));
+  const [state, setState] = useState<CursorListState<T>>(() =>
+    first ? { items: first.list, hasMore: first.hasMore, status: 'ready', error: '', code: 0 } : fresh(),
+  );
   const latest = useRef(load);
   latest.current = load;
   const generation = useRef(0);
   const inFlight = useRef(false);
-  const items = useRef<T[]>([]);
+  const items = useRef<T[]>(first?.list ?? []);
+  const skipFirstLoad = useRef(first !== undefined);
 
   const fetchPage = useCallback(async (reset: boolean) => {
     if (inFlight.current && !reset) return;
@@ -66,6 +73,10 @@ export const useCursorList = <T extends { id: number }>(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new key (the search) starts the list over
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     void fetchPage(true);
   }, [key, fetchPage]);
 

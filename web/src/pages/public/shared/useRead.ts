@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RequestError } from '../../../core/request.ts';
+import { peekSsr } from '../../../core/ssrData.ts';
 
 export type ReadState<T> =
   | { status: 'loading'; data: T | null }
@@ -10,8 +11,13 @@ export type ReadState<T> =
  * One read on mount and whenever `key` changes; the last answer wins. `retry()` reads again.
  * Failures keep their business code (e.g. 4031 for dark content) so the page can explain them.
  */
-export const useRead = <T>(read: () => Promise<T>, key: string) => {
-  const [state, setState] = useState<ReadState<T>>({ status: 'loading', data: null });
+export const useRead = <T>(read: () => Promise<T>, key: string, ssrKey?: string) => {
+  const [state, setState] = useState<ReadState<T>>(() => {
+    const first = ssrKey ? peekSsr<T>(ssrKey) : undefined;
+    return first === undefined ? { status: 'loading', data: null } : { status: 'ready', data: first };
+  });
+  // The server-rendered answer (issue 16) stands for the first read.
+  const skipFirstRead = useRef(state.status === 'ready');
   const latest = useRef(read);
   latest.current = read;
   const generation = useRef(0);
@@ -33,6 +39,10 @@ export const useRead = <T>(read: () => Promise<T>, key: string) => {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what is read
   useEffect(() => {
+    if (skipFirstRead.current) {
+      skipFirstRead.current = false;
+      return;
+    }
     void run();
   }, [key, run]);
 

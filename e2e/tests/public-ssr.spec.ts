@@ -1,0 +1,202 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { repoRoot } from '../support/server.ts';
+import { openVisitor } from '../support/visitors.ts';
+
+/**
+ * Server-rendered first pages (issue 16): the essays are in the HTML the server sends, their
+ * markup is what the client's own renderer makes of them, the client takes over without a flash,
+ * and a browser without JavaScript still reads the page.
+ */
+
+/** The server's two halves of markdown rendering, loaded as the server loads them. */
+interface ServerMarkdown {
+  markdownToUnsafeHtml(source: string): string;
+}
+interface ServerSanitiser {
+  sanitizeMarkdownHtml(sanitizeHtml: unknown, html: string, host: string): string;
+}
+
+/** What the comparison page holds (the e2e project has no DOM types). */
+interface TestPage {
+  renderMarkdown?: (source: string) => string;
+  sameMarkup?: (server: string, client: string) => string | null;
+}
+
+const corpus: [string, string][] = [
+  ['headings and emphasis', '# 标题\n\n## 小标题\n\n**粗** *斜* ~~删~~ `code`'],
+  ['lists and a task list', '- 一\n- 二\n  - 二点五\n\n1. first\n2. second\n\n- [x] 做完了\n- [ ] 没做'],
+  ['a table', '| a | b |\n|:--|--:|\n| 1 | 2 |'],
+  ['a fenced code block', '```ts\nconst x = 1 < 2;\n```'],
+  ['a quote and single line breaks', '> Happy Sugar Life.\n第二行\n第三行'],
+  ['links inside and outside', '[关于](/about) [外链](https://example.org/a?b=1&c=2) <https://auto.example>'],
+  ['images', '![远方](https://example.org/p.png "标题") ![本地](/files/none/missing.png)'],
+  ['safe raw html', '<b>粗</b> <details><summary>更多</summary>内容</details>'],
+  ['a music line', '听歌\n\n[music:12345]\n\n结束'],
+  [
+    'unsafe raw html',
+    '<img src=x onerror="alert(1)"><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+  ],
+];
+
+describe('server-rendered pages in Chromium', () => {
+  let browser: Browser;
+  let compare: Page;
+  const baseUrl = inject('baseUrl');
+  const origin = 'https://candy.test';
+  let serverHtml: (source: string) => string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // The server side, exactly as the server runs it: marked from the web app's SSR build, then
+    // the server's sanitiser.
+    const ssr = (await import(
+      pathToFileURL(path.join(repoRoot, 'web/dist/.ssr/entry-server.js')).href
+    )) as ServerMarkdown;
+    const serverModule = path.join(repoRoot, 'server/src/http/serverRender.ts');
+    const { sanitizeMarkdownHtml } = (await import(serverModule)) as ServerSanitiser;
+    // sanitize-html is the server workspace's dependency: resolved from there.
+    const sanitizePath = createRequire(serverModule).resolve('sanitize-html');
+    const { default: sanitizeHtml } = (await import(pathToFileURL(sanitizePath).href)) as {
+      default: unknown;
+    };
+    serverHtml = (source) =>
+      sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), 'candy.test');
+
+    // The client side: the widget's own renderer (marked + DOMPurify) in a real browser.
+    const bundle = await build({
+      stdin: {
+        contents: "export { renderMarkdown } from './web/src/ui/Markdown/renderMarkdown.ts';",
+        resolveDir: repoRoot,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'iife',
+      globalName: 'markdown',
+      write: false,
+      absWorkingDir: path.resolve(repoRoot),
+    });
+    const script = `${bundle.outputFiles[0]?.text}
+      window.renderMarkdown = markdown.renderMarkdown;
+      // Same DOM (attributes in any order, same text), as a browser parses both.
+      window.sameMarkup = (server, client) => {
+        const a = document.createElement('div');
+        const b = document.createElement('div');
+        a.innerHTML = server;
+        b.innerHTML = client;
+        return a.isEqualNode(b) ? null : a.innerHTML + '\\n  ≠\\n' + b.innerHTML;
+      };`;
+    compare = await browser.newPage();
+    await compare.route(`${origin}/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html><body><script src="/md.js"></script></body></html>',
+      }),
+    );
+    await compare.route(`${origin}/md.js`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: script }),
+    );
+    await compare.goto(`${origin}/`);
+    await compare.waitForFunction(() => typeof (globalThis as unknown as TestPage).sameMarkup === 'function');
+  });
+  afterAll(() => browser.close());
+
+  const differenceOf = (server: string, source: string) =>
+    compare.evaluate(
+      ([html, text]) => {
+        const win = globalThis as unknown as TestPage;
+        if (!win.sameMarkup || !win.renderMarkdown) return 'no comparison page';
+        return win.sameMarkup(html, win.renderMarkdown(text));
+      },
+      [server, source] as const,
+    );
+
+  it.each(corpus)('renders %s to the same markup as the client', async (_, source) => {
+    expect(await differenceOf(serverHtml(source), source)).toBeNull();
+  });
+
+  it('sends the essays of /chaos as the client would render them, pictures with their sizes', async () => {
+    const html = await (await fetch(`${baseUrl}/chaos`)).text();
+    const data = JSON.parse(
+      /<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    );
+    const essays = data.reads.essayList.list as { id: number; content: string; html: string }[];
+    expect(essays).toHaveLength(10);
+    let sized = 0;
+    for (const essay of essays) {
+      // What the page holds for this essay is what the data block carries.
+      expect(html).toContain(essay.html);
+      // Our pictures get their sizes on the server (the client cannot know them): compare the rest.
+      sized += (essay.html.match(/<img [^>]*width="\d+" height="\d+"/g) ?? []).length;
+      const withoutSizes = essay.html.replace(/ width="\d+" height="\d+"/g, '');
+      expect(await differenceOf(withoutSizes, essay.content), `essay #${essay.id}`).toBeNull();
+    }
+    expect(sized).toBeGreaterThan(0);
+  });
+
+  it('shows /chaos from the first response: no API read before the essays, no hydration error', async () => {
+    const { page, context, errors } = await openVisitor(browser);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/') && !request.url().endsWith('/user/knock'))
+        reads.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${baseUrl}/chaos`);
+    await page.getByTestId('essay').first().waitFor();
+    // Hydrated: the quote answers clicks, which needs React.
+    await page.getByTestId('settings-button').click();
+    await page.locator('.settings-panel').waitFor();
+    expect(await page.getByTestId('essay').count()).toBe(10);
+    expect(reads).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('with JavaScript disabled, /chaos shows the first ten essays with their pictures and the quote', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1200, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/chaos`);
+    expect(await page.getByTestId('essay').count()).toBe(10);
+    const quote = (await page.getByTestId('hitokoto').locator('blockquote').textContent()) ?? '';
+    expect(quote.length).toBeGreaterThan(1);
+    expect(quote).not.toBe('……');
+    const pictures = page.getByTestId('essay').locator('img');
+    expect(await pictures.count()).toBeGreaterThan(0);
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+        .toBeGreaterThan(0);
+      expect(await picture.getAttribute('width')).toMatch(/^\d+$/);
+    }
+    expect(await page.locator('footer.footer').count()).toBe(1);
+    await context.close();
+  });
+
+  it('holds still while the client takes over /chaos, /about and /pastel-memories', async () => {
+    for (const path of ['/chaos', '/about', '/pastel-memories']) {
+      const { page, context } = await openVisitor(browser);
+      await page.addInitScript(`
+        window.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });`);
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const cls = (await page.evaluate('window.__cls')) as number;
+      expect(cls, path).toBeLessThanOrEqual(0.02);
+      await context.close();
+    }
+  });
+});

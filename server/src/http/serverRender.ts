@@ -1,0 +1,344 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fillPath, type RouteName, routes } from '@candy/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type sanitizeHtmlType from 'sanitize-html';
+import type { Config } from '../config.ts';
+import { markdownImage, markdownPreview, markdownTitle, shareMetaTags } from './shareMeta.ts';
+
+/**
+ * Server-rendered first pages (issue 16): the web app's own components, rendered by the SSR build
+ * of the web app (`web/dist/.ssr/entry-server.js`), fed with this server's own public answers
+ * (read through `app.inject`, so they are the cached answers a visitor's API call would get).
+ * Essay and article markdown is rendered with the client's marked configuration (exported by the
+ * SSR build) and sanitised here with sanitize-html, images given their sizes.
+ */
+
+interface SsrData {
+  path: string;
+  mobile: boolean;
+  utcOffset: number;
+  reads: Record<string, unknown>;
+}
+
+interface SsrModule {
+  render(input: { data: SsrData; search: string; config: Record<string, unknown> }): Promise<string>;
+  markdownToUnsafeHtml(source: string): string;
+}
+
+/** Pages rendered on the server (the public pages a visitor lands on) and their modules. */
+const pageModules: Record<string, string> = {
+  '/chaos': 'src/pages/public/chaos/index.tsx',
+  '/about': 'src/pages/public/about/index.tsx',
+  '/pastel-memories': 'src/pages/public/pastel-memories/index.tsx',
+  '/home': 'src/pages/public/home/index.tsx',
+};
+export const serverRenderedPaths = Object.keys(pageModules);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The page chunk's stylesheets (so the server's markup is styled from the first paint, not when
+ * the page's JavaScript injects them) and its JavaScript as modulepreload hints (the client loads
+ * the page before hydrating).
+ */
+const assetTagsOf = (manifest: Record<string, ManifestChunk>, entry: string): string => {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, top: boolean) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (key === 'index.html') return; // the entry's own tags are in index.html already
+    if (!top || chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported, false);
+  };
+  visit(entry, true);
+  return [
+    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+};
+
+/**
+ * What one page adds to index.html: tags for `<head>` (the page's data block; page-specific meta
+ * tags belong here too) and the markup of `<div id="root">`.
+ */
+export interface RenderedPage {
+  head: string;
+  body: string;
+}
+
+const MOBILE_UA = /Mobi|Android|iPhone|iPod|Windows Phone/i;
+
+/** An http(s) link to another host than the page's: opened in a new tab (as the client does). */
+const isExternal = (href: string, host: string): boolean => {
+  try {
+    const url = new URL(href, `http://${host}`);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== host;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The server's DOMPurify: what DOMPurify keeps of marked's output (tags, `class`, data attributes,
+ * safe URLs) and the client's hooks (`rel="noopener"`, `target="_blank"` off-site, lazy images).
+ */
+export const sanitizeMarkdownHtml = (
+  sanitizeHtml: typeof sanitizeHtmlType,
+  html: string,
+  host: string,
+): string =>
+  sanitizeHtml(html, {
+    allowedTags: [
+      ...sanitizeHtml.defaults.allowedTags,
+      'img',
+      'del',
+      'ins',
+      'input',
+      'details',
+      'summary',
+      'span',
+      'h1',
+      'h2',
+      'sup',
+      'sub',
+    ],
+    allowedAttributes: {
+      '*': ['class', 'id', 'title', 'lang', 'dir', 'data-*'],
+      a: ['href', 'name', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height', 'loading'],
+      input: ['type', 'checked', 'disabled'],
+      ol: ['start'],
+      th: ['align'],
+      td: ['align'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    allowProtocolRelative: true,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const next: Record<string, string> = { ...attribs, rel: 'noopener' };
+        delete next.target;
+        if (attribs.href && isExternal(attribs.href, host)) next.target = '_blank';
+        return { tagName, attribs: next };
+      },
+      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    },
+  });
+
+export const createServerRenderer = async (app: FastifyInstance, config: Config) => {
+  const entry = path.join(config.webDist, '.ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return null;
+  // The renderer (React's server renderer and the pages, ≈ 10 MB resident) and sanitize-html load
+  // with the first server-rendered page, not at start: an idle server stays small.
+  let loading: Promise<{ ssr: SsrModule; sanitizeHtml: typeof sanitizeHtmlType }> | null = null;
+  const load = () => {
+    loading ??= Promise.all([import(pathToFileURL(entry).href), import('sanitize-html')]).then(
+      ([ssr, sanitize]) => ({ ssr: ssr as SsrModule, sanitizeHtml: sanitize.default }),
+    );
+    return loading;
+  };
+  const manifestFile = path.join(config.webDist, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  const assetTags = new Map(
+    Object.entries(pageModules).map(([page, module]) => [page, assetTagsOf(manifest, module)]),
+  );
+  const filesRoot = path.join(config.dataDir, 'files');
+
+  /** Sizes of our own pictures (`/files/…`), read once per file and version. */
+  const sizes = new Map<string, { width: number; height: number } | null>();
+  const sizeOf = async (src: string) => {
+    if (!src.startsWith('/files/')) return null;
+    const file = path.join(filesRoot, decodeURIComponent(src.slice('/files/'.length).split(/[?#]/)[0] ?? ''));
+    if (!file.startsWith(filesRoot + path.sep)) return null;
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(file);
+    } catch {
+      return null;
+    }
+    const key = `${file}:${stat.mtimeMs}:${stat.size}`;
+    if (sizes.has(key)) return sizes.get(key) ?? null;
+    let size: { width: number; height: number } | null = null;
+    try {
+      // sharp (≈ 25 MB resident) loads only when a picture's size is first needed.
+      const { default: sharp } = await import('sharp');
+      const meta = await sharp(file).metadata();
+      if (meta.width && meta.height) size = { width: meta.width, height: meta.height };
+    } catch {
+      size = null;
+    }
+    if (sizes.size > 2000) sizes.clear();
+    sizes.set(key, size);
+    return size;
+  };
+
+  /** Rendered markdown by host and source: essays rarely change, renders are reused. */
+  const rendered = new Map<string, string>();
+  const renderMarkdown = async (source: string, host: string): Promise<string> => {
+    const key = `${host}\n${source}`;
+    const hit = rendered.get(key);
+    if (hit !== undefined) return hit;
+    const { ssr, sanitizeHtml } = await load();
+    let html = sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), host);
+    const srcs = [...html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1] as string);
+    for (const src of new Set(srcs)) {
+      const size = await sizeOf(src.replace(/&amp;/g, '&'));
+      if (!size) continue;
+      html = html
+        .split(`<img src="${src}"`)
+        .join(`<img src="${src}" width="${size.width}" height="${size.height}"`);
+    }
+    if (rendered.size > 500) rendered.clear();
+    rendered.set(key, html);
+    return html;
+  };
+
+  const read = async (name: RouteName, query: Record<string, string> = {}, params = {}) => {
+    const search = new URLSearchParams(query).toString();
+    const url = `${config.apiBasePath}${fillPath(routes[name].path, params)}${search ? `?${search}` : ''}`;
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    if (res.statusCode !== 200) return undefined;
+    const body = res.json() as { code: number; data: unknown };
+    return body.code === 0 ? body.data : undefined;
+  };
+
+  const shuffled = <T>(list: T[]): T[] => {
+    const copy = [...list];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+    }
+    return copy;
+  };
+
+  /** The answers a page is first shown with, under the keys its hooks read (web/src/core/ssrData.ts). */
+  const readsFor = async (pathname: string, mobile: boolean, host: string) => {
+    const reads: Record<string, unknown> = {};
+    const put = (key: string, value: unknown) => {
+      if (value !== undefined) reads[key] = value;
+    };
+    const quote = () => read('hitokotoRandom', mobile ? { mobile: 'true' } : { pc: 'true' });
+    if (pathname !== '/home') {
+      const [version, links] = await Promise.all([read('systemVersion'), read('linkList')]);
+      put('systemVersion', version);
+      if (Array.isArray(links)) put('linkList', shuffled(links));
+    }
+    if (pathname === '/chaos') {
+      const [page, hitokoto] = await Promise.all([read('essayList'), quote()]);
+      put('hitokoto', hitokoto);
+      const essays = page as { list: { content: string }[]; hasMore: boolean } | undefined;
+      if (essays) {
+        const list = await Promise.all(
+          essays.list.map(async (essay) => ({ ...essay, html: await renderMarkdown(essay.content, host) })),
+        );
+        put('essayList', { ...essays, list });
+      }
+    } else if (pathname === '/home') {
+      put('hitokoto', await quote());
+    } else if (pathname === '/about') {
+      const [article, comments] = await Promise.all([
+        read('articleDetail', {}, { id: 1 }) as Promise<{ content: string } | undefined>,
+        // The comments too: loaded later, they would push the footer out of view (layout shift).
+        read('commentList', { targetType: 'article', targetId: '1' }),
+      ]);
+      if (article) put('about', { ...article, html: await renderMarkdown(article.content, host) });
+      put('comments:article:1', comments);
+    } else if (pathname === '/pastel-memories') {
+      put('bangumiList', await read('bangumiList'));
+    }
+    return reads;
+  };
+
+  /** Page titles of the share previews (the app's menu names). */
+  const pageTitles: Record<string, string> = {
+    '/chaos': '随笔',
+    '/about': '关于',
+    '/pastel-memories': '追番',
+    '/home': config.siteTitle,
+  };
+
+  /**
+   * Open Graph and Twitter tags (issue 17). `/chaos?id=N` describes essay N when a visitor may read
+   * it (the public read refuses hidden and reserved ones), else the page itself.
+   */
+  const shareTags = async (
+    pathname: string,
+    search: string,
+    origin: string,
+    reads: Record<string, unknown>,
+  ) => {
+    const site = config.siteTitle;
+    const id = pathname === '/chaos' ? /^id=(\d{1,10})$/.exec(search)?.[1] : undefined;
+    const essay = id
+      ? ((await read('essayDetail', {}, { id: Number(id) })) as { content: string } | undefined)
+      : undefined;
+    if (essay) {
+      return shareMetaTags({
+        site,
+        type: 'article',
+        title: markdownTitle(essay.content) || site,
+        description: markdownPreview(essay.content) || site,
+        url: `${origin}/chaos?id=${id}`,
+        image: markdownImage(essay.content, origin),
+      });
+    }
+    const about = reads.about as { content: string } | undefined;
+    const description = (about && markdownPreview(about.content)) || `${site}：随笔、追番、朋友圈与小工具`;
+    return shareMetaTags({
+      site,
+      type: 'website',
+      title: pathname === '/home' ? site : `${pageTitles[pathname] ?? ''} · ${site}`,
+      description,
+      url: `${origin}${pathname}`,
+      image: about ? markdownImage(about.content, origin) : undefined,
+    });
+  };
+
+  const runtimeConfig = {
+    title: config.siteTitle,
+    domains: config.siteDomains,
+    apiBasePath: config.apiBasePath,
+  };
+
+  return {
+    /**
+     * The server render of `req`'s page, or null for pages the client renders alone. `head` is
+     * where page-specific `<head>` tags go (Open Graph and the like).
+     */
+    async renderPage(req: FastifyRequest): Promise<RenderedPage | null> {
+      const [pathname = '', search = ''] = req.url.split('?', 2);
+      if (!serverRenderedPaths.includes(pathname)) return null;
+      const mobile = MOBILE_UA.test(String(req.headers['user-agent'] ?? ''));
+      const host = String(req.headers.host ?? 'localhost');
+      const data: SsrData = {
+        path: pathname,
+        mobile,
+        utcOffset: -new Date().getTimezoneOffset(),
+        reads: await readsFor(pathname, mobile, host),
+      };
+      const { ssr } = await load();
+      const markup = await ssr.render({ data, search: search ? `?${search}` : '', config: runtimeConfig });
+      const json = JSON.stringify(data).replace(/</g, '\\u003c');
+      const share = await shareTags(pathname, search, `${req.protocol}://${req.host}`, data.reads);
+      return {
+        head: `${share}${assetTags.get(pathname) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,
+        body: markup,
+      };
+    },
+  };
+};
+
+export type ServerRenderer = NonNullable<Awaited<ReturnType<typeof createServerRenderer>>>;

@@ -1,0 +1,95 @@
+import type { DayCount } from '@candy/contract/calls/moments';
+import { CELL, heatmapLayout, hourLayout } from './chartLayout.ts';
+
+const cellPath = (x: number, y: number) => `M${x} ${y}h${CELL}v${CELL}h-${CELL}z`;
+const dayLabels = ['一', '', '三', '', '五', '', '日'];
+
+/** The year calendar: a cell a day, shaded by the number of moments (theme colours via CSS). */
+export const Heatmap = ({
+  days,
+  label,
+  testId,
+}: {
+  days: readonly DayCount[];
+  label: string;
+  testId?: string;
+}) => {
+  const { cells, months, width, height } = heatmapLayout(days);
+  return (
+    <div className="moments-chart" role="img" aria-label={label} data-testid={testId}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} aria-hidden="true">
+        {months.map((month) => (
+          <text key={`${month.x}-${month.label}`} x={month.x} y={10} className="chart-label">
+            {month.label}
+          </text>
+        ))}
+        {dayLabels.map((day, row) =>
+          day ? (
+            <text key={day} x={0} y={18 + row * 15 + 10} className="chart-label">
+              {day}
+            </text>
+          ) : null,
+        )}
+        {cells.map((cell) => (
+          <path key={cell.date} d={cellPath(cell.x, cell.y)} className={`heat heat-${cell.level}`}>
+            <title>{`${cell.date}：${cell.count} 条`}</title>
+          </path>
+        ))}
+      </svg>
+    </div>
+  );
+};
+
+const PLOT_W = 480;
+const PLOT_H = 140;
+const LEFT = 28;
+
+/** Moments by local hour: 24 bars with a count axis. */
+export const HourBars = ({
+  hours,
+  label,
+  testId,
+}: {
+  hours: readonly number[];
+  label: string;
+  testId?: string;
+}) => {
+  const { bars, max, barWidth } = hourLayout(hours, PLOT_W, PLOT_H);
+  const ticks = [0, Math.round(max / 2), max].filter((v, i, all) => all.indexOf(v) === i);
+  return (
+    <div className="moments-chart" role="img" aria-label={label} data-testid={testId}>
+      <svg viewBox={`0 0 ${LEFT + PLOT_W + 4} ${PLOT_H + 30}`} width="100%" aria-hidden="true">
+        <g transform="translate(0 8)">
+          {ticks.map((tick) => {
+            const y = PLOT_H - (tick / max) * PLOT_H;
+            return (
+              <g key={tick}>
+                <line x1={LEFT} x2={LEFT + PLOT_W} y1={y} y2={y} className="chart-grid" />
+                <text x={LEFT - 4} y={y + 3} textAnchor="end" className="chart-label">
+                  {tick}
+                </text>
+              </g>
+            );
+          })}
+          {bars.map((bar) => (
+            <g key={bar.hour}>
+              <rect x={LEFT + bar.x} y={bar.y} width={barWidth} height={bar.height} className="chart-bar">
+                <title>{`${bar.hour} 时：${bar.count} 条`}</title>
+              </rect>
+              {bar.hour % 3 === 0 ? (
+                <text
+                  x={LEFT + bar.x + barWidth / 2}
+                  y={PLOT_H + 14}
+                  textAnchor="middle"
+                  className="chart-label"
+                >
+                  {bar.hour}
+                </text>
+              ) : null}
+            </g>
+          ))}
+        </g>
+      </svg>
+    </div>
+  );
+};

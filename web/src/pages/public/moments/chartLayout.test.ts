@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CELL,
+  GAP,
+  HEATMAP_LEFT,
+  HEATMAP_TOP,
+  heatmapLayout,
+  hourLayout,
+  levelOf,
+  weekdayOf,
+} from './chartLayout.ts';
+
+describe('heatmapLayout', () => {
+  // Consecutive days, as the API answers them: a Saturday, a Sunday, a Monday.
+  const days = [
+    { date: '2025-11-29', count: 0 },
+    { date: '2025-11-30', count: 4 },
+    { date: '2025-12-01', count: 1 },
+  ];
+  const layout = heatmapLayout(days);
+
+  it('reads weekdays Monday first', () => {
+    expect(weekdayOf('2025-11-29')).toBe(5);
+    expect(weekdayOf('2025-12-01')).toBe(0);
+  });
+
+  it('plots one cell per day, weeks as columns, Monday on top', () => {
+    expect(layout.cells.map((c) => [c.x, c.y])).toEqual([
+      [HEATMAP_LEFT, HEATMAP_TOP + 5 * (CELL + GAP)],
+      [HEATMAP_LEFT, HEATMAP_TOP + 6 * (CELL + GAP)],
+      [HEATMAP_LEFT + (CELL + GAP), HEATMAP_TOP],
+    ]);
+  });
+
+  it('shades by quarters of the busiest day, empty days apart', () => {
+    expect(layout.cells.map((c) => c.level)).toEqual([0, 4, 1]);
+    expect(levelOf(2, 4)).toBe(2);
+    expect(levelOf(0, 0)).toBe(0);
+  });
+
+  it('labels the first column and every month start', () => {
+    expect(layout.months.map((m) => m.label)).toEqual(['11月', '12月']);
+  });
+
+  it('keeps a scale of at least 1 for an empty year', () => {
+    expect(heatmapLayout([{ date: '2026-01-01', count: 0 }]).max).toBe(1);
+  });
+});
+
+describe('hourLayout', () => {
+  it('draws 24 bars scaled to the busiest hour', () => {
+    const hours = Array.from({ length: 24 }, (_, h) => h % 3);
+    const { bars, max } = hourLayout(hours, 240, 100);
+    expect(bars).toHaveLength(24);
+    expect(max).toBe(2);
+    expect(bars[2]?.height).toBe(100);
+    expect(bars[1]?.height).toBe(50);
+    expect(bars[0]?.height).toBe(0);
+  });
+});
