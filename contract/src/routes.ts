@@ -9,6 +9,7 @@ import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
 import { healthRoutes } from './routes/health.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
+import { insightRoutes } from './routes/insight.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { linksRoutes } from './routes/links.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -53,6 +54,7 @@ export const routes = {
   ...jobsRoutes,
   ...todosRoutes,
   ...metaRoutes,
+  ...insightRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

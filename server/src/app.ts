@@ -18,6 +18,7 @@ import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { installSecurityHeaders, loggableUrl, logRedaction } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
+import { installAnalyticsHook } from './modules/analytics/recorder.ts';
 import { type Modules, registerModules } from './modules/index.ts';
 import { logNotify } from './notify.ts';
 import { type BlobStorage, createLocalStorage } from './storage/index.ts';
@@ -108,8 +109,11 @@ export const buildApp = async ({
     darkKey: config.darkKey,
   });
   const publicCache = createPublicCache({ now });
+  // Set once the modules exist: visits answered by the fast path are counted too (issue 13).
+  let recordRaw: ((req: IncomingMessage) => void) | null = null;
   serveRaw = (req, res) => {
     if (!publicCache.serveRaw(req, res)) return false;
+    recordRaw?.(req);
     if (['trace', 'debug', 'info'].includes(server.log.level))
       server.log.info(
         { method: req.method, url: loggableUrl(req.url ?? ''), status: res.statusCode, ms: 0 },
@@ -146,6 +150,21 @@ export const buildApp = async ({
       modules.snapshotIdle(),
     ]);
   });
+  installAnalyticsHook(server, modules.analytics.recorder);
+  recordRaw = (req) =>
+    modules.analytics.recorder.record({
+      url: req.url ?? '',
+      headers: req.headers,
+      // Behind a trusted proxy the client is the first forwarded address, as Fastify reads it.
+      ip:
+        (config.trustProxy &&
+          String(req.headers['x-forwarded-for'] ?? '')
+            .split(',')[0]
+            ?.trim()) ||
+        req.socket.remoteAddress ||
+        '',
+      hostname: String(req.headers.host ?? ''),
+    });
 
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config);

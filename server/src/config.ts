@@ -90,6 +90,17 @@ const EnvSchema = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   BANGUMI_API_BASE: z.url().default('https://api.bgm.tv'),
+  ANALYTICS_RECORDING: bool(true),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  DEVICE_SOURCE: list,
+  DEVICE_UBUS_URL: z.url().optional(),
+  DEVICE_UBUS_USER: z.string().default('root'),
+  DEVICE_UBUS_PASSWORD: z.string().default(''),
+  PARKING_API_BASE: z.url().optional(),
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
 });
 
 export interface Config {
@@ -141,6 +152,16 @@ export interface Config {
   videoUploadMax: number;
   /** Bangumi API (v0 and legacy search) behind `/api/bangumi/…`. */
   bangumiApiBase: string;
+  /** Visitor analytics recording on (page views batched in memory, flushed every analyticsFlushMs). */
+  analyticsRecording: boolean;
+  analyticsFlushMs: number;
+  /** Where online devices come from: `leases:<file>`, `arp[:<file>]`, `ip-neigh`, `ubus` (comma-separated). */
+  deviceSource: string[];
+  deviceUbus: { url: string | undefined; user: string; password: string };
+  /** Parking provider (our JSON shape, docs/decisions.md); unset = the owner's own records. */
+  parkingApiBase: string | undefined;
+  mapTileUrl: string;
+  mapTileAttribution: string;
 }
 
 export class ConfigError extends Error {
@@ -194,5 +215,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     videoWorkers: e.VIDEO_WORKERS,
     videoUploadMax: e.VIDEO_UPLOAD_MAX,
     bangumiApiBase: e.BANGUMI_API_BASE,
+    analyticsRecording: e.ANALYTICS_RECORDING,
+    analyticsFlushMs: e.ANALYTICS_FLUSH_MS,
+    deviceSource: e.DEVICE_SOURCE,
+    deviceUbus: { url: e.DEVICE_UBUS_URL, user: e.DEVICE_UBUS_USER, password: e.DEVICE_UBUS_PASSWORD },
+    parkingApiBase: e.PARKING_API_BASE,
+    mapTileUrl: e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
   };
 };

@@ -10,6 +10,7 @@ import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
 import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
+import { insightCalls } from './insight.ts';
 import { jobsCalls } from './jobs.ts';
 import { linksCalls } from './links.ts';
 import { mediaCalls } from './media.ts';
@@ -46,6 +47,7 @@ export const calls = {
   ...jobsCalls,
   ...todosCalls,
   ...metaCalls,
+  ...insightCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -29,6 +29,13 @@ export interface Database {
   video_collection: VideoCollectionTable;
   video_probe: VideoProbeTable;
   todo: TodoTable;
+  analytics_client: AnalyticsClientTable;
+  analytics_view: AnalyticsViewTable;
+  analytics_batch: AnalyticsBatchTable;
+  net_device: NetDeviceTable;
+  net_presence: NetPresenceTable;
+  parking_place: ParkingPlaceTable;
+  parking_order: ParkingOrderTable;
 }
 
 export interface HandshakeTable {
@@ -323,4 +330,72 @@ export interface TodoTable {
   sort_order: number;
   created_at: number;
   updated_at: number;
+}
+
+/** A visitor device seen by analytics (issue 13), keyed by its X-Uuid. */
+export interface AnalyticsClientTable {
+  id: Generated<number>;
+  uuid: string;
+  first_seen: number;
+  last_seen: number;
+  views: number;
+  browser: string;
+  os: string;
+  platform: string;
+  ip_hash: string;
+  label: string;
+  excluded: number;
+}
+
+export interface AnalyticsViewTable {
+  client_id: number;
+  hour: number;
+  path: string;
+  referrer: string;
+  views: number;
+}
+
+export interface AnalyticsBatchTable {
+  batch_id: string;
+  applied_at: number;
+}
+
+/** A device seen on the owner's home network (issue 13). */
+export interface NetDeviceTable {
+  mac: string;
+  ip: string;
+  hostname: string;
+  label: string;
+  first_seen: number;
+  last_seen: number;
+}
+
+export interface NetPresenceTable {
+  id: Generated<number>;
+  mac: string;
+  start_at: number;
+  end_at: number;
+}
+
+/** The owner's own parking places and orders (issue 13), used when no provider is configured. */
+export interface ParkingPlaceTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  capacity: number | null;
+  free: number | null;
+  price: string;
+  created_at: number;
+}
+
+export interface ParkingOrderTable {
+  id: Generated<number>;
+  place: string;
+  start_at: number;
+  end_at: number | null;
+  fee: number;
+  status: string;
+  created_at: number;
 }

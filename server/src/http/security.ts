@@ -25,11 +25,15 @@ export const contentSecurityPolicy = (config: Config): string => {
     const origin = url ? originOf(url) : null;
     if (origin) connect.add(origin);
   }
+  // Map tiles (issue 13): https hosts are allowed already; a plain-http tile server is named.
+  const images = new Set(["'self'", 'data:', 'blob:', 'https:']);
+  const tiles = originOf(config.mapTileUrl.replace(/\{[a-z]+\}/g, '0'));
+  if (tiles?.startsWith('http:')) images.add(tiles);
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src ${[...images].join(' ')}`,
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
     `connect-src ${[...connect].join(' ')}`,

@@ -1,12 +1,14 @@
 import { jobsModule } from '../jobs/index.ts';
 import { runSnapshot } from '../snapshot/index.ts';
 import { transferRoutes } from '../transfer/routes.ts';
+import { analyticsModule } from './analytics/index.ts';
 import { articlesModule } from './articles/index.ts';
 import { authModule } from './auth/index.ts';
 import { bangumiModule } from './bangumi/index.ts';
 import { commentsModule } from './comments/index.ts';
 import type { ModuleContext } from './context.ts';
 import { dashboardModule } from './dashboard/index.ts';
+import { devicesModule } from './devices/index.ts';
 import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
 import { createReservationPublisher } from './essays/reservations.ts';
@@ -18,6 +20,7 @@ import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
+import { parkingModule } from './parking/index.ts';
 import { systemModule } from './system/index.ts';
 import { todosModule } from './todos/index.ts';
 import { videosModule } from './videos/index.ts';
@@ -91,6 +94,9 @@ export const registerModules = (ctx: ModuleContext) => {
         : '快照没有变化';
     },
   });
+  const analytics = analyticsModule(ctx);
+  devicesModule(ctx);
+  parkingModule(ctx);
   const modules = {
     meta,
     system,
@@ -113,6 +119,7 @@ export const registerModules = (ctx: ModuleContext) => {
     todos,
     /** Waits for the snapshot exports queued by gallery changes (shutdown). */
     snapshotIdle: () => snapshotQueue,
+    analytics,
   };
   return modules;
 };

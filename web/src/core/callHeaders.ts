@@ -28,6 +28,18 @@ export const buildHeaders = (
   );
 };
 
-/** The page that makes the call: the document's referrer on the first page, else the current route. */
-export const currentReferrer = (): string =>
-  typeof location === 'undefined' ? '' : document.referrer || location.pathname + location.search;
+/**
+ * The page that makes the call: the current route, then a space and the outside page the visitor
+ * came from when there is one (issue 13: analytics counts page views and referrers from this).
+ */
+export const currentReferrer = (): string => {
+  if (typeof location === 'undefined') return '';
+  const route = location.pathname + location.search;
+  let outside = '';
+  try {
+    outside = document.referrer && new URL(document.referrer).host !== location.host ? document.referrer : '';
+  } catch {
+    outside = '';
+  }
+  return outside ? `${route} ${outside}` : route;
+};

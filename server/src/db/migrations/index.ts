@@ -7,6 +7,7 @@ import * as comments from './0005_comments.ts';
 import * as writing from './0006_writing.ts';
 import * as collections from './0007_collections.ts';
 import * as jobs from './0008_jobs.ts';
+import * as insight from './0009_insight.ts';
 import * as videos from './0011_videos.ts';
 import * as handshakeSpent from './0012_handshake_spent.ts';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006_writing': writing,
   '0007_collections': collections,
   '0008_jobs': jobs,
+  '0009_insight': insight,
   '0011_videos': videos,
   '0012_handshake_spent': handshakeSpent,
 };

@@ -4,6 +4,7 @@ import type { Db } from '../index.ts';
 import type { EssayTable } from '../schema.ts';
 import { demoAbout, demoBangumi, demoComments, demoEssays, demoLinks, demoMomentTexts } from './content.ts';
 import { type DemoImage, writeDemoImages } from './images.ts';
+import { seedInsight } from './insight.ts';
 import { seedQuotes } from './quotes.ts';
 
 const DAY = 86_400_000;
@@ -215,4 +216,5 @@ const seedContent = async (db: Db, pictures: DemoImage[], now: number): Promise<
       })),
     )
     .execute();
+  await seedInsight(db, now, random);
 };

@@ -1,0 +1,92 @@
+import 'leaflet/dist/leaflet.css';
+import type { ParkingPlace } from '@candy/contract/calls/insight';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export const popupHtml = (p: ParkingPlace) =>
+  `<strong>${escapeHtml(p.name)}</strong><br>${escapeHtml(p.address)}<br>` +
+  `${p.free === null ? '' : `空位 ${p.free}${p.capacity === null ? '' : ` / ${p.capacity}`} · `}` +
+  `${escapeHtml(p.price || '价格未知')} · ${p.distance} 米`;
+
+/** The Leaflet map: tiles from the configured template, the radius circle and a marker a place. */
+export const LeafletMap = ({
+  tileUrl,
+  attribution,
+  center,
+  radius,
+  places,
+  selected,
+  onMove,
+}: {
+  tileUrl: string;
+  attribution: string;
+  center: [number, number];
+  radius: number;
+  places: ParkingPlace[];
+  selected: string | null;
+  onMove: (center: [number, number]) => void;
+}) => {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+  const markers = useRef(new Map<string, L.CircleMarker>());
+  const moveRef = useRef(onMove);
+  moveRef.current = onMove;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once; later centres move it below.
+  useEffect(() => {
+    if (!box.current) return;
+    const m = L.map(box.current, { center, zoom: 14 });
+    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(m);
+    layer.current = L.layerGroup().addTo(m);
+    m.on('moveend', () => {
+      const c = m.getCenter();
+      moveRef.current([Number(c.lat.toFixed(6)), Number(c.lng.toFixed(6))]);
+    });
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+    };
+  }, [tileUrl, attribution]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    const c = m.getCenter();
+    if (Math.abs(c.lat - center[0]) > 1e-5 || Math.abs(c.lng - center[1]) > 1e-5) m.setView(center);
+  }, [center]);
+
+  useEffect(() => {
+    const group = layer.current;
+    if (!group) return;
+    group.clearLayers();
+    markers.current.clear();
+    L.circle(center, { radius, color: '#5b8ff9', weight: 1, fillOpacity: 0.08 }).addTo(group);
+    for (const p of places) {
+      const marker = L.circleMarker([p.lat, p.lng], {
+        radius: 9,
+        color: '#fff',
+        weight: 2,
+        fillColor: p.free === 0 ? '#e8684a' : '#5ad8a6',
+        fillOpacity: 0.95,
+        className: 'parking-marker',
+      })
+        .bindPopup(popupHtml(p))
+        .addTo(group);
+      markers.current.set(p.id, marker);
+    }
+  }, [places, center, radius]);
+
+  useEffect(() => {
+    if (selected) markers.current.get(selected)?.openPopup();
+  }, [selected]);
+
+  return <div ref={box} className="parking-map" data-testid="parking-map" />;
+};
