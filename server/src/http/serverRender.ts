@@ -232,8 +232,13 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     };
     const quote = () => read('hitokotoRandom', mobile ? { mobile: 'true' } : { pc: 'true' });
     if (pathname !== '/home') {
-      const [version, links] = await Promise.all([read('systemVersion'), read('linkList')]);
+      const [version, links, site] = await Promise.all([
+        read('systemVersion'),
+        read('linkList'),
+        read('metaSite'),
+      ]);
       put('systemVersion', version);
+      put('metaSite', site);
       if (Array.isArray(links)) put('linkList', shuffled(links));
     }
     if (pathname === '/chaos') {

@@ -174,8 +174,16 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
       await Promise.all([...running]);
     },
 
-    list: async (): Promise<Job[]> =>
-      Promise.all((await repo.all()).filter((r) => byId.has(r.id)).map(present)),
+    /** In the order the jobs are defined (the page lists them so). */
+    list: async (): Promise<Job[]> => {
+      const rows = new Map((await repo.all()).map((r) => [r.id, r]));
+      return Promise.all(
+        jobs.flatMap((job) => {
+          const row = rows.get(job.id);
+          return row ? [present(row)] : [];
+        }),
+      );
+    },
 
     async fire(id: string): Promise<Job> {
       const job = definition(id);

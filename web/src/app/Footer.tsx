@@ -84,9 +84,17 @@ const useServerVersion = (offline: boolean): string | null => {
 
 /** The owner's footer settings (tags, contact link, notices); the seeded defaults until they load or offline. */
 const useSiteSettings = (offline: boolean): SiteSettings | null => {
-  const [settings, setSettings] = useState<SiteSettings | null>(null);
+  // A server-rendered page came with them (issue 16): no read before the page is shown.
+  const [settings, setSettings] = useState<SiteSettings | null>(
+    () => peekSsr<SiteSettings>('metaSite') ?? null,
+  );
+  const skipFirst = useRef(peekSsr('metaSite') !== undefined);
   useEffect(() => {
     if (offline) return setSettings(null);
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     call('metaSite', { silent: true }).then(
       (s) => live && setSettings(s),

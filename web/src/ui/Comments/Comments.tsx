@@ -32,7 +32,7 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
 
   return (
     <section className="comments" aria-label="评论" data-testid="comments">
-      <h3 className="comments-title">评论 {comments.total ? `(${comments.total})` : ''}</h3>
+      <h2 className="comments-title">评论 {comments.total ? `(${comments.total})` : ''}</h2>
       <CommentForm
         emotes={emotes}
         guestFields={!owner}
