@@ -118,6 +118,8 @@ describe('collections and settings in the back office', () => {
   it('uploads three waifu images with progress; a visitor with the dark key sees them; a text file named .png is 4150', async () => {
     const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/waifu');
     await page.getByTestId('waifu-admin').waitFor();
+    // Counted once the list has loaded (its pictures, or its empty state).
+    await page.locator('[data-testid="waifu-admin-item"], [data-testid="empty-state"]').first().waitFor();
     const before = await page.getByTestId('waifu-admin-item').count();
     await page.getByLabel('上传说明').fill('e2e 三连');
     await page.locator('input[type="file"]').setInputFiles([
