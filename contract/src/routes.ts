@@ -12,6 +12,7 @@ import { hitokotoRoutes } from './routes/hitokoto.ts';
 import { insightRoutes } from './routes/insight.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { linksRoutes } from './routes/links.ts';
+import { logRoutes } from './routes/log.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { momentsRoutes } from './routes/moments.ts';
@@ -55,6 +56,7 @@ export const routes = {
   ...todosRoutes,
   ...metaRoutes,
   ...insightRoutes,
+  ...logRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

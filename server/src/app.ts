@@ -5,7 +5,7 @@ import { constants as zlib } from 'node:zlib';
 import { customHeaders, exposedHeaders } from '@candy/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
@@ -16,7 +16,9 @@ import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import { createRouter, type Router } from './http/router.ts';
-import { installSecurityHeaders, loggableUrl, logRedaction } from './http/security.ts';
+import { installSecurityHeaders, loggableUrl } from './http/security.ts';
+import { createAppLogger } from './logging/createLogger.ts';
+import { logModule } from './modules/log/index.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { installAnalyticsHook } from './modules/analytics/recorder.ts';
 import { type Modules, registerModules } from './modules/index.ts';
@@ -49,6 +51,7 @@ export const buildApp = async ({
 }: AppDeps): Promise<App> => {
   // Cached public reads are answered before Fastify sees them (publicCache.serveRaw, issue 16).
   let serveRaw: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
+  const appLogger = createAppLogger(config);
   const server = Fastify({
     serverFactory: (handler) => {
       const http = createServer((req, res) => {
@@ -57,7 +60,8 @@ export const buildApp = async ({
       http.keepAliveTimeout = 72_000;
       return http;
     },
-    logger: { level: config.logLevel, redact: logRedaction },
+    // Widened to Fastify's logger type so the instance keeps the default generic (pino is one).
+    loggerInstance: appLogger.logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'reqId', disableRequestLogging: true }),
@@ -149,6 +153,7 @@ export const buildApp = async ({
       modules.scheduler.idle(),
       modules.snapshotIdle(),
     ]);
+    appLogger.flush();
   });
   installAnalyticsHook(server, modules.analytics.recorder);
   recordRaw = (req) =>
@@ -166,6 +171,7 @@ export const buildApp = async ({
       hostname: String(req.headers.host ?? ''),
     });
 
+  logModule(router, { dir: appLogger.logDir, replica: appLogger.replica, flush: appLogger.flush });
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config);
   return { server, router, modules, publicCache, storage };

@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   EMOTE_BILIBILI_BASE: z.url().default('https://api.bilibili.com'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  LOG_FILES: bool(true),
+  LOG_STDOUT: bool(true),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -142,6 +144,10 @@ export interface Config {
   backupKeep: number;
   /** Days of log files (`DATA_DIR/logs`) the clean-up job keeps. */
   logRetentionDays: number;
+  /** Log lines also go to daily files under `DATA_DIR/logs` (the log browser reads them). */
+  logFiles: boolean;
+  /** Log lines go to standard output. */
+  logStdout: boolean;
   /** Largest image the owner may upload (essays, moments), in bytes. */
   imageMaxBytes: number;
   /** The owner's original videos clips are cut from; unset = the source calls answer 4040. */
@@ -171,6 +177,9 @@ export class ConfigError extends Error {
 }
 
 /** Reads the environment once; throws ConfigError with one line per bad variable. */
+/** The names of every variable, for the test that keeps the README's table complete. */
+export const configVariableNames = (): string[] => Object.keys(EnvSchema.shape);
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -211,6 +220,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     backupKeep: e.BACKUP_KEEP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    logFiles: e.LOG_FILES,
+    logStdout: e.LOG_STDOUT,
     videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : undefined,
     videoWorkers: e.VIDEO_WORKERS,
     videoUploadMax: e.VIDEO_UPLOAD_MAX,

@@ -1,7 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configVariableNames, loadConfig } from './config.ts';
 
 describe('config', () => {
+  it('has a row in the README configuration table for every variable', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1]));
+    expect(configVariableNames().filter((name) => !documented.has(name))).toEqual([]);
+  });
+
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);

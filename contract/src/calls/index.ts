@@ -13,6 +13,7 @@ import { hitokotoCalls } from './hitokoto.ts';
 import { insightCalls } from './insight.ts';
 import { jobsCalls } from './jobs.ts';
 import { linksCalls } from './links.ts';
+import { logCalls } from './log.ts';
 import { mediaCalls } from './media.ts';
 import { metaCalls } from './meta.ts';
 import { momentsCalls } from './moments.ts';
@@ -48,6 +49,7 @@ export const calls = {
   ...todosCalls,
   ...metaCalls,
   ...insightCalls,
+  ...logCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -2,6 +2,7 @@ import { ErrorCode, type ErrorCodeValue, type ErrorEnvelope, httpStatusOf } from
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, notFound, payloadTooLarge, unsupportedMediaType, validationFailed } from './errors.ts';
+import { loggableUrl } from './security.ts';
 import { toFieldErrors } from './validate.ts';
 
 export const sendError = (reply: FastifyReply, error: AppError): FastifyReply => {
@@ -49,7 +50,7 @@ export const installErrorHandler = (app: FastifyInstance): void => {
       req.log.debug({ code: known.code, msg: known.message }, 'request refused');
       return sendError(reply, known);
     }
-    req.log.error({ err: error }, 'unexpected error');
+    req.log.error({ err: error, method: req.method, url: loggableUrl(req.url) }, 'unexpected error');
     return sendError(reply, new AppError(ErrorCode.internal, `服务器内部错误 (request id ${req.id})`));
   });
 };

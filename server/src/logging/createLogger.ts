@@ -1,0 +1,39 @@
+import os from 'node:os';
+import path from 'node:path';
+import pino, { type Logger, type StreamEntry } from 'pino';
+import type { Config } from '../config.ts';
+import { logRedaction } from '../http/security.ts';
+import { createDailyLogFile, type DailyLogFile } from './dailyFile.ts';
+
+export interface AppLogger {
+  logger: Logger;
+  /** Where the log browser reads, or null when file logs are off (`LOG_FILES=false`). */
+  logDir: string | null;
+  /** Which replica these lines come from (DESIGN §10: logs stay per replica). */
+  replica: string;
+  /** Writes what is still buffered; called when the app closes. */
+  flush(): void;
+}
+
+/**
+ * The server's one logger: lines go to standard output (unless `LOG_STDOUT=false`) and to daily files
+ * under `DATA_DIR/logs` for the log browser. Both destinations take every line the logger emits, so
+ * the debug switch (`POST /system/debug`) reaches the files too; secrets are redacted before either.
+ */
+export const createAppLogger = (config: Config): AppLogger => {
+  const logDir = config.logFiles ? path.join(config.dataDir, 'logs') : null;
+  const file: DailyLogFile | null = logDir ? createDailyLogFile(logDir) : null;
+  const streams: StreamEntry<'trace'>[] = [];
+  if (config.logStdout) streams.push({ level: 'trace', stream: pino.destination(1) });
+  if (file) streams.push({ level: 'trace', stream: file });
+  const logger = pino(
+    { level: config.logLevel, redact: logRedaction },
+    streams.length > 0 ? pino.multistream(streams) : pino.destination('/dev/null'),
+  );
+  return {
+    logger,
+    logDir,
+    replica: `${os.hostname()} · pid ${process.pid}`,
+    flush: () => file?.flushSync(),
+  };
+};

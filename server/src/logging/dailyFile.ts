@@ -1,0 +1,58 @@
+import path from 'node:path';
+import pino from 'pino';
+
+const DAY = 86_400_000;
+
+/** `2026-11-23` for a time (UTC days: the clean-up job parses the names the same way). */
+export const logDayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/** The file one day's lines go to. */
+export const logFileOf = (dir: string, day: string): string => path.join(dir, `${day}.log`);
+
+export interface DailyLogFile {
+  write(line: string): void;
+  /** Writes what is buffered before the process exits. */
+  flushSync(): void;
+  end(): void;
+}
+
+/**
+ * A pino destination that appends to `DIR/YYYY-MM-DD.log` and moves to a new file at midnight (UTC).
+ * Writes are asynchronous (sonic-boom batches them while one is in flight), so a public read never
+ * waits on the disk; the day is checked against a cached boundary, not formatted per line.
+ */
+export const createDailyLogFile = (dir: string, now: () => number = Date.now): DailyLogFile => {
+  let nextDayAt = 0;
+  let current: ReturnType<typeof pino.destination> | null = null;
+
+  const open = (time: number) => {
+    const previous = current;
+    current = pino.destination({
+      dest: logFileOf(dir, logDayOf(time)),
+      sync: false,
+      mkdir: true,
+      append: true,
+    });
+    nextDayAt = (Math.floor(time / DAY) + 1) * DAY;
+    previous?.end();
+  };
+
+  return {
+    write(line) {
+      const time = now();
+      if (time >= nextDayAt || !current) open(time);
+      current?.write(line);
+    },
+    flushSync() {
+      try {
+        current?.flushSync();
+      } catch {
+        // Not open yet (sonic-boom refuses before its file descriptor exists): nothing was written.
+      }
+    },
+    end() {
+      current?.end();
+      current = null;
+    },
+  };
+};
