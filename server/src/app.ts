@@ -17,11 +17,11 @@ import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { installSecurityHeaders, loggableUrl } from './http/security.ts';
-import { createAppLogger } from './logging/createLogger.ts';
-import { logModule } from './modules/log/index.ts';
 import { registerWebApp } from './http/webApp.ts';
+import { createAppLogger } from './logging/createLogger.ts';
 import { installAnalyticsHook } from './modules/analytics/recorder.ts';
 import { type Modules, registerModules } from './modules/index.ts';
+import { logModule } from './modules/log/index.ts';
 import { logNotify } from './notify.ts';
 import { type BlobStorage, createLocalStorage } from './storage/index.ts';
 
