@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { waitForApp } from '../support/pages.ts';
 import { repoRoot } from '../support/server.ts';
 import { openVisitor } from '../support/visitors.ts';
 
@@ -151,7 +152,8 @@ describe('server-rendered pages in Chromium', () => {
     });
     await page.goto(`${baseUrl}/chaos`);
     await page.getByTestId('essay').first().waitFor();
-    // Hydrated: the quote answers clicks, which needs React.
+    // Hydrated: the settings button answers clicks, which needs React (a click before hydration is lost).
+    await waitForApp(page);
     await page.getByTestId('settings-button').click();
     await page.locator('.settings-panel').waitFor();
     expect(await page.getByTestId('essay').count()).toBe(10);

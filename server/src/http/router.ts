@@ -48,6 +48,11 @@ export interface RouteOptions {
    * `Cache-Control: private`); every other owner answer is `no-store`.
    */
   cacheable?: boolean;
+  /**
+   * The lowest level this call's request lines are written at (Fastify's per-route `logLevel`). The log
+   * browser's own reads use `warn`: a page following the log live would otherwise fill it with itself.
+   */
+  logLevel?: 'warn';
 }
 
 export interface RouterDeps {
@@ -129,6 +134,7 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): 
           method: call.method,
           url,
           ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+          ...(options.logLevel ? { logLevel: options.logLevel } : {}),
           // Owner answers (sessions, IPs, drafts…) must not be kept by any cache — refusals included,
           // so the header is set before the body is even parsed.
           ...(call.access === 'owner' && !options.cacheable

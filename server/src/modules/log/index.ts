@@ -5,6 +5,6 @@ import { createLogService } from './service.ts';
 /** The log browser's call (issue 12): this replica's own log files, newest first. */
 export const logModule = (router: Router, files: Parameters<typeof createLogService>[0]) => {
   const logs = createLogService(files);
-  router.route(calls.logList, ({ query }) => logs.page(query));
+  router.route(calls.logList, ({ query }) => logs.page(query), { logLevel: 'warn' });
   return { logs };
 };

@@ -1,5 +1,125 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { AdminPage, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Switch } from '../../../ui/Switch.tsx';
+import { LogRow } from './LogRow.tsx';
+import { calendarDay, LEVEL_CHOICES, type LevelChoice, matchesSearch } from './lineFilter.ts';
+import { useLogLines } from './useLogLines.ts';
+import './revelation.css';
 
+/**
+ * 日志 (issue 12): this replica's own log, newest first. Scrolling down loads older lines; following
+ * live adds new ones at the top; a request id narrows the list to that request's lines.
+ */
 export default function Page() {
-  return <NotBuiltYet title="日志" />;
+  const [choice, setChoice] = useState<LevelChoice>('info');
+  const [follow, setFollow] = useState(false);
+  const [search, setSearch] = useState('');
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const filter = LEVEL_CHOICES.find((item) => item.value === choice)?.filter ?? { verbose: false };
+  const log = useLogLines(filter, follow);
+  const shown = useMemo(
+    () => log.lines.filter((line) => (!requestId || line.reqId === requestId) && matchesSearch(line, search)),
+    [log.lines, requestId, search],
+  );
+
+  // Infinite scroll: while the end of the list is in view, older pages keep coming.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const [atEnd, setAtEnd] = useState(false);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target) return;
+    const observer = new IntersectionObserver(([entry]) => setAtEnd(Boolean(entry?.isIntersecting)), {
+      rootMargin: '400px',
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  });
+  const { loadOlder, loadingOlder, older } = log;
+  useEffect(() => {
+    if (atEnd && older && !loadingOlder) void loadOlder();
+  }, [atEnd, older, loadingOlder, loadOlder]);
+
+  return (
+    <AdminPage
+      title="日志"
+      actions={
+        <>
+          <Switch checked={follow} onChange={setFollow} label="实时跟随" data-testid="log-follow" />
+          <Button onClick={log.reload}>刷新</Button>
+        </>
+      }
+    >
+      <div className="admin-toolbar log-toolbar">
+        <select
+          className="input"
+          aria-label="级别"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value as LevelChoice)}
+          data-testid="log-level"
+        >
+          {LEVEL_CHOICES.map((item) => (
+            <option key={item.value} value={item.value}>
+              {item.label}
+            </option>
+          ))}
+        </select>
+        <input
+          className="input log-search"
+          type="search"
+          placeholder="在已加载的行中搜索"
+          aria-label="搜索"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          data-testid="log-search"
+        />
+        {requestId && (
+          <button
+            type="button"
+            className="log-request-chip"
+            onClick={() => setRequestId(null)}
+            data-testid="log-request-filter"
+          >
+            请求 #{requestId.slice(0, 8)} ✕
+          </button>
+        )}
+      </div>
+      <p className="log-hint">
+        {log.replica ? `读取 ${log.replica} 的日志文件。` : ''}
+        调试级别的行只在首页打开“调试日志”期间写入；点击请求编号只看这个请求的行。
+      </p>
+      {log.status === 'loading' ? (
+        <LoadingState />
+      ) : log.status === 'error' ? (
+        <ErrorState error={log.error} onRetry={log.reload} />
+      ) : !log.enabled ? (
+        <EmptyState>服务器没有写日志文件（LOG_FILES=false）</EmptyState>
+      ) : shown.length === 0 && !older ? (
+        <EmptyState>{log.lines.length === 0 ? '还没有日志' : '没有符合条件的行'}</EmptyState>
+      ) : (
+        <ol className="log-lines" data-testid="log-lines">
+          {shown.map((line, index) => {
+            const day = calendarDay(line.time);
+            const previous = shown[index - 1];
+            return (
+              <Fragment key={line.id}>
+                {(!previous || calendarDay(previous.time) !== day) && <li className="log-day">{day}</li>}
+                <LogRow line={line} onRequest={setRequestId} />
+              </Fragment>
+            );
+          })}
+        </ol>
+      )}
+      <div ref={sentinel} className="log-end">
+        {log.status === 'ready' &&
+          (older ? (
+            <Button onClick={loadOlder} loading={loadingOlder}>
+              加载更早的日志
+            </Button>
+          ) : (
+            log.lines.length > 0 && <span>已到最早的日志</span>
+          ))}
+      </div>
+    </AdminPage>
+  );
 }
