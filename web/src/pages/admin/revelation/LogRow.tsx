@@ -33,10 +33,13 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
             <span className={`log-status ${statusClass(line.status)}`}>{line.status}</span>
           )}
           {line.ms !== undefined && <span className="log-ms">{line.ms} ms</span>}
-          <span className="log-msg">
-            {line.msg}
-            {line.err ? `：${line.err.message}` : ''}
-          </span>
+          {/* A request line says "request": its method and path already say so. */}
+          {!(line.msg === 'request' && line.method) && (
+            <span className="log-msg">
+              {line.msg}
+              {line.err ? `：${line.err.message}` : ''}
+            </span>
+          )}
         </button>
         {line.reqId && (
           <button

@@ -95,7 +95,11 @@ export default function Page() {
       ) : !log.enabled ? (
         <EmptyState>服务器没有写日志文件（LOG_FILES=false）</EmptyState>
       ) : shown.length === 0 && !older ? (
-        <EmptyState>{log.lines.length === 0 ? '还没有日志' : '没有符合条件的行'}</EmptyState>
+        <EmptyState>
+          {log.lines.length === 0 && (choice === 'all' || choice === 'info')
+            ? '还没有日志'
+            : '没有符合条件的行'}
+        </EmptyState>
       ) : (
         <ol className="log-lines" data-testid="log-lines">
           {shown.map((line, index) => {
