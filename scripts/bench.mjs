@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { compareOnOff } from './benchOnOff.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const portBase = 18_000 + Math.floor(Math.random() * 900);
@@ -349,69 +350,10 @@ if (moments && entryOnly)
     'was ≈ 191 KB (ECharts)',
   );
 
-/**
- * A keep-alive load whose every request carries its own headers (a visitor's X-Uuid and X-Referrer
- * differ per call, which wrk cannot do).
- * @param {string} url @param {number} secs @param {() => Record<string, string>} headers
- */
-const loadWithHeaders = async (url, secs, headers) => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  let done = 0;
-  /** @type {number[]} */
-  const latencies = [];
-  const until = Date.now() + secs * 1000;
-  const worker = async () => {
-    while (Date.now() < until) {
-      const t = process.hrtime.bigint();
-      await new Promise((resolve, reject) =>
-        http
-          .get(url, { agent, headers: headers() }, (res) => res.resume().on('end', resolve))
-          .on('error', reject),
-      );
-      latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-      done += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: done / secs, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
-};
+// Recording and log files on / off (issues 13 and 12), in scripts/benchOnOff.mjs.
+for (const [what, value, target] of await compareOnOff({ base, env, startServer, stop }))
+  row(what, value, target);
 
-// Visitor analytics (issue 13): the same public read with recording off and on, as visitors send it
-// (X-Uuid from 500 devices, X-Referrer = the page they are on plus an outside referrer; a visitor
-// moves to another page every 10 of its calls, so about one call in ten is a new page view).
-{
-  let n = 0;
-  const visitorHeaders = () => {
-    n += 1;
-    const page = Math.floor(n / 5000) % 7;
-    return { 'x-uuid': `bench-visitor-${n % 500}`, 'x-referrer': `/chaos/${page} https://www.example.com/` };
-  };
-  /** @type {Record<string, number>} */
-  const rps = {};
-  // Off, on, off, on, keeping each side's best run: the machine is shared, one run is noise.
-  for (const recording of ['false', 'true', 'false', 'true']) {
-    Object.assign(env, { ANALYTICS_RECORDING: recording });
-    const s = await startServer();
-    await loadWithHeaders(`${base}/api/blog/essay`, 2, visitorHeaders); // warm-up
-    const result = await loadWithHeaders(`${base}/api/blog/essay`, 6, visitorHeaders);
-    rps[recording] = Math.max(rps[recording] ?? 0, result.rps);
-    console.log(
-      `  GET /api/blog/essay, analytics recording ${recording === 'true' ? 'on ' : 'off'} (node loop)`.padEnd(
-        55,
-      ),
-      `${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`,
-    );
-    await stop(s.child);
-  }
-  const ratio = (rps.true ?? 0) / (rps.false || 1);
-  row(
-    'analytics recording on / off, GET /api/blog/essay (best of two)',
-    `${(ratio * 100).toFixed(1)} %`,
-    '≥ 90 %',
-  );
-}
 console.log('\nBudgets on this machine (DESIGN §8, issue 16):');
 for (const [what, value, target] of rows)
   console.log(`  ${what.padEnd(58)} ${String(value).padEnd(60)} target ${target}`);
