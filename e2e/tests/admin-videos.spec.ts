@@ -237,7 +237,7 @@ describe('video clips and collections', () => {
       const made = await call('POST', '/video/material', { title, sourcePath: 'b.mp4', start: 0, end: 1 });
       ids.push(made.json.data.id as number);
     }
-    for (const id of ids) await settled(call, id);
+    for (const id of ids) expect((await settled(call, id)).status).toBe('ready');
     const page = owner.page;
     await goInApp(page, '/great-old-one/ryona/group');
     const group = page.locator('[data-page="/great-old-one/ryona/group"]');
@@ -261,6 +261,10 @@ describe('video clips and collections', () => {
     await page.mouse.up();
     await expect.poll(() => clips.nth(0).textContent()).toContain('乙');
     await editor.getByTestId('collection-publish').click();
+    // The page's answer, whatever it is (a failure shows its toast text here).
+    await expect
+      .poll(() => page.locator('.toast').allTextContents(), { timeout: 30_000 })
+      .toContainEqual(expect.stringContaining('合集和其中的片段已发布'));
     await group
       .getByTestId('collection-table')
       .locator('tr', { hasText: '拖动排序' })
