@@ -5,6 +5,7 @@ import { fillPath, type RouteName, routes } from '@candy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
+import { loadSharp } from '../lazyModules.ts';
 import { markdownImage, markdownPreview, markdownTitle, shareMetaTags } from './shareMeta.ts';
 
 /**
@@ -174,7 +175,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     let size: { width: number; height: number } | null = null;
     try {
       // sharp (≈ 25 MB resident) loads only when a picture's size is first needed.
-      const { default: sharp } = await import('sharp');
+      const sharp = await loadSharp();
       const meta = await sharp(file).metadata();
       if (meta.width && meta.height) size = { width: meta.width, height: meta.height };
     } catch {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
+import { loadFileType } from '../lazyModules.ts';
 import { unsupportedMediaType } from './errors.ts';
 
 /** What an upload really is, judged by its bytes: the name and the declared type are not trusted. */
@@ -23,7 +23,7 @@ const refuse = (allowed: readonly string[]) =>
 
 /** Checks the first bytes of an upload (a few KB are enough) against the allowed types; else 4150. */
 export const sniffUpload = async (head: Uint8Array, allowed: readonly string[]): Promise<SniffedType> => {
-  const type = await fileTypeFromBuffer(head);
+  const type = await (await loadFileType()).fileTypeFromBuffer(head);
   if (!type || !allowed.includes(type.mime)) throw refuse(allowed);
   return { mime: type.mime, ext: type.ext };
 };

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Kysely, sql } from 'kysely';
-import * as tar from 'tar';
 import type { DialectName } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
 import { appliedMigrations } from '../db/migrate.ts';
 import { safeRelativePath } from '../http/safePath.ts';
+import { loadTar } from '../lazyModules.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import { denormalise, readRows, tablesInOrder } from './tables.ts';
 
@@ -69,7 +69,7 @@ export const exportArchive = async (
     };
     await fsp.writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = ['manifest.json', 'tables', ...(blobs.length > 0 ? ['files'] : [])];
-    await tar.c({ gzip: true, file, cwd: dir, portable: true }, entries);
+    await (await loadTar()).c({ gzip: true, file, cwd: dir, portable: true }, entries);
     return manifest;
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
@@ -99,7 +99,7 @@ export const importArchive = async (
 ): Promise<ExportManifest> => {
   const dir = await tempDir();
   try {
-    await tar.x({ file, cwd: dir, strict: true });
+    await (await loadTar()).x({ file, cwd: dir, strict: true });
     const manifest = JSON.parse(
       await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8'),
     ) as ExportManifest;

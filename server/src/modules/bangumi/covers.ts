@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { randomName } from '../../http/multipart.ts';
 import { UploadTypes } from '../../http/uploads.ts';
+import { loadFileType } from '../../lazyModules.ts';
 import { bangumiUserAgent } from '../../providers/bangumi/bangumi.ts';
 import { ProviderError } from '../../providers/fetchJson.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
@@ -33,7 +33,7 @@ export const copyCover = async (
     throw error instanceof ProviderError ? error : new ProviderError('cover unreachable', { cause: error });
   }
   if (bytes.length > coverMaxBytes) throw new ProviderError('cover too large');
-  const type = await fileTypeFromBuffer(bytes);
+  const type = await (await loadFileType()).fileTypeFromBuffer(bytes);
   if (!type || !(UploadTypes.image as readonly string[]).includes(type.mime)) {
     throw new ProviderError('cover is not an image');
   }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { SniffedType } from '../../http/uploads.ts';
+import { loadSharp } from '../../lazyModules.ts';
 
 export interface CleanImage {
   width: number;
@@ -12,10 +13,11 @@ export interface CleanImage {
  * metadata block (EXIF with its GPS position, XMP, IPTC) left out — sharp keeps none unless asked.
  * Streams through libvips; answers the stream to store and, once it has ended, the image's size.
  */
-export const cleanImage = (
+export const cleanImage = async (
   input: Readable,
   type: SniffedType,
-): { output: Readable; done: Promise<CleanImage> } => {
+): Promise<{ output: Readable; done: Promise<CleanImage> }> => {
+  const sharp = await loadSharp();
   const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
   const pipeline = sharp({ animated, failOn: 'error' }).rotate();
   switch (type.mime) {

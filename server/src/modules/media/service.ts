@@ -43,7 +43,7 @@ export const createMediaService = ({ db, storage, imageMaxBytes, now, logger }: 
     try {
       const source = await storage.get(raw.key);
       if (!source) throw new Error(`upload ${raw.key} vanished`);
-      const { output, done } = cleanImage(source, raw.type);
+      const { output, done } = await cleanImage(source, raw.type);
       const [{ size }, { width, height }] = await Promise.all([
         storage.put(key, output, { contentType: raw.type.mime }),
         done,

@@ -2,11 +2,11 @@ import { type Waifu, WaifuUploadFields } from '@candy/contract/calls/waifu';
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Logger } from 'pino';
-import sharp from 'sharp';
 import type { WaifuTable } from '../../db/schema.ts';
 import { notFound, unsupportedMediaType } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
 import { UploadTypes } from '../../http/uploads.ts';
+import { loadSharp } from '../../lazyModules.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import { cleanImage } from '../media/images.ts';
 import type { WaifuRepo } from './repo.ts';
@@ -61,10 +61,11 @@ export const createWaifuService = ({ repo, storage, imageMaxBytes, now, logger }
     try {
       const source = await storage.get(rawKey);
       if (!source) throw new Error(`upload ${rawKey} vanished`);
-      const { output, done } = cleanImage(source, type as Parameters<typeof cleanImage>[1]);
+      const { output, done } = await cleanImage(source, type as Parameters<typeof cleanImage>[1]);
       const [, dims] = await Promise.all([storage.put(key, output, { contentType: type.mime }), done]);
       const cleaned = await storage.get(key);
       if (!cleaned) throw new Error(`image ${key} vanished`);
+      const sharp = await loadSharp();
       const preview = cleaned.pipe(
         sharp({ failOn: 'error' })
           .resize({ width: previewWidth, withoutEnlargement: true })
