@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type FakeBangumiUpstream, startFakeBangumi } from '../support/fakeBangumi.ts';
+import { startFakeBilibili } from '../support/fakeBilibili.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openVisitor, switchDarkOn } from '../support/visitors.ts';
@@ -34,9 +35,11 @@ describe('collections and settings in the back office', () => {
   let browser: Browser;
   let fake: FakeBangumiUpstream;
   let server: RunningServer;
+  let bilibili: Awaited<ReturnType<typeof startFakeBilibili>>;
 
   beforeAll(async () => {
     fake = await startFakeBangumi();
+    bilibili = await startFakeBilibili();
     browser = await launchBrowser();
     server = await startServer({
       OWNER_USERNAME: E2E_OWNER.username,
@@ -44,12 +47,14 @@ describe('collections and settings in the back office', () => {
       DARK_KEY: darkKey,
       SEED_DEMO: 'true',
       BANGUMI_API_BASE: fake.base,
+      EMOTE_BILIBILI_BASE: bilibili.base,
     });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
     await fake?.close();
+    await bilibili?.close();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
@@ -266,5 +271,26 @@ describe('collections and settings in the back office', () => {
     expect(refused.code).toBe(4000);
     expect(JSON.stringify(refused)).toContain('禁止词语');
     expect((await post('一句普通的话', 'e2e-banned-2')).code).toBe(0);
+  });
+
+  it('imports a Bilibili emote package and removes one of its emotes, with a confirmation', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/meta');
+    await page.getByRole('tab', { name: '表情' }).click();
+    await page.getByLabel('B 站表情包 ID').fill('1');
+    await page.getByRole('button', { name: '导入' }).click();
+    await page.getByTestId('toast').getByText('已导入「小黄脸」2 个表情').waitFor();
+    const own = page.getByTestId('own-emotes');
+    await own.getByText('[doge]').waitFor();
+    await own.locator('li', { hasText: '[doge]' }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('toast').getByText('已删除 [doge]').waitFor();
+    await expect.poll(() => own.locator('code').allTextContents()).toEqual(['[微笑]']);
+    await close();
+    // Visitors' emote set follows: the package's [微笑] is there, its [doge] is not.
+    const list = (await (await fetch(`${server.url}/api/blog/emote/list`)).json()).data as {
+      code: string;
+      group: string;
+    }[];
+    expect(list.filter((e) => e.group === '小黄脸').map((e) => e.code)).toEqual(['[微笑]']);
   });
 });

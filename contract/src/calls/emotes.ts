@@ -53,4 +53,8 @@ export const emotesCalls = {
     body: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
     response: z.object({ group: z.string(), count: z.number() }),
   }),
+  emoteDelete: defineCall(routes.emoteDelete, {
+    params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+    response: z.null(),
+  }),
 } satisfies Record<keyof typeof routes, CallDef>;

@@ -10,4 +10,6 @@ export const emotesRoutes = {
   emoteRemote: { method: 'GET', path: '/blog/emote/remote', access: 'owner' },
   emoteSelect: { method: 'GET', path: '/blog/emote/select/:id', access: 'owner' },
   emoteBilibili: { method: 'POST', path: '/blog/emote/bilibili', access: 'owner' },
+  /** Ours: removes one of the owner's emotes (a built-in with its code shows again). */
+  emoteDelete: { method: 'DELETE', path: '/blog/emote/self/:id', access: 'owner' },
 } as const satisfies Record<string, RouteDef>;

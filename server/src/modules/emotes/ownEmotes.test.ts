@@ -42,7 +42,7 @@ describe('owner emotes', () => {
     t.clock.advance(remoteIndexTtlMs + 1);
   });
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, owner = true) =>
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, owner = true) =>
     t.server.inject({
       method,
       url: `/api${url}`,
@@ -55,6 +55,7 @@ describe('owner emotes', () => {
     ['GET', '/blog/emote/remote'],
     ['GET', '/blog/emote/select/cat-1'],
     ['POST', '/blog/emote/bilibili'],
+    ['DELETE', '/blog/emote/self/1'],
   ] as const)('%s %s refuses visitors with 4010', async (method, url) => {
     const res = await call(method, url, method === 'POST' ? { id: 1 } : undefined, false);
     expect(res.statusCode).toBe(401);
@@ -144,6 +145,23 @@ describe('owner emotes', () => {
   it('answers 5030 when the remote index is broken', async () => {
     fake.mode = 'garbage';
     expect((await call('GET', '/blog/emote/remote')).statusCode).toBe(503);
+  });
+
+  it('removes one of the owner’s emotes: the built-in of its code shows again', async () => {
+    await call('POST', '/blog/emote/bilibili', { id: 1 });
+    const self = (await call('GET', '/blog/emote/self')).json().data as { id: number; code: string }[];
+    const doge = self.find((e) => e.code === '[doge]');
+    expect((await call('DELETE', `/blog/emote/self/${doge?.id}`)).json()).toEqual({ code: 0, data: null });
+    const after = (await call('GET', '/blog/emote/self')).json().data as { code: string }[];
+    expect(after.map((e) => e.code)).not.toContain('[doge]');
+    expect(after).toHaveLength(self.length - 1);
+    const list = (await call('GET', '/blog/emote/list', undefined, false)).json().data;
+    expect(list.filter((e: { code: string }) => e.code === '[doge]')).toEqual([
+      expect.objectContaining({ code: '[doge]', group: expect.not.stringMatching('小黄脸') }),
+    ]);
+    // Gone means gone: again is 4040; a malformed id is 4000.
+    expect((await call('DELETE', `/blog/emote/self/${doge?.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', '/blog/emote/self/abc')).json().code).toBe(ErrorCode.validation);
   });
 
   it('refuses a malformed package id with 4000', async () => {

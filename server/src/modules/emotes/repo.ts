@@ -8,6 +8,9 @@ export type NewEmoteRow = Insertable<EmoteTable>;
 export const createEmoteRepo = (db: Db) => ({
   all: () => db.selectFrom('emote').selectAll().orderBy('id').execute(),
 
+  remove: async (id: number): Promise<boolean> =>
+    Number((await db.deleteFrom('emote').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+
   findByCode: (code: string) =>
     db.selectFrom('emote').selectAll().where('code', '=', code).executeTakeFirst(),
 

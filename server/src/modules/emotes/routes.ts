@@ -8,4 +8,5 @@ export const emotesRoutes = (router: Router, emotes: EmotesService): void => {
   router.route(emotesCalls.emoteRemote, ({ query }) => emotes.remote(query.keyword));
   router.route(emotesCalls.emoteSelect, ({ params }) => emotes.select(params.id));
   router.route(emotesCalls.emoteBilibili, ({ body }) => emotes.importBilibili(body.id));
+  router.route(emotesCalls.emoteDelete, ({ params }) => emotes.remove(params.id));
 };

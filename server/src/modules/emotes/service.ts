@@ -105,6 +105,11 @@ export const createEmotesService = ({ repo, remoteIndex, bilibili, logger, now }
       return presentOwn((await repo.findByCode(code)) as EmoteRow);
     },
 
+    async remove(id: number): Promise<null> {
+      if (!(await repo.remove(id))) throw notFound('表情不存在');
+      return null;
+    },
+
     async importBilibili(id: number): Promise<{ group: string; count: number }> {
       const found = await upstream(() => bilibili.emotePackage(id));
       if (!found) throw notFound(`没有找到这个 Bilibili 表情包: ${id}`);

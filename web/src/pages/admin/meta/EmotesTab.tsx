@@ -24,6 +24,11 @@ export const EmotesTab = () => {
     await refresh();
     toast(`已添加 ${added.code}`, { type: 'success' });
   };
+  const remove = async (id: number, code: string) => {
+    await call('emoteDelete', { params: { id } });
+    await refresh();
+    toast(`已删除 ${code}`, { type: 'success' });
+  };
   const importPackage = async () => {
     const id = Number(packageId);
     if (!Number.isInteger(id) || id <= 0) return toast('表情包 ID 是正整数', { type: 'error' });
@@ -46,6 +51,17 @@ export const EmotesTab = () => {
             <li key={e.id} title={`${e.group} ${e.code}`}>
               <img src={e.url} alt={e.code} loading="lazy" />
               <code>{e.code}</code>
+              <Button
+                kind="dangerous"
+                className="emote-remove"
+                title={`删除 ${e.code}`}
+                confirm={{
+                  message: `删除表情 ${e.code}？评论里的这个代码将不再显示为图片（同名的内置表情除外）。`,
+                }}
+                onClick={() => remove(e.id, e.code)}
+              >
+                删除
+              </Button>
             </li>
           ))}
         </ul>
