@@ -17,6 +17,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
+import { pushRoutes } from './routes/push.ts';
 import { systemRoutes } from './routes/system.ts';
 import { todosRoutes } from './routes/todos.ts';
 import { videosRoutes } from './routes/videos.ts';
@@ -57,6 +58,7 @@ export const routes = {
   ...metaRoutes,
   ...insightRoutes,
   ...logRoutes,
+  ...pushRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -18,6 +18,7 @@ import { mediaCalls } from './media.ts';
 import { metaCalls } from './meta.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
+import { pushCalls } from './push.ts';
 import * as system from './system.ts';
 import { todosCalls } from './todos.ts';
 import { videosCalls } from './videos.ts';
@@ -50,6 +51,7 @@ export const calls = {
   ...metaCalls,
   ...insightCalls,
   ...logCalls,
+  ...pushCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -21,6 +21,7 @@ import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
 import { parkingModule } from './parking/index.ts';
+import { pushModule } from './push/index.ts';
 import { systemModule } from './system/index.ts';
 import { todosModule } from './todos/index.ts';
 import { videosModule } from './videos/index.ts';
@@ -30,7 +31,10 @@ import { waifuModule } from './waifu/index.ts';
  * Builds every domain module in dependency order and registers its routes. A module receives the
  * services it uses explicitly; the returned services feed the scheduler and the snapshot exporter.
  */
-export const registerModules = (ctx: ModuleContext) => {
+export const registerModules = (base: ModuleContext) => {
+  // Push comes first: every other module tells the owner things through its `notify`.
+  const { push } = pushModule(base);
+  const ctx: ModuleContext = { ...base, notify: push.notify };
   let snapshotQueue: Promise<void> = Promise.resolve();
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
@@ -120,6 +124,7 @@ export const registerModules = (ctx: ModuleContext) => {
     /** Waits for the snapshot exports queued by gallery changes (shutdown). */
     snapshotIdle: () => snapshotQueue,
     analytics,
+    push,
   };
   return modules;
 };

@@ -10,6 +10,7 @@ import * as jobs from './0008_jobs.ts';
 import * as insight from './0009_insight.ts';
 import * as videos from './0011_videos.ts';
 import * as handshakeSpent from './0012_handshake_spent.ts';
+import * as push from './0013_push.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_insight': insight,
   '0011_videos': videos,
   '0012_handshake_spent': handshakeSpent,
+  '0013_push': push,
 };

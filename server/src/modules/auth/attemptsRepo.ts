@@ -27,6 +27,19 @@ export const createAttemptsRepo = (db: Db) => ({
   latest: (limit: number) =>
     db.selectFrom('login_attempt').selectAll().orderBy('id', 'desc').limit(limit).execute(),
 
+  /** Whether a login before attempt `beforeId` succeeded from this browser (same User-Agent). */
+  async knownDevice(userAgent: string, beforeId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('login_attempt')
+      .select('id')
+      .where('user_agent', '=', userAgent)
+      .where('outcome', '=', 'success')
+      .where('id', '<', beforeId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /** The time of the last successful login for this key, 0 when none. */
   async lastSuccessAt({ column, value }: AttemptKey): Promise<number> {
     const row = await db

@@ -18,6 +18,7 @@ export const authModule = (ctx: ModuleContext, deps: { handshakes: Handshakes })
     accessKeyTtlMs: ctx.config.accessKeyTtlMs,
     now: ctx.now,
     logger: ctx.logger,
+    notify: ctx.notify,
   });
   const audit = createAuditLog(ctx.db, ctx.now);
   ctx.setOwnerGuard({ verify: auth.verify, recordWrite: audit.record });

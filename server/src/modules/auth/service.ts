@@ -9,6 +9,7 @@ import type { Caller } from '../../http/context.ts';
 import { forbidden, invalidField, notFound, rateLimited, unauthorized } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
 import { safeEqual } from '../../http/guards.ts';
+import type { Notify } from '../../notify.ts';
 import type { Handshakes } from '../system/handshakes.ts';
 import { accessKeyHash, newAccessKey } from './accessKeys.ts';
 import type { AttemptsRepo } from './attemptsRepo.ts';
@@ -32,6 +33,8 @@ export interface AuthDeps {
   accessKeyTtlMs: number;
   now: () => number;
   logger: Logger;
+  /** Tells the owner about a login from a browser not seen logging in before. */
+  notify: Notify;
 }
 
 export const createAuthService = (deps: AuthDeps) => {
@@ -112,6 +115,16 @@ export const createAuthService = (deps: AuthDeps) => {
       }
       await attempts.settle(attemptId, 'success');
       logger.info({ username: body.username, ip: caller.ip }, 'owner logged in');
+      if (!(await attempts.knownDevice(caller.userAgent, attemptId))) {
+        // Not awaited: a login never waits on a push service.
+        void deps.notify({
+          kind: 'login-new-device',
+          title: '新设备登录了后台',
+          body: `IP ${caller.ip || '未知'}\n${caller.userAgent || '没有 User-Agent'}`,
+          url: '/great-old-one/index',
+          level: 'warning',
+        });
+      }
       const session = await openSession(caller);
       await owners.purgeEndedSessions(now() - RETENTION_MS);
       await attempts.purgeBefore(now() - RETENTION_MS);

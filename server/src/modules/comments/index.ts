@@ -12,16 +12,21 @@ export interface CommentsModuleDeps {
   /** Answer whether the caller may see (and so comment on) an essay or an article. */
   essays: EssayVisibility;
   articles: ArticleExistence;
-  /** Tells the owner of new comments; logs them until the push module exists. */
+  /** Tells the owner of new comments; the product's `notify` (message push) unless a test gives one. */
   notifier?: CommentNotifier;
 }
 
 export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => {
   const repo = createCommentRepo(ctx.db);
   const notifier: CommentNotifier = deps.notifier ?? {
-    notifyOwner: async (notice) => {
-      ctx.logger.info({ comment: notice }, 'new comment');
-    },
+    notifyOwner: (notice) =>
+      ctx.notify({
+        kind: 'comment',
+        title: `新评论：${notice.name || '匿名'}`,
+        body: notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content,
+        // Where it stands: the essay (its anchor on /chaos) or the about page.
+        url: notice.targetType === 'essay' ? `/chaos#${notice.targetId}` : '/about',
+      }),
   };
   const comments = createCommentService({
     repo,

@@ -1,0 +1,32 @@
+import { pushCalls } from '@candy/contract/calls/push';
+import type { ModuleContext } from '../context.ts';
+import { createPushRepo } from './repo.ts';
+import { createPushService } from './service.ts';
+
+/**
+ * Where notifications open: the site's own address when one is configured (the first of
+ * SITE_DOMAINS that is not a loopback name), else the path as it is.
+ */
+const absoluteUrlFor = (siteDomains: readonly string[]) => {
+  const own = siteDomains.find((domain) => domain !== 'localhost' && domain !== '127.0.0.1');
+  return (url: string) => (url.startsWith('/') && own ? `https://${own}${url}` : url);
+};
+
+/** Message push to the owner (issue 12): channels, sending, history, and the product's `notify`. */
+export const pushModule = (ctx: ModuleContext) => {
+  const push = createPushService({
+    repo: createPushRepo(ctx.db),
+    now: ctx.now,
+    logger: ctx.logger,
+    absoluteUrl: absoluteUrlFor(ctx.config.siteDomains),
+  });
+  ctx.router.route(pushCalls.messageSend, ({ params, body }) =>
+    push.send(params.channel, params.action, body),
+  );
+  ctx.router.route(pushCalls.pushChannels, () => push.channels());
+  ctx.router.route(pushCalls.pushChannelUpdate, ({ params, body }) => push.update(params.channel, body));
+  ctx.router.route(pushCalls.pushHistory, () => push.history());
+  ctx.router.route(pushCalls.pushSubscribe, ({ body, caller }) => push.subscribe(body, caller.userAgent));
+  ctx.router.route(pushCalls.pushUnsubscribe, ({ body }) => push.unsubscribe(body.endpoint));
+  return { push };
+};

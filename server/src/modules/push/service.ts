@@ -1,0 +1,303 @@
+import {
+  type ChannelResult,
+  type ChannelUpdate as ChannelUpdateSchema,
+  type ChannelView,
+  channelSettings,
+  PUSH_CHANNELS,
+  type PushChannel,
+  type PushMessage,
+  type PushMessageInput as PushMessageSchema,
+} from '@candy/contract/calls/push';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { invalidField } from '../../http/errors.ts';
+import type { Notify, NotifyEvent } from '../../notify.ts';
+import type { PushRepo } from './repo.ts';
+import {
+  makeVapidKeys,
+  type OutgoingMessage,
+  type SettingsOf,
+  sendBark,
+  sendEmail,
+  sendGotify,
+  sendNtfy,
+  sendWebhook,
+  sendWebPush,
+  type VapidKeys,
+} from './senders.ts';
+
+export interface PushDeps {
+  repo: PushRepo;
+  now: () => number;
+  logger: Logger;
+  /** Turns a site path (`/chaos#3`) into an address a phone can open, when the site's is known. */
+  absoluteUrl: (url: string) => string;
+}
+
+type StoredSettings = Record<string, string>;
+/** Stored beside the webpush settings; never part of a view. */
+const VAPID_PUBLIC = '_vapidPublicKey';
+const VAPID_PRIVATE = '_vapidPrivateKey';
+
+const secretKeys = (channel: PushChannel): string[] =>
+  channelSettings[channel].fields.filter((f) => 'secret' in f && f.secret).map((f) => f.key);
+
+/** `••••` and the last four characters of a long secret: enough to recognise, not to use. */
+const mask = (value: string) => (value.length >= 12 ? `••••${value.slice(-4)}` : '••••');
+
+const LEVELS = { info: 'info', warning: 'warning', error: 'error' } as const;
+
+/**
+ * Push channels (issue 12): their settings, sending to one or all of them in parallel with a time
+ * limit each, the history of what was sent, and `notify(event)` — how the rest of the product tells
+ * the owner something.
+ */
+export const createPushService = (deps: PushDeps) => {
+  const { repo, now, logger } = deps;
+
+  const stored = async () => {
+    const rows = await repo.channels();
+    return new Map(
+      rows.map((row) => [
+        row.channel,
+        {
+          enabled: row.enabled === 1,
+          settings: JSON.parse(row.settings) as StoredSettings,
+          updatedAt: row.updated_at,
+        },
+      ]),
+    );
+  };
+
+  const view = (
+    channel: PushChannel,
+    row?: { enabled: boolean; settings: StoredSettings; updatedAt: number },
+  ): ChannelView => {
+    const secrets = secretKeys(channel);
+    const settings: Record<string, string> = {};
+    const secretsSet: string[] = [];
+    for (const field of channelSettings[channel].fields) {
+      const value = row?.settings[field.key] ?? '';
+      if (secrets.includes(field.key)) {
+        if (value) secretsSet.push(field.key);
+        settings[field.key] = value ? mask(value) : '';
+      } else settings[field.key] = value;
+    }
+    return {
+      channel,
+      enabled: row?.enabled ?? false,
+      configured: row !== undefined && channelSettings[channel].schema.safeParse(row.settings).success,
+      settings,
+      secretsSet,
+      updatedAt: row?.updatedAt ?? null,
+    };
+  };
+
+  /** The VAPID key pair, made on first need and kept with the webpush channel. */
+  const vapidKeys = async (): Promise<VapidKeys> => {
+    const row = (await stored()).get('webpush');
+    const publicKey = row?.settings[VAPID_PUBLIC];
+    const privateKey = row?.settings[VAPID_PRIVATE];
+    if (publicKey && privateKey) return { publicKey, privateKey };
+    const keys = await makeVapidKeys();
+    await repo.saveChannel(
+      'webpush',
+      row?.enabled ?? false,
+      { ...row?.settings, [VAPID_PUBLIC]: keys.publicKey, [VAPID_PRIVATE]: keys.privateKey },
+      now(),
+    );
+    return keys;
+  };
+
+  const deliver = async (
+    channel: PushChannel,
+    settings: StoredSettings,
+    message: OutgoingMessage,
+  ): Promise<string> => {
+    const parsed = channelSettings[channel].schema.safeParse(settings);
+    if (!parsed.success) throw new Error('设置不完整');
+    switch (channel) {
+      case 'webhook':
+        await sendWebhook(parsed.data as SettingsOf<'webhook'>, message);
+        return '';
+      case 'ntfy':
+        await sendNtfy(parsed.data as SettingsOf<'ntfy'>, message);
+        return '';
+      case 'bark':
+        await sendBark(parsed.data as SettingsOf<'bark'>, message);
+        return '';
+      case 'gotify':
+        await sendGotify(parsed.data as SettingsOf<'gotify'>, message);
+        return '';
+      case 'email':
+        await sendEmail(parsed.data as SettingsOf<'email'>, message);
+        return '';
+      case 'webpush': {
+        const targets = (await repo.subscriptions()).map((s) => ({
+          endpoint: s.endpoint,
+          keys: { p256dh: s.p256dh, auth: s.auth },
+        }));
+        return sendWebPush(
+          parsed.data as SettingsOf<'webpush'>,
+          message,
+          await vapidKeys(),
+          targets,
+          async (endpoint) => {
+            await repo.unsubscribe(endpoint);
+          },
+        );
+      }
+    }
+  };
+
+  /**
+   * Sends to the given channels at once; each answers for itself (a failing or slow one is reported
+   * and never holds the others back). `force` tries disabled channels too (the test button).
+   */
+  const sendTo = async (
+    channels: readonly PushChannel[],
+    message: OutgoingMessage,
+    force: boolean,
+  ): Promise<ChannelResult[]> => {
+    const rows = await stored();
+    return Promise.all(
+      channels.map(async (channel): Promise<ChannelResult> => {
+        const row = rows.get(channel);
+        const started = now();
+        if (!row || !view(channel, row).configured)
+          return { channel, outcome: 'skipped', detail: '未配置', ms: 0 };
+        if (!row.enabled && !force) return { channel, outcome: 'skipped', detail: '已停用', ms: 0 };
+        try {
+          const detail = await deliver(channel, row.settings, message);
+          return { channel, outcome: 'ok', detail, ms: now() - started };
+        } catch (error) {
+          const detail =
+            error instanceof Error ? (error.name === 'TimeoutError' ? '超时' : error.message) : String(error);
+          logger.warn({ channel, err: error }, 'push channel failed');
+          return { channel, outcome: 'failed', detail: detail.slice(0, 300), ms: now() - started };
+        }
+      }),
+    );
+  };
+
+  const record = async (message: OutgoingMessage, results: ChannelResult[]) => {
+    await repo.record({
+      kind: message.kind,
+      title: message.title.slice(0, 200),
+      body: message.body,
+      url: message.url ?? null,
+      level: message.level,
+      results: JSON.stringify(results),
+      created_at: now(),
+    });
+  };
+
+  const outgoing = (
+    input: { title: string; body: string; url?: string; level: OutgoingMessage['level'] },
+    kind: string,
+  ): OutgoingMessage => ({
+    title: input.title,
+    body: input.body,
+    level: input.level,
+    kind,
+    ...(input.url ? { url: deps.absoluteUrl(input.url) } : {}),
+  });
+
+  const notify: Notify = async (event: NotifyEvent) => {
+    logger.info({ notice: event }, `notify: ${event.title}`);
+    try {
+      const message = outgoing(
+        { title: event.title, body: event.body, url: event.url, level: LEVELS[event.level ?? 'info'] },
+        event.kind,
+      );
+      const results = await sendTo(PUSH_CHANNELS, message, false);
+      // A notice no channel took is still worth keeping: the page shows what the owner missed.
+      await record(message, results);
+    } catch (error) {
+      logger.error({ err: error }, 'notify failed');
+    }
+  };
+
+  return {
+    notify,
+
+    async channels() {
+      const rows = await stored();
+      return {
+        channels: PUSH_CHANNELS.map((channel) => view(channel, rows.get(channel))),
+        vapidPublicKey: (await vapidKeys()).publicKey,
+        subscriptions: await repo.countSubscriptions(),
+      };
+    },
+
+    async update(channel: PushChannel, body: z.output<typeof ChannelUpdateSchema>): Promise<ChannelView> {
+      const previous = (await stored()).get(channel);
+      const secrets = secretKeys(channel);
+      const known: string[] = channelSettings[channel].fields.map((f) => f.key);
+      const unknown = Object.keys(body.settings).find((key) => !known.includes(key));
+      if (unknown)
+        throw invalidField(`settings.${unknown}`, 'unknown', `${channelSettings[channel].label} 没有这一项`);
+      const next: StoredSettings = { ...previous?.settings };
+      for (const key of known) {
+        const value = (body.settings[key] ?? '').trim();
+        // A secret left empty (or still showing its mask) keeps what is stored.
+        if (secrets.includes(key) && (value === '' || value.startsWith('••••'))) continue;
+        next[key] = value;
+      }
+      const checked = channelSettings[channel].schema.safeParse(next);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw invalidField(
+          `settings.${String(issue?.path[0] ?? '')}`,
+          issue?.code ?? 'invalid',
+          issue?.message ?? '设置不合法',
+        );
+      }
+      await repo.saveChannel(channel, body.enabled, next, now());
+      return view(channel, (await stored()).get(channel));
+    },
+
+    /** `POST /message/{channel}.{action}`: `test` tries a channel even when it is switched off. */
+    async send(
+      target: PushChannel | 'all',
+      action: 'send' | 'test',
+      input: z.output<typeof PushMessageSchema>,
+    ): Promise<{ results: ChannelResult[] }> {
+      const message = outgoing(input, action === 'test' ? 'test' : 'manual');
+      const results = await sendTo(target === 'all' ? PUSH_CHANNELS : [target], message, action === 'test');
+      await record(message, results);
+      return { results };
+    },
+
+    async history(): Promise<PushMessage[]> {
+      return (await repo.history()).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        body: row.body,
+        url: row.url,
+        level: LEVELS[row.level as keyof typeof LEVELS] ?? 'info',
+        createdAt: row.created_at,
+        results: JSON.parse(row.results) as ChannelResult[],
+      }));
+    },
+
+    async subscribe(input: { endpoint: string; keys: { p256dh: string; auth: string } }, userAgent: string) {
+      await repo.subscribe({
+        endpoint: input.endpoint,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        user_agent: userAgent.slice(0, 256),
+        created_at: now(),
+      });
+      return { subscriptions: await repo.countSubscriptions() };
+    },
+
+    async unsubscribe(endpoint: string) {
+      await repo.unsubscribe(endpoint);
+      return { subscriptions: await repo.countSubscriptions() };
+    },
+  };
+};
+
+export type PushService = ReturnType<typeof createPushService>;
