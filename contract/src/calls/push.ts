@@ -46,7 +46,10 @@ export const channelSettings = {
     ],
     schema: z.object({
       server: optional(httpUrl).transform((value) => value || 'https://ntfy.sh'),
-      topic: z.string().trim().regex(/^[-_A-Za-z0-9]{1,64}$/, '主题只能含字母、数字、- 和 _'),
+      topic: z
+        .string()
+        .trim()
+        .regex(/^[-_A-Za-z0-9]{1,64}$/, '主题只能含字母、数字、- 和 _'),
       token: z.string().max(500).default(''),
     }),
   },
@@ -74,7 +77,12 @@ export const channelSettings = {
     fields: [
       { key: 'host', label: 'SMTP 服务器', required: true, placeholder: 'smtp.example.com' },
       { key: 'port', label: '端口', placeholder: '465' },
-      { key: 'secure', label: 'TLS', placeholder: 'true', hint: 'true：直接 TLS（465）；false：STARTTLS（587）' },
+      {
+        key: 'secure',
+        label: 'TLS',
+        placeholder: 'true',
+        hint: 'true：直接 TLS（465）；false：STARTTLS（587）',
+      },
       { key: 'user', label: '用户名' },
       { key: 'pass', label: '密码', secret: true },
       { key: 'from', label: '发件人', required: true, placeholder: 'site@example.com' },
@@ -109,12 +117,18 @@ export const channelSettings = {
       },
     ],
     schema: z.object({
-      subject: optional(z.string().trim().regex(/^(mailto:|https:\/\/)\S+$/, '须是 mailto: 或 https:// 地址')).transform(
-        (value) => value || 'mailto:owner@localhost',
-      ),
+      subject: optional(
+        z
+          .string()
+          .trim()
+          .regex(/^(mailto:|https:\/\/)\S+$/, '须是 mailto: 或 https:// 地址'),
+      ).transform((value) => value || 'mailto:owner@localhost'),
     }),
   },
-} as const satisfies Record<PushChannel, { label: string; fields: readonly ChannelField[]; schema: z.ZodType }>;
+} as const satisfies Record<
+  PushChannel,
+  { label: string; fields: readonly ChannelField[]; schema: z.ZodType }
+>;
 
 export const PushMessageInput = z.strictObject({
   title: z.string().trim().min(1).max(100),

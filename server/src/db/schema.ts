@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PushChannelTable, PushMessageTable, PushSubscriptionTable } from './schemaPush.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
@@ -400,34 +401,5 @@ export interface ParkingOrderTable {
   end_at: number | null;
   fee: number;
   status: string;
-  created_at: number;
-}
-
-/** A message push channel's settings (issue 12); `settings` is JSON, secrets included. */
-export interface PushChannelTable {
-  channel: string;
-  enabled: number;
-  settings: string;
-  updated_at: number;
-}
-
-/** A browser the owner subscribed to Web Push notifications. */
-export interface PushSubscriptionTable {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  user_agent: string;
-  created_at: number;
-}
-
-/** A message sent to the owner, with its result per channel (JSON); the last 100 are kept. */
-export interface PushMessageTable {
-  id: Generated<number>;
-  kind: string;
-  title: string;
-  body: string;
-  url: string | null;
-  level: string;
-  results: string;
   created_at: number;
 }

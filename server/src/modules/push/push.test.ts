@@ -316,6 +316,6 @@ describe('message push', () => {
       .slice(before)
       .filter((r) => (r.json as { tags?: string[] } | null)?.tags?.[0] === 'login-new-device');
     expect(logins).toHaveLength(1);
-    expect((logins[0]?.json as { message: string }).message).toContain('Firefox on a new laptop');
+    expect(JSON.stringify(logins[0]?.json)).toContain('Firefox on a new laptop');
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.ts';
-import type { PushMessageTable } from '../../db/schema.ts';
+import type { PushMessageTable } from '../../db/schemaPush.ts';
 
 /** The newest messages kept; older ones are dropped as new ones arrive. */
 export const HISTORY_KEPT = 100;

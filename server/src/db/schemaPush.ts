@@ -1,0 +1,30 @@
+import type { Generated } from 'kysely';
+
+/** A message push channel's settings (issue 12); `settings` is JSON, secrets included. */
+export interface PushChannelTable {
+  channel: string;
+  enabled: number;
+  settings: string;
+  updated_at: number;
+}
+
+/** A browser the owner subscribed to Web Push notifications. */
+export interface PushSubscriptionTable {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string;
+  created_at: number;
+}
+
+/** A message sent to the owner, with its result per channel (JSON); the last 100 are kept. */
+export interface PushMessageTable {
+  id: Generated<number>;
+  kind: string;
+  title: string;
+  body: string;
+  url: string | null;
+  level: string;
+  results: string;
+  created_at: number;
+}
