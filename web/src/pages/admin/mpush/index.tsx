@@ -1,5 +1,71 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../core/request.ts';
+import { AdminPage, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { ChannelCard } from './ChannelCard.tsx';
+import { History } from './History.tsx';
+import { WebPushSubscribe } from './WebPushSubscribe.tsx';
+import './mpush.css';
 
+/**
+ * 推送 (issue 12): where the owner hears about new comments, failed jobs, published reservations and
+ * logins from new browsers. Each channel is set up and tested here; below, what was sent.
+ */
 export default function Page() {
-  return <NotBuiltYet title="消息推送" />;
+  const client = useQueryClient();
+  const channels = useQuery({ queryKey: ['push', 'channels'], queryFn: () => call('pushChannels') });
+  const testAll = async () => {
+    const { results } = await call('messageSend', {
+      params: { channel: 'all', action: 'test' },
+      body: {
+        title: '糖果罐测试消息',
+        body: '发往所有已配置的通道。',
+        url: '/great-old-one/mpush',
+        level: 'info',
+      },
+    });
+    const ok = results.filter((r) => r.outcome === 'ok').length;
+    const failed = results.filter((r) => r.outcome === 'failed').length;
+    toast[failed ? 'error' : 'success'](`${ok} 个通道成功${failed ? `，${failed} 个失败` : ''}`);
+    await client.invalidateQueries({ queryKey: ['push', 'history'] });
+  };
+  return (
+    <AdminPage
+      title="推送"
+      actions={
+        <Button onClick={testAll} data-testid="push-test-all">
+          测试全部通道
+        </Button>
+      }
+    >
+      <p className="push-intro">
+        新评论、定时任务失败、定时随笔发布和新设备登录时，会发往所有已启用的通道；某个通道失败不影响其他通道。密钥只写不读：保存后只显示末尾几位。
+      </p>
+      {channels.isPending ? (
+        <LoadingState />
+      ) : channels.isError ? (
+        <ErrorState error={channels.error} onRetry={() => channels.refetch()} />
+      ) : (
+        <div className="push-channels">
+          {channels.data.channels.map((view) => (
+            <ChannelCard
+              key={`${view.channel}-${view.updatedAt ?? 0}`}
+              view={view}
+              extra={
+                view.channel === 'webpush' ? (
+                  <WebPushSubscribe
+                    vapidPublicKey={channels.data.vapidPublicKey}
+                    subscriptions={channels.data.subscriptions}
+                  />
+                ) : undefined
+              }
+            />
+          ))}
+        </div>
+      )}
+      <h2 className="push-history-title">最近 100 条消息</h2>
+      <History />
+    </AdminPage>
+  );
 }

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call } from '../../../core/request.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { toast } from '../../../ui/toast.tsx';
+
+const WORKER = '/push-sw.js';
+
+/** The VAPID key as PushManager wants it: raw bytes from base64url. */
+const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+};
+
+const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** Subscribes this browser to the owner's notifications (a service worker shows them). */
+export const WebPushSubscribe = ({
+  vapidPublicKey,
+  subscriptions,
+}: {
+  vapidPublicKey: string;
+  subscriptions: number;
+}) => {
+  const client = useQueryClient();
+  const [endpoint, setEndpoint] = useState<string | null>(null);
+  useEffect(() => {
+    if (!supported()) return;
+    void navigator.serviceWorker
+      .getRegistration(WORKER)
+      .then((registration) => registration?.pushManager.getSubscription())
+      .then((subscription) => setEndpoint(subscription?.endpoint ?? null));
+  }, []);
+
+  const subscribe = async () => {
+    if ((await Notification.requestPermission()) !== 'granted') {
+      toast.error('浏览器没有允许通知');
+      return;
+    }
+    const registration = await navigator.serviceWorker.register(WORKER);
+    await navigator.serviceWorker.ready;
+    const subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(vapidPublicKey),
+    });
+    const json = subscription.toJSON();
+    await call('pushSubscribe', {
+      body: {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+      },
+    });
+    setEndpoint(subscription.endpoint);
+    toast.success('这个浏览器会收到通知了');
+    await client.invalidateQueries({ queryKey: ['push'] });
+  };
+
+  const unsubscribe = async () => {
+    const registration = await navigator.serviceWorker.getRegistration(WORKER);
+    const subscription = await registration?.pushManager.getSubscription();
+    await subscription?.unsubscribe();
+    if (endpoint) await call('pushUnsubscribe', { body: { endpoint } });
+    setEndpoint(null);
+    toast.success('已取消订阅');
+    await client.invalidateQueries({ queryKey: ['push'] });
+  };
+
+  return (
+    <div className="push-webpush">
+      <span>已订阅的浏览器：{subscriptions} 个</span>
+      {!supported() ? (
+        <small>这个浏览器不支持 Web Push</small>
+      ) : endpoint ? (
+        <Button kind="dangerous" onClick={unsubscribe} confirm={{ message: '这个浏览器将不再收到通知。' }}>
+          取消订阅此浏览器
+        </Button>
+      ) : (
+        <Button onClick={subscribe} data-testid="push-subscribe">
+          订阅此浏览器
+        </Button>
+      )}
+    </div>
+  );
+};
