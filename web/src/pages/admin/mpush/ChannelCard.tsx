@@ -51,7 +51,8 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
     return checked.success;
   };
 
-  const save = async (nextEnabled = enabled) => {
+  // A channel saved for the first time is switched on: that is why it is being set up.
+  const save = async (nextEnabled = enabled || !view.configured) => {
     if (!validate()) return false;
     try {
       await call('pushChannelUpdate', {
