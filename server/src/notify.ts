@@ -13,7 +13,7 @@ export interface NotifyEvent {
 /** Tells the owner; never throws (a failed notice must not fail the work that caused it). */
 export type Notify = (event: NotifyEvent) => Promise<void>;
 
-/** Until push channels are configured, a notice is a log line. */
+/** A notice as a log line: the base context's `notify`, which the push module's replaces (modules/index.ts). */
 export const logNotify =
   (logger: Logger): Notify =>
   async (event) => {

@@ -83,7 +83,7 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
   };
 
   return (
-    <section className="admin-card push-channel" data-testid="push-channel" data-channel={view.channel}>
+    <section className="push-channel" data-testid="push-channel" data-channel={view.channel}>
       <header className="push-channel-head">
         <h2>{definition.label}</h2>
         {!view.configured ? (
