@@ -7,6 +7,7 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
+import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
 import { insightRoutes } from './routes/insight.ts';
@@ -59,6 +60,7 @@ export const routes = {
   ...insightRoutes,
   ...logRoutes,
   ...pushRoutes,
+  ...filesRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -77,6 +77,17 @@ const EnvSchema = z.object({
   EMOTE_BILIBILI_BASE: z.url().default('https://api.bilibili.com'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  CONTENT_GIT_REMOTE: z.string().min(1).optional(),
+  FILE_UPLOAD_MAX: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(512 * 1024 * 1024),
+  BUFFER_BLOB_MAX: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   LOG_FILES: bool(true),
   LOG_STDOUT: bool(true),
   IMAGE_MAX_BYTES: z.coerce
@@ -144,6 +155,12 @@ export interface Config {
   backupKeep: number;
   /** Days of log files (`DATA_DIR/logs`) the clean-up job keeps. */
   logRetentionDays: number;
+  /** Where the content repository (`DATA_DIR/content`) pushes each commit, when set. */
+  contentGitRemote: string | undefined;
+  /** Largest file the file manager accepts. */
+  fileUploadMax: number;
+  /** Largest temporary blob. */
+  bufferBlobMax: number;
   /** Log lines also go to daily files under `DATA_DIR/logs` (the log browser reads them). */
   logFiles: boolean;
   /** Log lines go to standard output. */
@@ -220,6 +237,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     backupKeep: e.BACKUP_KEEP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    contentGitRemote: e.CONTENT_GIT_REMOTE,
+    fileUploadMax: e.FILE_UPLOAD_MAX,
+    bufferBlobMax: e.BUFFER_BLOB_MAX,
     logFiles: e.LOG_FILES,
     logStdout: e.LOG_STDOUT,
     videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : undefined,

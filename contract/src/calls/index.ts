@@ -8,6 +8,7 @@ import { dashboardCalls } from './dashboard.ts';
 import { docsCalls } from './docs.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
+import { filesCalls } from './files.ts';
 import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
 import { insightCalls } from './insight.ts';
@@ -52,6 +53,7 @@ export const calls = {
   ...insightCalls,
   ...logCalls,
   ...pushCalls,
+  ...filesCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

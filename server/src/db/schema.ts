@@ -1,5 +1,10 @@
 import type { Generated } from 'kysely';
-import type { PushChannelTable, PushMessageTable, PushSubscriptionTable } from './schemaPush.ts';
+import type {
+  BufferBlobTable,
+  PushChannelTable,
+  PushMessageTable,
+  PushSubscriptionTable,
+} from './schemaPush.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
@@ -40,6 +45,7 @@ export interface Database {
   push_channel: PushChannelTable;
   push_subscription: PushSubscriptionTable;
   push_message: PushMessageTable;
+  buffer_blob: BufferBlobTable;
 }
 
 export interface HandshakeTable {

@@ -28,3 +28,14 @@ export interface PushMessageTable {
   results: string;
   created_at: number;
 }
+
+/** A temporary blob (issue 14): its bytes in blob storage under `blob_key`, readable until `expires_at`. */
+export interface BufferBlobTable {
+  id: string;
+  name: string;
+  blob_key: string;
+  size: number;
+  content_type: string;
+  expires_at: number;
+  created_at: number;
+}

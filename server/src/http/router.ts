@@ -137,7 +137,8 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): 
           ...(options.logLevel ? { logLevel: options.logLevel } : {}),
           // Owner answers (sessions, IPs, drafts…) must not be kept by any cache — refusals included,
           // so the header is set before the body is even parsed.
-          ...(call.access === 'owner' && !options.cacheable
+          // A cacheable call sets its own header on success; its refusals are not kept either.
+          ...(call.access === 'owner'
             ? {
                 onRequest: async (_req: FastifyRequest, reply: FastifyReply) => {
                   void reply.header('cache-control', 'no-store');

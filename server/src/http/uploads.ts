@@ -18,12 +18,18 @@ export const UploadTypes = {
   video: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** An upload rule that takes every kind of file (the owner's own files); compared by identity. */
+export const AnyType: readonly string[] = Object.freeze(['*/*']);
+
 const refuse = (allowed: readonly string[]) =>
   unsupportedMediaType(`不支持的文件类型，仅接受 ${allowed.join(', ')}`);
 
 /** Checks the first bytes of an upload (a few KB are enough) against the allowed types; else 4150. */
 export const sniffUpload = async (head: Uint8Array, allowed: readonly string[]): Promise<SniffedType> => {
   const type = await (await loadFileType()).fileTypeFromBuffer(head);
+  // Any kind of file (the owner's file manager): what the bytes say, or plain bytes.
+  if (allowed === AnyType)
+    return type ? { mime: type.mime, ext: type.ext } : { mime: 'application/octet-stream', ext: 'bin' };
   if (!type || !allowed.includes(type.mime)) throw refuse(allowed);
   return { mime: type.mime, ext: type.ext };
 };

@@ -13,6 +13,7 @@ import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
 import { createReservationPublisher } from './essays/reservations.ts';
 import { essayWriteRoutes } from './essays/writeRoutes.ts';
+import { filesModule } from './files/index.ts';
 import { docsModule, healthModule } from './health/index.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
 import { linksModule } from './links/index.ts';
@@ -88,7 +89,15 @@ export const registerModules = (base: ModuleContext) => {
     publisher: reservations,
     cache: ctx.publicCache,
   });
+  const files = filesModule(ctx);
   const { scheduler } = jobsModule(ctx, {
+    sweepers: [
+      files.buffers.sweepExpired,
+      async () => {
+        const { pushed, pushError } = await files.repository.retryPush();
+        return pushError ? `文件仓库推送失败：${pushError}` : pushed ? '文件仓库已推送' : '文件仓库无需推送';
+      },
+    ],
     reservations,
     snapshot: async () => {
       const run = await runSnapshot(modules, ctx.config, { now: ctx.now() });
@@ -125,6 +134,7 @@ export const registerModules = (base: ModuleContext) => {
     snapshotIdle: () => snapshotQueue,
     analytics,
     push,
+    files,
   };
   return modules;
 };

@@ -8,6 +8,7 @@ import * as writing from './0006_writing.ts';
 import * as collections from './0007_collections.ts';
 import * as jobs from './0008_jobs.ts';
 import * as insight from './0009_insight.ts';
+import * as files from './0010_files.ts';
 import * as videos from './0011_videos.ts';
 import * as handshakeSpent from './0012_handshake_spent.ts';
 import * as push from './0013_push.ts';
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0007_collections': collections,
   '0008_jobs': jobs,
   '0009_insight': insight,
+  '0010_files': files,
   '0011_videos': videos,
   '0012_handshake_spent': handshakeSpent,
   '0013_push': push,

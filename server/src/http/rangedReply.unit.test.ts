@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from './routes.ts';
+import { parseRange } from './rangedReply.ts';
 
 describe('parseRange', () => {
   it.each([
