@@ -67,6 +67,7 @@ export const BufferFields = z.object({
     .trim()
     .min(1)
     .max(100)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     .regex(/^[^/\\\u0000-\u001f]+$/, '文件名不能含 / 或控制字符')
     .refine((name) => name !== '.' && name !== '..', '文件名不合法'),
   /** Seconds the link works: one second to thirty days. */

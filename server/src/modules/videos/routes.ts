@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { videosCalls as calls, VideoUploadFields } from '@candy/contract/calls/videos';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
@@ -10,7 +9,7 @@ import type { PublicCache } from '../../http/publicCache.ts';
 import { sendRaw, serveRanged } from '../../http/rangedReply.ts';
 import type { Router } from '../../http/router.ts';
 import { UploadTypes } from '../../http/uploads.ts';
-import type { BlobStorage, ByteRange } from '../../storage/index.ts';
+import type { BlobStorage } from '../../storage/index.ts';
 import type { VideosService } from './service.ts';
 import type { VideoSources } from './sources.ts';
 
