@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { openAsOwner } from '../support/owner.ts';
 import { clickLogo, openPage, pathOf, waitForApp } from '../support/pages.ts';
 
 describe('routes, redirects and entry guards (spec §2, §4)', () => {
@@ -76,12 +77,8 @@ describe('routes, redirects and entry guards (spec §2, §4)', () => {
   });
 
   it('a back-office route opens for an admin', async () => {
-    // The guard is the client's: it lets a stored key in. A page that reads from the server would
-    // then be sent back by the server's 4010 for the made-up key, so the page opened must not read
-    // (the log page, 日志, is still a placeholder).
-    const { page, close } = await openPage(browser, `${baseUrl}/great-old-one/revelation`, {
-      record: { accessKey: 'k', accessExp: Date.now() + 7 * 86_400_000 },
-    });
+    // Every back-office page reads from the server, which refuses a made-up key: log in for real.
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/revelation');
     await page.waitForSelector('[data-page="/great-old-one/revelation"]');
     expect(pathOf(page)).toBe('/great-old-one/revelation');
     await close();

@@ -1,5 +1,234 @@
-import { NotBuiltYet } from '../../../ui/NotBuiltYet.tsx';
+import type { RepoEntry } from '@candy/contract/calls/files';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../../core/request.ts';
+import {
+  AdminPage,
+  type Column,
+  DataTable,
+  DropZone,
+  formatBytes,
+  relativeTime,
+  UploadList,
+  useUploads,
+} from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { prompt } from '../../../ui/Dialog.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { FolderTree } from './FolderTree.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { Preview } from './Preview.tsx';
+import { crumbsOf, joinPath, nameOf, parentOf } from './repoPath.ts';
+import { ShareBlob } from './ShareBlob.tsx';
+import { StagedPanel } from './StagedPanel.tsx';
+import './deathnote.css';
 
+/** A name the repository accepts: no slashes, not starting with a dot. */
+const NAME = /^(?!\.)[^/\\]{1,200}$/;
+const PATH = /^(?!\/)(?!.*(^|\/)\.)[^\\]{1,1000}$/;
+
+/**
+ * 文件 (issue 14): the owner's files in a git repository. Uploads, new folders, moves and deletions
+ * are staged; one commit takes them all (and pushes to the remote). A file opens with its preview
+ * and its history, any version of which can be restored.
+ */
 export default function Page() {
-  return <NotBuiltYet title="文件管理" />;
+  const client = useQueryClient();
+  const [folder, setFolder] = useState('');
+  const [selected, setSelected] = useState<RepoEntry | null>(null);
+  const [version, setVersion] = useState<string | undefined>();
+  const uploads = useUploads();
+  const listing = useQuery({
+    queryKey: ['files', 'content', folder, 'HEAD'],
+    queryFn: () => call('filesContent', { query: { path: folder } }),
+  });
+  const entries = listing.data?.kind === 'dir' ? listing.data.entries : undefined;
+  const refresh = () => client.invalidateQueries({ queryKey: ['files'] });
+  const open = (path: string) => {
+    setFolder(path);
+    setSelected(null);
+    setVersion(undefined);
+  };
+
+  const upload = async (files: File[]) => {
+    const done = await uploads.run(files, (file, onProgress) =>
+      call('filesStage', {
+        form: { path: joinPath(folder, file.name), file },
+        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+      }),
+    );
+    await refresh();
+    if (done.length > 0) toast.success(`${done.length} 个文件已加入待提交的改动`);
+  };
+  const newFolder = async () => {
+    const name = await prompt({
+      title: '新建文件夹',
+      placeholder: '文件夹名',
+      pattern: NAME,
+      error: '名字不能含 / 或以 . 开头',
+    });
+    await call('filesMkdir', { body: { path: joinPath(folder, name.trim()) } });
+    await refresh();
+    open(joinPath(folder, name.trim()));
+  };
+  const move = async (entry: RepoEntry) => {
+    const to = await prompt({
+      title: '重命名或移动',
+      message: '新的路径（从根目录算起）',
+      initial: entry.path,
+      pattern: PATH,
+      error: '路径不合法',
+    });
+    if (to.trim() === entry.path) return;
+    await call('filesMove', { body: { from: entry.path, to: to.trim() } });
+    await refresh();
+    toast.success('已加入待提交的改动');
+  };
+  const remove = async (entry: RepoEntry) => {
+    if (entry.type === 'dir') {
+      const message = await prompt({
+        title: `删除文件夹 ${entry.name}`,
+        message: '会立即提交。提交说明：',
+        initial: `删除 ${entry.path}`,
+      });
+      await call('filesDeleteDir', { body: { path: entry.path, message } });
+      toast.success('文件夹已删除并提交');
+    } else {
+      await call('filesRemove', { body: { path: entry.path } });
+      toast.success('删除已加入待提交的改动');
+    }
+    if (selected?.path === entry.path) setSelected(null);
+    await refresh();
+  };
+
+  const columns: Column<RepoEntry>[] = [
+    {
+      key: 'name',
+      title: '名称',
+      sortValue: (e) => `${e.type === 'dir' ? 0 : 1}${e.name}`,
+      render: (e) => (
+        <button
+          type="button"
+          className="files-entry"
+          data-testid="file-entry"
+          onClick={() => {
+            if (e.type === 'dir') open(e.path);
+            else {
+              setSelected(e);
+              setVersion(undefined);
+            }
+          }}
+        >
+          <span aria-hidden="true">{e.type === 'dir' ? '📁' : '📄'}</span> {e.name}
+        </button>
+      ),
+    },
+    {
+      key: 'size',
+      title: '大小',
+      sortValue: (e) => e.size ?? -1,
+      render: (e) => (e.size === null ? '—' : formatBytes(e.size)),
+    },
+    {
+      key: 'commit',
+      title: '最后提交',
+      sortValue: (e) => e.lastCommit?.time ?? 0,
+      render: (e) =>
+        e.lastCommit ? (
+          <span title={e.lastCommit.message}>
+            {relativeTime(e.lastCommit.time)} · {e.lastCommit.message}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'actions',
+      title: '',
+      render: (e) => (
+        <span className="files-actions">
+          <Button kind="text" onClick={() => move(e)}>
+            移动
+          </Button>
+          <Button
+            kind="dangerous"
+            confirm={e.type === 'dir' ? false : { message: `删除 ${e.path}？提交后生效。` }}
+            onClick={() => remove(e)}
+            data-testid="file-delete"
+          >
+            删除
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title="文件"
+      actions={
+        <Button onClick={newFolder} data-testid="new-folder">
+          新建文件夹
+        </Button>
+      }
+    >
+      <nav className="files-crumbs" aria-label="当前位置" data-testid="breadcrumbs">
+        {crumbsOf(folder).map((crumb, index, all) => (
+          <span key={crumb.path}>
+            {index === all.length - 1 ? (
+              <strong aria-current="page">{crumb.name}</strong>
+            ) : (
+              <button type="button" onClick={() => open(crumb.path)}>
+                {crumb.name}
+              </button>
+            )}
+            {index < all.length - 1 && <span aria-hidden="true"> / </span>}
+          </span>
+        ))}
+      </nav>
+      <div className="files-layout">
+        <FolderTree current={folder} onOpen={open} />
+        <div className="files-main">
+          <DropZone multiple onFiles={upload} data-testid="files-drop">
+            上传到「{folder || '根目录'}」：或把文件拖到这里
+          </DropZone>
+          <UploadList items={uploads.items} />
+          <DataTable
+            rows={entries}
+            columns={columns}
+            rowKey={(e) => e.path}
+            loading={listing.isPending}
+            error={listing.error}
+            onRetry={() => listing.refetch()}
+            empty={folder ? '这个文件夹是空的' : '还没有文件：上传一些，然后提交'}
+            data-testid="files-table"
+          />
+          {selected && (
+            <section className="files-detail" aria-label={selected.name} data-testid="file-detail">
+              <header>
+                <h2>{nameOf(selected.path)}</h2>
+                <small>
+                  {parentOf(selected.path) || '根目录'}
+                  {version ? ` · 版本 ${version.slice(0, 7)}` : ''}
+                </small>
+                <Button kind="text" onClick={() => setSelected(null)}>
+                  关闭
+                </Button>
+              </header>
+              <Preview
+                key={`${selected.path}@${version ?? 'HEAD'}`}
+                path={selected.path}
+                size={selected.size ?? 0}
+                commit={version}
+              />
+              <h3>历史</h3>
+              <HistoryPanel path={selected.path} viewing={version} onView={setVersion} />
+            </section>
+          )}
+        </div>
+      </div>
+      <StagedPanel />
+      <ShareBlob />
+    </AdminPage>
+  );
 }

@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../../core/request.ts';
+
+/** The folders under `path`, read when the node is opened. */
+const Children = ({
+  path,
+  current,
+  onOpen,
+}: {
+  path: string;
+  current: string;
+  onOpen: (path: string) => void;
+}) => {
+  const listing = useQuery({
+    queryKey: ['files', 'content', path, 'HEAD'],
+    queryFn: () => call('filesContent', { query: { path } }),
+  });
+  const folders = listing.data?.kind === 'dir' ? listing.data.entries.filter((e) => e.type === 'dir') : [];
+  if (folders.length === 0) return null;
+  return (
+    <ul>
+      {folders.map((folder) => (
+        <FolderNode
+          key={folder.path}
+          path={folder.path}
+          name={folder.name}
+          current={current}
+          onOpen={onOpen}
+        />
+      ))}
+    </ul>
+  );
+};
+
+const FolderNode = ({
+  path,
+  name,
+  current,
+  onOpen,
+}: {
+  path: string;
+  name: string;
+  current: string;
+  onOpen: (path: string) => void;
+}) => {
+  // Open by default along the way to the current folder.
+  const [open, setOpen] = useState(path === '' || current === path || current.startsWith(`${path}/`));
+  return (
+    <li>
+      <div className={`files-tree-node${current === path ? ' current' : ''}`}>
+        <button
+          type="button"
+          className="files-tree-toggle"
+          aria-label={open ? '收起' : '展开'}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? '▾' : '▸'}
+        </button>
+        <button
+          type="button"
+          className="files-tree-name"
+          aria-current={current === path ? 'page' : undefined}
+          onClick={() => onOpen(path)}
+        >
+          {name}
+        </button>
+      </div>
+      {open && <Children path={path} current={current} onOpen={onOpen} />}
+    </li>
+  );
+};
+
+/** The repository's folders as a tree; the current one marked. */
+export const FolderTree = ({ current, onOpen }: { current: string; onOpen: (path: string) => void }) => (
+  <nav className="files-tree" aria-label="文件夹">
+    <ul>
+      <FolderNode path="" name="根目录" current={current} onOpen={onOpen} />
+    </ul>
+  </nav>
+);
