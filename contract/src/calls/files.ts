@@ -114,8 +114,9 @@ export const filesCalls = {
     body: z.strictObject({ path: NonRootPath }),
     response: staged,
   }),
+  /** A path's commits; without one, the whole repository's. */
   filesHistory: defineCall(routes.filesHistory, {
-    query: z.object({ path: NonRootPath }),
+    query: z.object({ path: RepoPath.default('') }),
     response: z.array(CommitInfo),
   }),
   filesRestore: defineCall(routes.filesRestore, {

@@ -84,6 +84,11 @@ describe('the content repository', () => {
     await api('POST', '/api/github/commit', { message: '找回 hello.md' });
 
     expect(gitLog(contentDir())).toEqual(['找回 hello.md', '删掉 notes', '加两个文件']);
+    const whole = (await api('GET', '/api/github/history')).json();
+    expect(
+      whole.data?.map((c: { message: string }) => c.message),
+      JSON.stringify(whole),
+    ).toEqual(['找回 hello.md', '删掉 notes', '加两个文件']);
     // The bare remote received every commit.
     expect(gitLog(remote)).toEqual(['找回 hello.md', '删掉 notes', '加两个文件']);
   });

@@ -273,15 +273,16 @@ export const createContentRepository = (deps: {
       await repo.init();
       const commit = await head();
       if (!commit) return [];
+      // A file's history follows renames; without a path, the whole repository's.
       const log = await git([
         'log',
-        '--follow',
+        ...(relative ? ['--follow'] : []),
         '--format=%H%x1f%ct%x1f%s',
         '-n',
         '200',
         commit,
         '--',
-        relative,
+        relative || '.',
       ]);
       return log
         .split('\n')

@@ -15,6 +15,7 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { prompt } from '../../../ui/Dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { CommitLog } from './CommitLog.tsx';
 import { FolderTree } from './FolderTree.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { Preview } from './Preview.tsx';
@@ -37,10 +38,12 @@ export default function Page() {
   const [folder, setFolder] = useState('');
   const [selected, setSelected] = useState<RepoEntry | null>(null);
   const [version, setVersion] = useState<string | undefined>();
+  /** Browsing the files as they were at this commit (read-only; files can be restored from it). */
+  const [atCommit, setAtCommit] = useState<string | undefined>();
   const uploads = useUploads();
   const listing = useQuery({
-    queryKey: ['files', 'content', folder, 'HEAD'],
-    queryFn: () => call('filesContent', { query: { path: folder } }),
+    queryKey: ['files', 'content', folder, atCommit ?? 'HEAD'],
+    queryFn: () => call('filesContent', { query: { path: folder, ...(atCommit ? { ref: atCommit } : {}) } }),
   });
   const entries = listing.data?.kind === 'dir' ? listing.data.entries : undefined;
   const refresh = () => client.invalidateQueries({ queryKey: ['files'] });
@@ -115,7 +118,7 @@ export default function Page() {
             if (e.type === 'dir') open(e.path);
             else {
               setSelected(e);
-              setVersion(undefined);
+              setVersion(atCommit);
             }
           }}
         >
@@ -145,21 +148,36 @@ export default function Page() {
     {
       key: 'actions',
       title: '',
-      render: (e) => (
-        <span className="files-actions">
-          <Button kind="text" onClick={() => move(e)}>
-            移动
-          </Button>
-          <Button
-            kind="dangerous"
-            confirm={e.type === 'dir' ? false : { message: `删除 ${e.path}？提交后生效。` }}
-            onClick={() => remove(e)}
-            data-testid="file-delete"
-          >
-            删除
-          </Button>
-        </span>
-      ),
+      render: (e) =>
+        atCommit ? (
+          e.type === 'file' && (
+            <Button
+              kind="text"
+              data-testid="restore-file"
+              onClick={async () => {
+                await call('filesRestore', { body: { path: e.path, commit: atCommit } });
+                await refresh();
+                toast.success(`${e.name} 已恢复到待提交的改动，提交后生效`);
+              }}
+            >
+              恢复此文件
+            </Button>
+          )
+        ) : (
+          <span className="files-actions">
+            <Button kind="text" onClick={() => move(e)}>
+              移动
+            </Button>
+            <Button
+              kind="dangerous"
+              confirm={e.type === 'dir' ? false : { message: `删除 ${e.path}？提交后生效。` }}
+              onClick={() => remove(e)}
+              data-testid="file-delete"
+            >
+              删除
+            </Button>
+          </span>
+        ),
     },
   ];
 
@@ -189,9 +207,18 @@ export default function Page() {
       <div className="files-layout">
         <FolderTree current={folder} onOpen={open} />
         <div className="files-main">
-          <DropZone multiple onFiles={upload} data-testid="files-drop">
-            上传到「{folder || '根目录'}」：或把文件拖到这里
-          </DropZone>
+          {atCommit ? (
+            <div className="files-at-commit" role="status">
+              正在浏览提交 <code>{atCommit.slice(0, 7)}</code> 时的文件（只读）
+              <Button kind="text" onClick={() => setAtCommit(undefined)}>
+                回到最新
+              </Button>
+            </div>
+          ) : (
+            <DropZone multiple onFiles={upload} data-testid="files-drop">
+              上传到「{folder || '根目录'}」：或把文件拖到这里
+            </DropZone>
+          )}
           <UploadList items={uploads.items} />
           <DataTable
             rows={entries}
@@ -228,6 +255,17 @@ export default function Page() {
         </div>
       </div>
       <StagedPanel />
+      <section className="files-log" aria-label="提交记录">
+        <h2>提交记录</h2>
+        <CommitLog
+          viewing={atCommit}
+          onBrowse={(hash) => {
+            setAtCommit(hash);
+            setSelected(null);
+            setFolder('');
+          }}
+        />
+      </section>
       <ShareBlob />
     </AdminPage>
   );

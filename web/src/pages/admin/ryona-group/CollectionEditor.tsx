@@ -33,7 +33,11 @@ export const CollectionEditor = ({
 
   const save = async () => {
     const body = form.validate();
-    if (!body) return null;
+    if (!body) {
+      // Never a silent no-op: the marked fields say what is wrong.
+      toast.error('合集还不能保存：请看标红的项');
+      return null;
+    }
     const saved = await call('videoCollectionSave', { body });
     set('id', saved.id);
     await invalidateVideos();

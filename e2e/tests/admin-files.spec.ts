@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+const gitLog = (dir: string) =>
+  execFileSync('git', ['log', '--format=%s', 'main'], { cwd: dir, encoding: 'utf8' }).trim().split('\n');
+
+/** 文件 (issue 14): the owner's files in a git repository, with a bare repository as its remote. */
+describe('the file manager in Chromium', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let remote: string;
+
+  beforeAll(async () => {
+    remote = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-e2e-remote-'));
+    execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', remote]);
+    server = await startServer({
+      OWNER_USERNAME: E2E_OWNER.username,
+      OWNER_PASSWORD: E2E_OWNER.password,
+      CONTENT_GIT_REMOTE: remote,
+    });
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(remote, { recursive: true, force: true });
+  });
+
+  it('uploads two files into a new folder, commits, reads the history, deletes the folder and restores a file', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/deathnote');
+    const dialog = page.getByRole('dialog');
+    const toastSays = (text: string) => page.getByTestId('toast').getByText(text).first().waitFor();
+
+    await page.getByTestId('new-folder').click();
+    await dialog.locator('input').fill('旅行');
+    await dialog.getByRole('button', { name: /确/ }).click();
+    await page.getByTestId('breadcrumbs').getByText('旅行').waitFor();
+
+    await page
+      .getByTestId('files-drop')
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# 第一天\n\n到了海边。\n') },
+        { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3 * 1024 * 1024, 9) },
+      ]);
+    // Each file has its progress bar, and both end done.
+    await expect.poll(() => page.locator('.admin-upload-done').count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('staged-change').count()).toBe(3);
+
+    await page.getByTestId('commit-message').fill('旅行的第一天');
+    await page.getByTestId('commit-button').click();
+    await toastSays('并推送');
+    await expect.poll(() => page.getByTestId('staged-change').count()).toBe(0);
+
+    // The folder holds both; the Markdown file opens with its preview and its history.
+    const table = page.getByTestId('files-table');
+    await table.getByText('notes.md').click();
+    await page.getByTestId('file-preview').getByRole('heading', { name: '第一天' }).waitFor();
+    await page.getByTestId('file-history').getByText('旅行的第一天').waitFor();
+
+    // Delete the folder from the top: a commit of its own.
+    await page.getByTestId('breadcrumbs').getByRole('button', { name: '根目录' }).click();
+    await table.locator('tr', { hasText: '旅行' }).getByTestId('file-delete').click();
+    await dialog.locator('input').fill('不要了');
+    await dialog.getByRole('button', { name: /确/ }).click();
+    await toastSays('文件夹已删除并提交');
+    await page.getByText('还没有文件：上传一些，然后提交').waitFor();
+
+    // Restore notes.md from the first commit, then commit it.
+    await page.getByTestId('commit-log').getByTestId('browse-commit').click();
+    await table.getByText('旅行').click();
+    await table.locator('tr', { hasText: 'notes.md' }).getByTestId('restore-file').click();
+    await expect
+      .poll(() => page.getByTestId('staged-change').allTextContents())
+      .toEqual([expect.stringContaining('旅行/notes.md')]);
+    await page.getByTestId('commit-message').fill('找回笔记');
+    await page.getByTestId('commit-button').click();
+    await expect.poll(() => page.getByTestId('staged-change').count()).toBe(0);
+    await close();
+
+    const repository = path.join(server.dataDir, 'content');
+    expect(gitLog(repository)).toEqual(['找回笔记', '不要了', '旅行的第一天']);
+    expect(gitLog(remote)).toEqual(['找回笔记', '不要了', '旅行的第一天']);
+    expect(fs.readFileSync(path.join(repository, '旅行/notes.md'), 'utf8')).toContain('到了海边');
+  }, 90_000);
+
+  it('shares a file by a temporary link that works at once', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/deathnote');
+    await page
+      .getByTestId('share-drop')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: '分享.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('给朋友的东西'),
+      });
+    const link = page.getByTestId('share-link').locator('a');
+    await link.waitFor();
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/\/api\/static\/buffer\/[\w-]{16}\//);
+    const res = await fetch(href);
+    expect(await res.text()).toBe('给朋友的东西');
+    await close();
+  });
+});
