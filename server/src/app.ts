@@ -23,7 +23,7 @@ import { installAnalyticsHook } from './modules/analytics/recorder.ts';
 import { type Modules, registerModules } from './modules/index.ts';
 import { logModule } from './modules/log/index.ts';
 import { logNotify } from './notify.ts';
-import { type BlobStorage, createLocalStorage } from './storage/index.ts';
+import { type BlobStorage, createStorage } from './storage/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -125,7 +125,7 @@ export const buildApp = async ({
       );
     return true;
   };
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage = createStorage(config);
   const modules = registerModules({
     router,
     publicCache,
@@ -173,6 +173,6 @@ export const buildApp = async ({
 
   logModule(router, { dir: appLogger.logDir, replica: appLogger.replica, flush: appLogger.flush });
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
-  await registerWebApp(server, config);
+  await registerWebApp(server, config, storage);
   return { server, router, modules, publicCache, storage };
 };

@@ -9,12 +9,11 @@ import { readNewPassword } from './modules/auth/passwordInput.ts';
 import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
 import { createHitokotoRepo } from './modules/hitokoto/repo.ts';
 import { runSnapshot } from './snapshot/index.ts';
-import { createLocalStorage } from './storage/index.ts';
+import { createStorage } from './storage/index.ts';
 import { exportArchive, ImportRefused, importArchive } from './transfer/archive.ts';
 
-/** The blob storage the server uses (the local files directory). */
-const storageOf = (config: ReturnType<typeof loadConfig>) =>
-  createLocalStorage(path.join(config.dataDir, 'files'));
+/** The blob storage the server uses (`STORAGE`). */
+const storageOf = (config: ReturnType<typeof loadConfig>) => createStorage(config);
 
 /** Opens the configured database, migrated, for one command. */
 const withDatabase = async <T>(work: (db: ReturnType<typeof openDb>['db']) => Promise<T>): Promise<T> => {

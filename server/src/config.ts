@@ -78,6 +78,13 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
   FILE_UPLOAD_MAX: z.coerce
     .number()
     .int()
@@ -155,6 +162,18 @@ export interface Config {
   backupKeep: number;
   /** Days of log files (`DATA_DIR/logs`) the clean-up job keeps. */
   logRetentionDays: number;
+  /** Blob storage: a directory under DATA_DIR, or an S3-compatible object store shared by replicas. */
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
   /** Where the content repository (`DATA_DIR/content`) pushes each commit, when set. */
   contentGitRemote: string | undefined;
   /** Largest file the file manager accepts. */
@@ -205,6 +224,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
   }
   const e = parsed.data;
+  if (e.STORAGE === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when STORAGE=s3`));
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -237,6 +262,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     backupKeep: e.BACKUP_KEEP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' },
     contentGitRemote: e.CONTENT_GIT_REMOTE,
     fileUploadMax: e.FILE_UPLOAD_MAX,
     bufferBlobMax: e.BUFFER_BLOB_MAX,

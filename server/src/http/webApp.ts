@@ -3,8 +3,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import type { BlobStorage } from '../storage/index.ts';
+import { contentTypeOf } from './contentTypes.ts';
 import { sendError } from './errorHandler.ts';
 import { notFound } from './errors.ts';
+import { serveRanged } from './rangedReply.ts';
+import { safeJoin } from './safePath.ts';
 import { createServerRenderer, type RenderedPage } from './serverRender.ts';
 
 /** Runtime configuration the web client reads from index.html (it is JSON data, never executed). */
@@ -40,7 +44,11 @@ const escapeHtml = (text: string) =>
  * outside the API answered with index.html so client routes survive a reload. Unknown API paths
  * get the 4040 envelope.
  */
-export const registerWebApp = async (app: FastifyInstance, config: Config): Promise<void> => {
+export const registerWebApp = async (
+  app: FastifyInstance,
+  config: Config,
+  storage?: BlobStorage,
+): Promise<void> => {
   const indexFile = path.join(config.webDist, 'index.html');
   const indexHtml = fs.existsSync(indexFile)
     ? injectRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), config)
@@ -68,20 +76,52 @@ export const registerWebApp = async (app: FastifyInstance, config: Config): Prom
   // Uploaded and demo files: public, content-addressed names are not guaranteed, so revalidate.
   const filesRoot = path.join(config.dataDir, 'files');
   fs.mkdirSync(filesRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: filesRoot,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-    serveDotFiles: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    setHeaders: (res, filePath: string) => {
-      // Uploaded images and clips get fresh random names, so their bytes never change: cache for good.
-      const immutable = /^(images|media)[/\\]/.test(path.relative(filesRoot, filePath));
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
+  /** Uploaded images and clips get fresh random names, so their bytes never change: cache for good. */
+  const filesCacheControl = (key: string) =>
+    /^(images|media)\//.test(key) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+  if (storage && storage.kind !== 'local') {
+    // Blobs live in the shared object store; the demo pictures the seed wrote stay on this disk.
+    app.get('/files/*', async (req, reply) => {
+      const key = decodeURIComponent((req.params as { '*': string })['*']);
+      if (key.split('/').some((part) => part.startsWith('.') || part === '')) throw notFound('文件不存在');
+      const found = await storage.stat(key).catch(() => null);
+      const local = found ? null : await fs.promises.stat(safeJoin(filesRoot, key)).catch(() => null);
+      if (!found && !local?.isFile()) throw notFound('文件不存在');
+      await serveRanged(
+        found
+          ? {
+              size: found.size,
+              type: found.contentType ?? contentTypeOf(key),
+              open: (range) => storage.get(key, range),
+            }
+          : {
+              size: local?.size ?? 0,
+              type: contentTypeOf(key),
+              open: async (range) => fs.createReadStream(safeJoin(filesRoot, key), range ?? {}),
+            },
+        filesCacheControl(key),
+        req,
+        reply,
+      );
+      return reply;
+    });
+  } else {
+    await app.register(fastifyStatic, {
+      root: filesRoot,
+      prefix: '/files/',
+      decorateReply: false,
+      index: false,
+      serveDotFiles: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: (res, filePath: string) => {
+        res.header(
+          'cache-control',
+          filesCacheControl(path.relative(filesRoot, filePath).split(path.sep).join('/')),
+        );
+      },
+    });
+  }
 
   // The offline snapshot tree, as a CDN mirror would serve it (for trying offline mode locally).
   fs.mkdirSync(config.snapshotDir, { recursive: true });

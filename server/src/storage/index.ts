@@ -42,3 +42,14 @@ export const publicUrlOf = (key: string): string =>
   `/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 
 export { createLocalStorage } from './local.ts';
+
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { createLocalStorage } from './local.ts';
+import { createS3Storage } from './s3.ts';
+
+/** The backend the configuration names (`STORAGE`): `DATA_DIR/files`, or the S3 bucket. */
+export const createStorage = (config: Pick<Config, 'dataDir' | 'storage'>): BlobStorage =>
+  config.storage.kind === 's3'
+    ? createS3Storage(config.storage)
+    : createLocalStorage(path.join(config.dataDir, 'files'));

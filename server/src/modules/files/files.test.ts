@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { type FakeS3, startFakeS3 } from '../../../test/fakes/s3.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipartBody.ts';
 import { ownerKey } from '../auth/testing.ts';
@@ -300,5 +301,68 @@ describe('protected assets and temporary blobs', () => {
       expect(res.json().code).toBe(4000);
     }
     expect(await t.storage.list('buffer/')).toEqual([]);
+  });
+});
+
+describe('the whole upload path on S3 (s3rver on 127.0.0.1)', () => {
+  let t: TestApp;
+  let s3: FakeS3;
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    t = await createTestApp({ ownerGuard: testOwnerGuard, env: s3.env });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  const send = (url: string, parts: Parameters<typeof multipartBody>[0]) => {
+    const body = multipartBody(parts);
+    return t.server.inject({
+      method: 'POST',
+      url,
+      headers: { ...asOwner, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('stores an uploaded image in the bucket and serves it at /files/ with ranges', async () => {
+    expect(t.storage.kind).toBe('s3');
+    const png = await (await import('sharp'))
+      .default({ create: { width: 40, height: 30, channels: 3, background: '#c9336f' } })
+      .png()
+      .toBuffer();
+    const res = await send('/api/static/image', [
+      { name: 'file', filename: 'p.png', contentType: 'image/png', data: png },
+    ]);
+    const image = res.json().data as { url: string; width: number; height: number };
+    expect(image).toMatchObject({ width: 40, height: 30 });
+    const key = decodeURIComponent(image.url.slice('/files/'.length));
+    expect((await t.storage.stat(key))?.size).toBeGreaterThan(0);
+    const served = await t.server.inject({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const part = await t.server.inject({ method: 'GET', url: image.url, headers: { range: 'bytes=0-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toEqual(served.rawPayload.subarray(0, 8));
+  });
+
+  it('stages a file through the bucket into the repository, and shares a temporary blob from it', async () => {
+    const staged = await send('/api/api/github/blob', [
+      { name: 'path', value: 'docs/a.txt' },
+      { name: 'file', filename: 'a.txt', data: Buffer.from('经由 S3') },
+    ]);
+    expect(staged.json().data).toEqual({ status: 'added', path: 'docs/a.txt' });
+    // The upload passed through the bucket and left it once staged.
+    expect(await t.storage.list('staging/')).toEqual([]);
+    const shared = await send('/api/static/buffer/blob', [
+      { name: 'keyname', value: 'a.txt' },
+      { name: 'expiresIn', value: '60' },
+      { name: 'file', filename: 'a.txt', data: Buffer.from('临时') },
+    ]);
+    const { url } = shared.json().data as { url: string };
+    expect((await t.server.inject({ method: 'GET', url })).body).toBe('临时');
+    expect(await t.storage.list('buffer/')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { BufferFields, filesCalls as calls, StageFields } from '@candy/contract/calls/files';
+import { contentTypeOf } from '../../http/contentTypes.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
 import { serveRanged } from '../../http/rangedReply.ts';
@@ -9,7 +10,6 @@ import { AnyType } from '../../http/uploads.ts';
 import type { ByteRange } from '../../storage/index.ts';
 import type { ModuleContext } from '../context.ts';
 import { createBufferBlobs } from './buffers.ts';
-import { contentTypeOf } from './contentTypes.ts';
 import { createContentRepository } from './repository.ts';
 
 /** Only `start`…`end` (inclusive) of a stream: ranges of a file read from git. */
