@@ -24,6 +24,13 @@ import { ShareBlob } from './ShareBlob.tsx';
 import { StagedPanel } from './StagedPanel.tsx';
 import './deathnote.css';
 
+/** A folder or a file, drawn (emoji fonts are not everywhere). */
+const EntryIcon = ({ folder }: { folder: boolean }) => (
+  <svg className="files-icon" viewBox="0 0 16 16" aria-hidden="true">
+    {folder ? <path d="M1.5 3.5h4l1.5 1.5h7.5v8h-13z" /> : <path d="M3.5 1.5h6l3 3v10h-9z M9.5 1.5v3h3" />}
+  </svg>
+);
+
 /** A name the repository accepts: no slashes, not starting with a dot. */
 const NAME = /^(?!\.)[^/\\]{1,200}$/;
 const PATH = /^(?!\/)(?!.*(^|\/)\.)[^\\]{1,1000}$/;
@@ -122,7 +129,8 @@ export default function Page() {
             }
           }}
         >
-          <span aria-hidden="true">{e.type === 'dir' ? '📁' : '📄'}</span> {e.name}
+          <EntryIcon folder={e.type === 'dir'} />
+          {e.name}
         </button>
       ),
     },
