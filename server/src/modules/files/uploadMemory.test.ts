@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerKey, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -72,4 +74,43 @@ describe('a 200 MB upload', () => {
     console.log(`200 MB upload: resident memory grew by ${growth.toFixed(1)} MB`);
     expect(growth).toBeLessThan(50);
   }, 120_000);
+
+  it('leaves nothing behind when the client gives up midway, and takes the same upload again', async () => {
+    const boundary = '----candyCancelTest';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="keyname"\r\n\r\nagain.bin\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="expiresIn"\r\n\r\n60\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="again.bin"\r\n\r\n`,
+    );
+    const body = Buffer.alloc(4 * MB, 1);
+    const before = (await t.storage.list('buffer/')).length;
+    const send = (cut: boolean) =>
+      new Promise<number>((resolve) => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/static/buffer/blob',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-fingerprint': ownerKey },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', () => resolve(0));
+        req.write(head);
+        if (cut) {
+          req.write(body.subarray(0, MB), () => setTimeout(() => req.destroy(), 50));
+        } else req.end(Buffer.concat([body, Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      });
+    expect(await send(true)).toBe(0);
+    // The server notices the broken connection and removes what it had stored.
+    await expect.poll(async () => (await t.storage.list('buffer/')).length, { timeout: 10_000 }).toBe(before);
+    const partials = fs
+      .readdirSync(path.join(t.config.dataDir, 'files', 'buffer'))
+      .filter((name) => name.includes('.partial-'));
+    expect(partials).toEqual([]);
+    expect(await send(false)).toBe(200);
+    expect(await t.storage.list('buffer/')).toHaveLength(before + 1);
+  });
 });
