@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { BlobStorage } from '../storage/index.ts';
+import { type BlobStorage, isPrivateKey } from '../storage/index.ts';
 import { contentTypeOf } from './contentTypes.ts';
 import { sendError } from './errorHandler.ts';
 import { notFound } from './errors.ts';
@@ -83,7 +83,8 @@ export const registerWebApp = async (
     // Blobs live in the shared object store; the demo pictures the seed wrote stay on this disk.
     app.get('/files/*', async (req, reply) => {
       const key = decodeURIComponent((req.params as { '*': string })['*']);
-      if (key.split('/').some((part) => part.startsWith('.') || part === '')) throw notFound('文件不存在');
+      if (key.split('/').some((part) => part.startsWith('.') || part === '') || isPrivateKey(key))
+        throw notFound('文件不存在');
       const found = await storage.stat(key).catch(() => null);
       const local = found ? null : await fs.promises.stat(safeJoin(filesRoot, key)).catch(() => null);
       if (!found && !local?.isFile()) throw notFound('文件不存在');
@@ -113,6 +114,7 @@ export const registerWebApp = async (
       index: false,
       serveDotFiles: false,
       dotfiles: 'ignore',
+      allowedPath: (pathname) => !isPrivateKey(pathname.replace(/^\/+/, '')),
       cacheControl: false,
       setHeaders: (res, filePath: string) => {
         res.header(

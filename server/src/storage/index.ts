@@ -37,6 +37,14 @@ export interface BlobStorage {
   list(prefix: string): Promise<BlobStat[]>;
 }
 
+/**
+ * Blobs that are never served at `/files/`: uploads on their way into the file repository, and
+ * temporary blobs (readable only through their link, and only until they expire).
+ */
+export const PRIVATE_PREFIXES = ['staging/', 'buffer/'] as const;
+export const isPrivateKey = (key: string): boolean =>
+  PRIVATE_PREFIXES.some((prefix) => key.startsWith(prefix));
+
 /** The public URL a stored blob is served at (`/files/{key}`), the same for every backend. */
 export const publicUrlOf = (key: string): string =>
   `/files/${key.split('/').map(encodeURIComponent).join('/')}`;

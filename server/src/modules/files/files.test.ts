@@ -273,6 +273,9 @@ describe('protected assets and temporary blobs', () => {
     const read = await t.server.inject({ method: 'GET', url });
     expect(read.statusCode).toBe(200);
     expect(read.body).toBe('临时的内容');
+    // The bytes are not public under /files/ (that would outlive the link).
+    const id = url.split('/')[4];
+    expect((await t.server.inject({ method: 'GET', url: `/files/buffer/${id}` })).statusCode).toBe(404);
     expect(read.headers['content-type']).toBe('text/plain; charset=utf-8');
     t.clock.advance(2001);
     expect((await t.server.inject({ method: 'GET', url })).statusCode).toBe(404);
@@ -363,6 +366,9 @@ describe('the whole upload path on S3 (s3rver on 127.0.0.1)', () => {
     ]);
     const { url } = shared.json().data as { url: string };
     expect((await t.server.inject({ method: 'GET', url })).body).toBe('临时');
+    expect(
+      (await t.server.inject({ method: 'GET', url: `/files/buffer/${url.split('/')[4]}` })).statusCode,
+    ).toBe(404);
     expect(await t.storage.list('buffer/')).toHaveLength(1);
   });
 });
