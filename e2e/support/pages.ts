@@ -93,6 +93,14 @@ export const clickLogo = (page: Page, times: number, gapMs: number): Promise<voi
     { times, gapMs },
   );
 
+/**
+ * Waits out dnd-kit's click guard after a drop: it swallows every click for 50 ms (a page timer),
+ * and Chromium runs input before timers, so on a busy machine the next click could land inside
+ * that window and vanish. A 100 ms timer of our own in the page fires only after dnd-kit's has.
+ */
+export const afterDrop = (page: Page): Promise<unknown> =>
+  page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
 /** Opens the secret gate: more than 10 logo clicks within a second (spec §2). */
 export const openGate = (page: Page): Promise<void> => clickLogo(page, 11, 0);
 

@@ -7,6 +7,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { type FakeBangumiUpstream, startFakeBangumi } from '../support/fakeBangumi.ts';
 import { startFakeBilibili } from '../support/fakeBilibili.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
+import { afterDrop } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openVisitor, switchDarkOn } from '../support/visitors.ts';
 
@@ -211,6 +212,7 @@ describe('collections and settings in the back office', () => {
       const all = Array.from(document.querySelectorAll('[data-testid="todo-title"]'), (e) => e.textContent);
       return all.at(-1) === '第一件事' && all.at(-2) === '第二件事';
     });
+    await afterDrop(page);
 
     await page.getByRole('checkbox', { name: '完成：第一件事' }).click();
     // Checked off, it leaves the open list.

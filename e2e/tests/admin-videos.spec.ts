@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
-import { goInApp, openPage, waitForPath } from '../support/pages.ts';
+import { afterDrop, goInApp, openPage, waitForPath } from '../support/pages.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
 /** A test video from ffmpeg's test sources (H.264 + AAC; a keyframe every `gop` frames at 25 fps). */
@@ -260,6 +260,7 @@ describe('video clips and collections', () => {
     await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 12 });
     await page.mouse.up();
     await expect.poll(() => clips.nth(0).textContent()).toContain('乙');
+    await afterDrop(page);
     await editor.getByTestId('collection-publish').click();
     // The page's answer, whatever it is (a failure shows its toast text here).
     await expect
