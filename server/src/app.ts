@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { customHeaders, exposedHeaders } from '@candy/contract';
 import fastifyCompress from '@fastify/compress';
@@ -115,14 +114,15 @@ export const buildApp = async ({
   const publicCache = createPublicCache({ now });
   // Set once the modules exist: visits answered by the fast path are counted too (issue 13).
   let recordRaw: ((req: IncomingMessage) => void) | null = null;
+  // Reads answered from memory before Fastify: cached answers, then (once the modules exist) quotes.
+  const rawReads: ((req: IncomingMessage, res: ServerResponse, requestId: string) => boolean)[] = [
+    publicCache.serveRaw,
+  ];
   serveRaw = (req, res) => {
-    if (!publicCache.serveRaw(req, res)) return false;
+    const requestId = randomUUID();
+    if (!rawReads.some((read) => read(req, res, requestId))) return false;
     recordRaw?.(req);
-    if (['trace', 'debug', 'info'].includes(server.log.level))
-      server.log.info(
-        { method: req.method, url: loggableUrl(req.url ?? ''), status: res.statusCode, ms: 0 },
-        'request',
-      );
+    appLogger.accessLine(requestId, req.method ?? 'GET', loggableUrl(req.url ?? ''), res.statusCode);
     return true;
   };
   const storage = createStorage(config);
@@ -155,6 +155,7 @@ export const buildApp = async ({
     ]);
     appLogger.flush();
   });
+  rawReads.push(modules.hitokotoFastRead.serve);
   installAnalyticsHook(server, modules.analytics.recorder);
   recordRaw = (req) =>
     modules.analytics.recorder.record({

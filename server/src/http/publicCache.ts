@@ -202,7 +202,7 @@ export const createPublicCache = ({
      * ordinary path, ETag/304 and the pre-compressed body included. Anything else (another view,
      * an Origin header for CORS, a miss, an expired entry) returns false and takes the ordinary path.
      */
-    serveRaw(req: IncomingMessage, res: ServerResponse): boolean {
+    serveRaw(req: IncomingMessage, res: ServerResponse, requestId: string = randomUUID()): boolean {
       if (req.method !== 'GET') return false;
       const headers = req.headers;
       if (headers['x-fingerprint'] || headers['x-dark-key'] || headers.origin) return false;
@@ -224,7 +224,7 @@ export const createPublicCache = ({
         }
         return set;
       };
-      res.setHeader('x-request-id', randomUUID());
+      res.setHeader('x-request-id', requestId);
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
         res.writeHead(304, headersFor('304', {}));
         res.end();

@@ -43,7 +43,7 @@ export const registerModules = (base: ModuleContext) => {
   const { essays } = essaysModule(ctx);
   const { articles } = articlesModule(ctx);
   const { links } = linksModule(ctx);
-  const { hitokoto } = hitokotoModule(ctx);
+  const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx);
   const { waifu } = waifuModule(ctx, {
     // The offline snapshot follows a gallery change at once (one export at a time, failures logged).
@@ -119,6 +119,7 @@ export const registerModules = (base: ModuleContext) => {
     articles,
     links,
     hitokoto,
+    hitokotoFastRead,
     bangumi,
     waifu,
     moments,

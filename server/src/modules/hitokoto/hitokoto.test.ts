@@ -173,6 +173,75 @@ describe('hitokoto', () => {
     expect(before.id).toBeGreaterThan(0);
   });
 
+  describe('answered before Fastify over real HTTP (issue 16)', () => {
+    let base = '';
+    beforeAll(async () => {
+      base = await t.server.listen({ port: 0, host: '127.0.0.1' });
+    });
+    const fast = () => t.modules.hitokotoFastRead.answers;
+    /** Header names and values that do not change per request. */
+    const stable = (headers: Record<string, unknown>) => {
+      const {
+        date: _date,
+        'x-request-id': _id,
+        connection: _c,
+        'keep-alive': _k,
+        'content-length': _l,
+        ...rest
+      } = headers;
+      return rest;
+    };
+
+    it('draws from memory with the ordinary answer’s headers and the same envelope', async () => {
+      const ordinary = await t.server.inject({ method: 'GET', url: '/api/blog/hitokoto/random?pc=1' });
+      const before = fast();
+      const others = [...byLength.values()].filter((id) => id !== idOf(30));
+      const res = await fetch(`${base}/api/blog/hitokoto/random?pc=true&exclude=${others.join(',')}`);
+      expect(fast()).toBe(before + 1);
+      expect(res.status).toBe(200);
+      expect(stable(Object.fromEntries(res.headers))).toEqual(stable(ordinary.headers));
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await res.json()).toEqual({
+        code: 0,
+        // (An earlier test rewrote every quote's text.)
+        data: {
+          id: idOf(30),
+          hitokoto: expect.any(String),
+          from: '测试',
+          fromWho: null,
+          type: 'i',
+          length: 30,
+        },
+      });
+      // The phone's limit holds on this path too.
+      for (let i = 0; i < 10; i += 1) {
+        const quote = (await (await fetch(`${base}/api/blog/hitokoto/random?mobile=1`)).json()) as {
+          data: { length: number };
+        };
+        expect(quote.data.length).toBeLessThanOrEqual(30);
+      }
+    });
+
+    it('leaves a refused query, a repeated key, CORS and a stale copy to the ordinary path', async () => {
+      const before = fast();
+      const bad = await fetch(`${base}/api/blog/hitokoto/random?pc=maybe`);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { code: number }).code).toBe(ErrorCode.validation);
+      const twice = await fetch(`${base}/api/blog/hitokoto/random?pc=1&pc=1`);
+      expect(twice.status).toBe(400);
+      const cors = await fetch(`${base}/api/blog/hitokoto/random`, {
+        headers: { origin: 'https://a.example' },
+      });
+      expect(cors.status).toBe(200);
+      t.publicCache.invalidate('hitokoto');
+      expect((await fetch(`${base}/api/blog/hitokoto/random`)).status).toBe(200);
+      expect(fast()).toBe(before);
+      // The ordinary path read the table again: the next draw is from memory.
+      await fetch(`${base}/api/blog/hitokoto/random`);
+      expect(fast()).toBe(before + 1);
+    });
+  });
+
   it('answers 4040 when there are no quotes at all', async () => {
     await t.database.db.deleteFrom('hitokoto').execute();
     t.publicCache.invalidate('hitokoto');

@@ -43,10 +43,15 @@ export const createHitokotoService = ({
   let loaded: { rows: Hitokoto[]; at: number; generation: number } | null = null;
   let loading: Promise<Hitokoto[]> | null = null;
 
+  /** The rows in memory while they are current, else null (a read must go to the table first). */
+  const current = (): Hitokoto[] | null =>
+    loaded && loaded.generation === generation() && now() - loaded.at < reloadEveryMs ? loaded.rows : null;
+
   const load = async (): Promise<Hitokoto[]> => {
+    const fresh = current();
+    if (fresh) return fresh;
     const at = now();
     const gen = generation();
-    if (loaded && loaded.generation === gen && at - loaded.at < reloadEveryMs) return loaded.rows;
     if (loading) return loading;
     loading = repo
       .all()
@@ -74,27 +79,40 @@ export const createHitokotoService = ({
     return lo;
   };
 
-  const pick = <T>(list: readonly T[]): T =>
-    list[Math.min(list.length - 1, Math.floor(random() * list.length))] as T;
+  /** One of the first `count` items of `list` (all of them by default). */
+  const pick = <T>(list: readonly T[], count = list.length): T =>
+    list[Math.min(count - 1, Math.floor(random() * count))] as T;
+
+  /**
+   * A random quote within the device's length, not among `exclude`. When the client has seen every
+   * one, the exclusion is dropped (the client starts a new round); when none is short enough, any
+   * length will do. Uniform over the fitting quotes, by position along (length, id).
+   */
+  const draw = (rows: Hitokoto[], query: HitokotoQuery): Hitokoto => {
+    const count = fitting(rows, maxLengthFor(query));
+    if (count === 0) return pick(rows);
+    if (query.exclude.length > 0) {
+      const excluded = new Set(query.exclude);
+      const left = rows.slice(0, count).filter((row) => !excluded.has(row.id));
+      if (left.length > 0) return pick(left);
+    }
+    return pick(rows, count);
+  };
 
   return {
-    /**
-     * A random quote within the device's length, not among `exclude`. When the client has seen every
-     * one, the exclusion is dropped (the client starts a new round); when none is short enough, any
-     * length will do. Uniform over the fitting quotes, by position along (length, id).
-     */
     async random(query: HitokotoQuery): Promise<Hitokoto> {
       const rows = await load();
       if (rows.length === 0) throw notFound('还没有一言');
-      const count = fitting(rows, maxLengthFor(query));
-      if (count === 0) return pick(rows);
-      const within = rows.slice(0, count);
-      if (query.exclude.length > 0) {
-        const excluded = new Set(query.exclude);
-        const left = within.filter((row) => !excluded.has(row.id));
-        if (left.length > 0) return pick(left);
-      }
-      return pick(within);
+      return draw(rows, query);
+    },
+
+    /**
+     * The same draw without waiting: null when the quotes in memory are not current (or there are
+     * none), so the caller takes the ordinary path, which reads the table.
+     */
+    drawNow(query: HitokotoQuery): Hitokoto | null {
+      const rows = current();
+      return rows && rows.length > 0 ? draw(rows, query) : null;
     },
 
     /** Every quote, for the offline snapshot (`blog/hitokoto/data`), where the client picks at random. */

@@ -74,6 +74,24 @@ describe('log browser (GET /log)', () => {
     expect(line?.id).toMatch(/^\d{4}-\d{2}-\d{2}:\d+$/);
   });
 
+  it('logs a read answered before Fastify the same way, with its request id', async () => {
+    const base = await t.server.listen({ port: 0, host: '127.0.0.1' });
+    await fetch(`${base}/api/blog/link`); // fills the cache
+    const before = t.publicCache.fastAnswers;
+    const res = await fetch(`${base}/api/blog/link`);
+    expect(t.publicCache.fastAnswers).toBe(before + 1);
+    const requestId = res.headers.get('x-request-id');
+    const page = await logPage({ limit: 20 });
+    const line = page.lines.find((candidate) => candidate.reqId === requestId);
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/api/blog/link',
+      status: 200,
+    });
+  });
+
   it('gives a 5xx its error with the stack, linked to the request by its id', async () => {
     const res = await get('/test/boom');
     expect(res.statusCode).toBe(500);
