@@ -186,8 +186,8 @@ export interface Config {
   logStdout: boolean;
   /** Largest image the owner may upload (essays, moments), in bytes. */
   imageMaxBytes: number;
-  /** The owner's original videos clips are cut from; unset = the source calls answer 4040. */
-  videoSourceDir: string | undefined;
+  /** The owner's original videos clips are cut from (default `DATA_DIR/video-sources`). */
+  videoSourceDir: string;
   /** How many clips ffmpeg processes at once (1–2). */
   videoWorkers: number;
   /** Largest accepted video upload in bytes. */
@@ -215,6 +215,9 @@ export class ConfigError extends Error {
 /** Reads the environment once; throws ConfigError with one line per bad variable. */
 /** The names of every variable, for the test that keeps the README's table complete. */
 export const configVariableNames = (): string[] => Object.keys(EnvSchema.shape);
+
+/** Where source videos are looked for when VIDEO_SOURCE_DIR is unset (the demo video goes there). */
+export const defaultVideoSourceDir = (dataDir: string): string => path.join(dataDir, 'video-sources');
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = EnvSchema.safeParse(env);
@@ -279,7 +282,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     bufferBlobMax: e.BUFFER_BLOB_MAX,
     logFiles: e.LOG_FILES,
     logStdout: e.LOG_STDOUT,
-    videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : undefined,
+    videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : defaultVideoSourceDir(dataDir),
     videoWorkers: e.VIDEO_WORKERS,
     videoUploadMax: e.VIDEO_UPLOAD_MAX,
     bangumiApiBase: e.BANGUMI_API_BASE,

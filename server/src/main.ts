@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, defaultVideoSourceDir, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
+import { writeDemoVideo } from './db/seed/video.ts';
 import { ensureOwner } from './modules/auth/bootstrap.ts';
 
 const readConfig = (): Config => {
@@ -23,11 +24,13 @@ const main = async (): Promise<void> => {
   await migrateToLatest(database.db);
   // A generated first password goes to stdout, never to the log.
   await ensureOwner(database.db, config.owner, Date.now(), (text) => console.log(text));
-  if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
+  const seeded = config.seedDemo && (await seedDemoIfEmpty(database.db, config));
   const { server, modules } = await buildApp({ config, database });
+  const background = new AbortController();
 
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
+    background.abort();
     modules.reservations.stop();
     modules.scheduler.stop();
     await server.close();
@@ -45,6 +48,12 @@ const main = async (): Promise<void> => {
   modules.reservations.start().catch((error: unknown) => server.log.error({ err: error }, 'reservations'));
   // Cron jobs (back office → 定时任务); missed runs of catch-up jobs happen once now.
   modules.scheduler.start().catch((error: unknown) => server.log.error({ err: error }, 'scheduler'));
+  // Demo content includes a video to cut (about a second of ffmpeg, after the server is up).
+  if (seeded && config.videoSourceDir === defaultVideoSourceDir(config.dataDir))
+    writeDemoVideo(config.videoSourceDir, background.signal).catch((error: unknown) => {
+      if (!background.signal.aborted)
+        server.log.warn({ err: error }, 'demo video not made (is ffmpeg installed?)');
+    });
 };
 
 main().catch((error: unknown) => {

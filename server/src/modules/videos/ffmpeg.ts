@@ -250,3 +250,50 @@ export const cut = async ({ input, output, start, end, copy, signal, onProgress 
     },
   );
 };
+
+/**
+ * A short test-pattern video with a tone (colour bars, a moving gradient and a running clock), made
+ * by ffmpeg itself: the demo source a fresh install cuts its first clip from.
+ */
+export const makeTestPattern = async (
+  output: string,
+  seconds: number,
+  signal?: AbortSignal,
+): Promise<void> => {
+  await run(
+    'ffmpeg',
+    [
+      '-nostdin',
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=523:sample_rate=44100:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '50',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '64k',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
+    ],
+    { signal },
+  );
+};

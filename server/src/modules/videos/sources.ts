@@ -27,15 +27,16 @@ export const isVideoName = (name: string): boolean => VIDEO_EXTENSIONS.has(path.
  * The owner's source folder (VIDEO_SOURCE_DIR): listing with ffprobe data cached by path + mtime +
  * size, and frames for choosing cut points. Every path is confined to the folder, links included.
  */
-export const createVideoSources = (deps: { root: string | undefined; repo: VideoRepo }) => {
-  const rootOrRefuse = (): string => {
-    if (!deps.root) throw notFound('未配置视频源目录 (VIDEO_SOURCE_DIR)');
+export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
+  const rootOrRefuse = async (): Promise<string> => {
+    const stat = await fs.stat(deps.root).catch(() => null);
+    if (!stat?.isDirectory()) throw notFound(`视频源目录不存在：${deps.root}（VIDEO_SOURCE_DIR）`);
     return deps.root;
   };
 
   /** The absolute path of a source path, proved to be inside the folder (4000 on `field` otherwise). */
   const resolve = async (requested: string, field = 'path'): Promise<{ rel: string; abs: string }> => {
-    const root = rootOrRefuse();
+    const root = await rootOrRefuse();
     const rel = safeRelativePath(requested, field);
     const abs = await realPathInside(root, rel, field);
     return { rel, abs };
@@ -84,7 +85,7 @@ export const createVideoSources = (deps: { root: string | undefined; repo: Video
         if (dirent.name.startsWith('.')) continue;
         const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
         // Links are followed only when they stay inside the folder.
-        const childAbs = await realPathInside(rootOrRefuse(), childRel).catch(() => null);
+        const childAbs = await realPathInside(deps.root, childRel).catch(() => null);
         if (!childAbs) continue;
         const childStat = await fs.stat(childAbs).catch(() => null);
         if (!childStat) continue;

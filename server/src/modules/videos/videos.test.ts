@@ -87,6 +87,19 @@ describe('videos', () => {
       },
     );
 
+    it('says which folder it looked in when the source folder does not exist (4040)', async () => {
+      const bare = await createTestApp({ ownerGuard: testOwnerGuard });
+      try {
+        const res = await videoClient(bare).call('GET', '/video/source');
+        expect(res.statusCode).toBe(404);
+        expect(res.json().errorMsg).toBe(
+          `视频源目录不存在：${path.join(bare.config.dataDir, 'video-sources')}（VIDEO_SOURCE_DIR）`,
+        );
+      } finally {
+        await bare.close();
+      }
+    });
+
     it('answers a contact sheet with its frame times, and a single frame', async () => {
       const res = await v.call('GET', '/video/source/screenshots?path=a.mp4&count=6');
       expect(res.statusCode).toBe(200);
