@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, defaultVideoSourceDir, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
@@ -25,6 +26,9 @@ const main = async (): Promise<void> => {
   // A generated first password goes to stdout, never to the log.
   await ensureOwner(database.db, config.owner, Date.now(), (text) => console.log(text));
   const seeded = config.seedDemo && (await seedDemoIfEmpty(database.db, config));
+  // The default source folder exists from the first start (the page then says to put videos there).
+  const defaultSources = config.videoSourceDir === defaultVideoSourceDir(config.dataDir);
+  if (defaultSources) fs.mkdirSync(config.videoSourceDir, { recursive: true });
   const { server, modules } = await buildApp({ config, database });
   const background = new AbortController();
 
@@ -49,7 +53,7 @@ const main = async (): Promise<void> => {
   // Cron jobs (back office → 定时任务); missed runs of catch-up jobs happen once now.
   modules.scheduler.start().catch((error: unknown) => server.log.error({ err: error }, 'scheduler'));
   // Demo content includes a video to cut (about a second of ffmpeg, after the server is up).
-  if (seeded && config.videoSourceDir === defaultVideoSourceDir(config.dataDir))
+  if (seeded && defaultSources)
     writeDemoVideo(config.videoSourceDir, background.signal).catch((error: unknown) => {
       if (!background.signal.aborted)
         server.log.warn({ err: error }, 'demo video not made (is ffmpeg installed?)');

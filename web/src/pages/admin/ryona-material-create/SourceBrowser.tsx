@@ -47,7 +47,11 @@ export const SourceBrowser = ({
       ) : !query.data ? (
         <LoadingState>读取目录并分析视频…</LoadingState>
       ) : query.data.entries.length === 0 ? (
-        <EmptyState>这个目录里没有视频</EmptyState>
+        <EmptyState>
+          {path
+            ? '这个目录里没有视频'
+            : '视频源目录里还没有视频：把视频放进服务器上的 VIDEO_SOURCE_DIR（默认 DATA_DIR/video-sources），或切到「上传文件」'}
+        </EmptyState>
       ) : (
         <ul className="video-source-list">
           {query.data.entries.map((entry) => (
