@@ -119,10 +119,12 @@ export const buildApp = async ({
     publicCache.serveRaw,
   ];
   serveRaw = (req, res) => {
+    // Every raw read is a GET: anything else goes straight on, without a request id made for nothing.
+    if (req.method !== 'GET') return false;
     const requestId = randomUUID();
     if (!rawReads.some((read) => read(req, res, requestId))) return false;
     recordRaw?.(req);
-    appLogger.accessLine(requestId, req.method ?? 'GET', loggableUrl(req.url ?? ''), res.statusCode);
+    appLogger.accessLine(requestId, 'GET', loggableUrl(req.url ?? ''), res.statusCode);
     return true;
   };
   const storage = createStorage(config);

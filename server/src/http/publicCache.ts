@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CallDef } from '@candy/contract';
@@ -202,7 +202,7 @@ export const createPublicCache = ({
      * ordinary path, ETag/304 and the pre-compressed body included. Anything else (another view,
      * an Origin header for CORS, a miss, an expired entry) returns false and takes the ordinary path.
      */
-    serveRaw(req: IncomingMessage, res: ServerResponse, requestId: string = randomUUID()): boolean {
+    serveRaw(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
       if (req.method !== 'GET') return false;
       const headers = req.headers;
       if (headers['x-fingerprint'] || headers['x-dark-key'] || headers.origin) return false;

@@ -15,7 +15,7 @@ export const writeDemoVideo = async (dir: string, signal?: AbortSignal): Promise
   if ((await fs.readdir(dir)).length > 0) return false;
   const partial = path.join(dir, `.${demoVideoName}.part`);
   try {
-    await makeTestPattern(partial, 12, signal);
+    await makeTestPattern(partial, { seconds: 12, signal });
     await fs.rename(partial, path.join(dir, demoVideoName));
   } finally {
     await fs.rm(partial, { force: true });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { type Hitokoto, HitokotoQuery } from '@candy/contract/calls/hitokoto';
 import type { HitokotoService } from './service.ts';
@@ -51,7 +50,7 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
   };
 
   /** Answers the call if it can (true), else leaves it to the ordinary path (false). */
-  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string = randomUUID()): boolean => {
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string): boolean => {
     if (req.method !== 'GET') return false;
     const url = req.url ?? '';
     const mark = url.indexOf('?');

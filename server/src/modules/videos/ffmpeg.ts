@@ -201,7 +201,7 @@ export const cut = async ({ input, output, start, end, copy, signal, onProgress 
         '-c:v',
         'libx264',
         '-preset',
-        'veryfast',
+        'ultrafast',
         '-crf',
         '23',
         '-pix_fmt',
@@ -251,14 +251,21 @@ export const cut = async ({ input, output, start, end, copy, signal, onProgress 
   );
 };
 
+export interface TestPatternOptions {
+  seconds: number;
+  /** `WIDTHxHEIGHT`. */
+  size?: string;
+  signal?: AbortSignal;
+}
+
 /**
- * A short test-pattern video with a tone (colour bars, a moving gradient and a running clock), made
- * by ffmpeg itself: the demo source a fresh install cuts its first clip from.
+ * A test-pattern video with a tone (colour bars, a moving gradient and a running clock), made by
+ * ffmpeg itself: H.264 (no B-frames) + AAC, 25 fps, a keyframe every second. The demo source a fresh install cuts
+ * its first clip from, and the videos the server tests cut.
  */
 export const makeTestPattern = async (
   output: string,
-  seconds: number,
-  signal?: AbortSignal,
+  { seconds, size = '640x360', signal }: TestPatternOptions,
 ): Promise<void> => {
   await run(
     'ffmpeg',
@@ -270,7 +277,7 @@ export const makeTestPattern = async (
       '-f',
       'lavfi',
       '-i',
-      `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+      `testsrc2=size=${size}:rate=25:duration=${seconds}`,
       '-f',
       'lavfi',
       '-i',
@@ -278,11 +285,11 @@ export const makeTestPattern = async (
       '-c:v',
       'libx264',
       '-preset',
-      'veryfast',
+      'ultrafast',
       '-pix_fmt',
       'yuv420p',
       '-g',
-      '50',
+      '25',
       '-c:a',
       'aac',
       '-b:a',

@@ -1,45 +1,21 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asOwner } from '../../../test/contentFactories.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { makeTestPattern } from './ffmpeg.ts';
 
-/** A short test video from ffmpeg's test sources: H.264 + AAC, a keyframe every second. */
-export const makeTestVideo = (file: string, seconds: number, size = '320x240'): void => {
+/** A short test video (H.264 + AAC, a keyframe every second) in a folder that may not exist yet. */
+const makeTestVideo = async (file: string, seconds: number, size = '320x240'): Promise<void> => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=${size}:rate=25:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-g',
-    '25',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
+  await makeTestPattern(file, { seconds, size });
 };
 
 /** A source folder with two test videos, a subfolder, a text file posing as a video and a link out. */
-export const makeSourceDir = (): string => {
+export const makeSourceDir = async (): Promise<string> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-videos-'));
-  makeTestVideo(path.join(dir, 'a.mp4'), 6);
-  makeTestVideo(path.join(dir, 'trips', 'b.mp4'), 4, '256x144');
+  await makeTestVideo(path.join(dir, 'a.mp4'), 6);
+  await makeTestVideo(path.join(dir, 'trips', 'b.mp4'), 4, '256x144');
   fs.writeFileSync(path.join(dir, 'fake.mp4'), 'not a video at all\n');
   fs.symlinkSync(os.tmpdir(), path.join(dir, 'outside'));
   return dir;

@@ -23,7 +23,7 @@ describe('videos', () => {
   let sourceDir: string;
 
   beforeAll(async () => {
-    sourceDir = makeSourceDir();
+    sourceDir = await makeSourceDir();
     t = await createTestApp({ ownerGuard: testOwnerGuard, env: { VIDEO_SOURCE_DIR: sourceDir } });
     v = videoClient(t);
   }, 60_000);
