@@ -174,7 +174,7 @@ export const buildApp = async ({
       hostname: String(req.headers.host ?? ''),
     });
 
-  logModule(router, { dir: appLogger.logDir, replica: appLogger.replica, flush: appLogger.flush });
+  logModule(router, { dir: appLogger.logDir, replica: appLogger.replica, settled: appLogger.settled });
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config, storage);
   return { server, router, modules, publicCache, storage };

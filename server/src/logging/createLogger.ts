@@ -13,6 +13,8 @@ export interface AppLogger {
   replica: string;
   /** Writes what is still buffered; called when the app closes. */
   flush(): void;
+  /** Resolves once the lines logged so far are in the day's file (the log browser reads after it). */
+  settled(): Promise<void>;
   /**
    * Logs one answer of the fast path (issue 16) as the line `req.log.info({method, url, status,
    * ms: 0}, 'request')` would, without pino's per-call work (bindings, redaction, serialisers): at
@@ -43,6 +45,7 @@ export const createAppLogger = (config: Config): AppLogger => {
     logDir,
     replica: `${os.hostname()} · pid ${process.pid}`,
     flush: () => file?.flushSync(),
+    settled: async () => file?.settled(),
     accessLine(requestId, method, url, status) {
       if (!logger.isLevelEnabled('info')) return;
       // The id is a UUID we made, safe to place between quotes as it is.

@@ -11,6 +11,12 @@ export const logFileOf = (dir: string, day: string): string => path.join(dir, `$
 
 export interface DailyLogFile {
   write(line: string): void;
+  /**
+   * Resolves once every line written so far is in the file (at most `capMs` later). A reader waits
+   * on this rather than flushing synchronously: a synchronous flush while an asynchronous write is in
+   * flight puts the newer lines in the file before the older ones.
+   */
+  settled(capMs?: number): Promise<void>;
   /** Writes what is buffered before the process exits. */
   flushSync(): void;
   end(): void;
@@ -24,6 +30,8 @@ export interface DailyLogFile {
 export const createDailyLogFile = (dir: string, now: () => number = Date.now): DailyLogFile => {
   let nextDayAt = 0;
   let current: ReturnType<typeof pino.destination> | null = null;
+  // Lines handed to the destination and not yet written: cleared by its 'drain' (queue empty).
+  let pending = false;
 
   const open = (time: number) => {
     const previous = current;
@@ -33,6 +41,9 @@ export const createDailyLogFile = (dir: string, now: () => number = Date.now): D
       mkdir: true,
       append: true,
     });
+    current.on('drain', () => {
+      pending = false;
+    });
     nextDayAt = (Math.floor(time / DAY) + 1) * DAY;
     previous?.end();
   };
@@ -41,7 +52,21 @@ export const createDailyLogFile = (dir: string, now: () => number = Date.now): D
     write(line) {
       const time = now();
       if (time >= nextDayAt || !current) open(time);
+      pending = true;
       current?.write(line);
+    },
+    async settled(capMs = 1000) {
+      const destination = current;
+      if (!pending || !destination) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          destination.off('drain', done);
+          resolve();
+        };
+        const timer = setTimeout(done, capMs);
+        destination.once('drain', done);
+      });
     },
     flushSync() {
       try {

@@ -73,8 +73,8 @@ export const toLogLine = (id: string, text: string): LogLine => {
 export const createLogService = (deps: {
   dir: string | null;
   replica: string;
-  /** Writes buffered lines out first, so a request made just before is on the page. */
-  flush?: () => void;
+  /** Resolves once the lines logged so far are written, so a request made just before is on the page. */
+  settled?: () => Promise<void>;
 }) => {
   const days = async (): Promise<string[]> => {
     if (!deps.dir) return [];
@@ -125,7 +125,7 @@ export const createLogService = (deps: {
 
   return {
     async page(query: LogPageQuery): Promise<LogPage> {
-      deps.flush?.();
+      await deps.settled?.();
       const base = { replica: deps.replica, enabled: deps.dir !== null };
       const all = await days();
       if (query.after) {

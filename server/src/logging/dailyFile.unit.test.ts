@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDailyLogFile, logDayOf, logFileOf } from './dailyFile.ts';
+
+describe('daily log file', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-daily-log-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('settles with every line written so far in the file, in the order written, while writes go on', async () => {
+    const file = createDailyLogFile(dir);
+    const read = () =>
+      fs
+        .readFileSync(logFileOf(dir, logDayOf(Date.now())), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { i: number }).i);
+    let written = 0;
+    for (let round = 0; round < 20; round += 1) {
+      // A burst of lines (asynchronous writes in flight), then a reader waits and reads.
+      for (let i = 0; i < 200; i += 1)
+        file.write(`${JSON.stringify({ i: written++, pad: 'x'.repeat(200) })}\n`);
+      await file.settled();
+      const lines = read();
+      expect(lines.length).toBeGreaterThanOrEqual(written);
+      expect(lines).toEqual(lines.map((_, index) => index));
+    }
+    await file.settled();
+    expect(read()).toHaveLength(written);
+    file.end();
+  });
+
+  it('settles at once when nothing is waiting to be written', async () => {
+    const file = createDailyLogFile(path.join(dir, 'quiet'));
+    const started = Date.now();
+    await file.settled(5000);
+    expect(Date.now() - started).toBeLessThan(100);
+    file.end();
+  });
+});
