@@ -2,15 +2,32 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { type FakeS3, startFakeS3 } from '../../../test/fakes/s3.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipartBody.ts';
+import { publicUrlOf } from '../../storage/index.ts';
 import { ownerKey } from '../auth/testing.ts';
 
 const gitLog = (dir: string) =>
   execFileSync('git', ['log', '--format=%s', 'main'], { cwd: dir, encoding: 'utf8' }).trim().split('\n');
+
+/**
+ * How `/files/` answers for a public key and for the private prefixes (uploads being staged, temporary
+ * blobs): each is stored first (and removed after), so a 404 means refused, not missing.
+ */
+const filesAnswers = async (t: TestApp): Promise<Record<string, number>> => {
+  const answers: Record<string, number> = {};
+  for (const key of ['images/public-one.txt', 'staging/private-one', 'buffer/private-two']) {
+    await t.storage.put(key, Readable.from([Buffer.from('内容')]), { contentType: 'text/plain' });
+    answers[key] = (await t.server.inject({ method: 'GET', url: publicUrlOf(key) })).statusCode;
+    await t.storage.delete(key);
+  }
+  return answers;
+};
+const publicOnly = { 'images/public-one.txt': 200, 'staging/private-one': 404, 'buffer/private-two': 404 };
 
 describe('the content repository', () => {
   let t: TestApp;
@@ -274,14 +291,20 @@ describe('protected assets and temporary blobs', () => {
     expect(read.statusCode).toBe(200);
     expect(read.body).toBe('临时的内容');
     // The bytes are not public under /files/ (that would outlive the link).
-    const id = url.split('/')[4];
-    expect((await t.server.inject({ method: 'GET', url: `/files/buffer/${id}` })).statusCode).toBe(404);
+    const [stored] = await t.storage.list('buffer/');
+    expect((await t.server.inject({ method: 'GET', url: publicUrlOf(stored?.key ?? '') })).statusCode).toBe(
+      404,
+    );
     expect(read.headers['content-type']).toBe('text/plain; charset=utf-8');
     t.clock.advance(2001);
     expect((await t.server.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect(await t.storage.list('buffer/')).toHaveLength(1);
     expect(await t.modules.files.buffers.sweepExpired()).toBe('临时文件：1');
     expect(await t.storage.list('buffer/')).toEqual([]);
+  });
+
+  it('never serves staged uploads or temporary blobs at /files/, though it serves the folder', async () => {
+    expect(await filesAnswers(t)).toEqual(publicOnly);
   });
 
   it('bounds expiresIn and refuses a name with a slash', async () => {
@@ -366,9 +389,10 @@ describe('the whole upload path on S3 (s3rver on 127.0.0.1)', () => {
     ]);
     const { url } = shared.json().data as { url: string };
     expect((await t.server.inject({ method: 'GET', url })).body).toBe('临时');
-    expect(
-      (await t.server.inject({ method: 'GET', url: `/files/buffer/${url.split('/')[4]}` })).statusCode,
-    ).toBe(404);
     expect(await t.storage.list('buffer/')).toHaveLength(1);
+  });
+
+  it('never serves staged uploads or temporary blobs at /files/, though it serves the bucket', async () => {
+    expect(await filesAnswers(t)).toEqual(publicOnly);
   });
 });
