@@ -5,6 +5,7 @@ import type {
   PushMessageTable,
   PushSubscriptionTable,
 } from './schemaPush.ts';
+import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
@@ -246,53 +247,6 @@ export interface WaifuTable {
 export interface HandshakeSpentTable {
   digest: string;
   expires_at: number;
-}
-
-/** A video clip; also its processing queue entry (migration 0011). */
-export interface VideoMaterialTable {
-  id: Generated<number>;
-  title: string;
-  description: string;
-  tags: string;
-  source_path: string | null;
-  upload_key: string | null;
-  upload_name: string | null;
-  start_ms: number;
-  end_ms: number | null;
-  cover_at_ms: number | null;
-  state: 'draft' | 'processing' | 'ready' | 'failed';
-  progress: Generated<number>;
-  error: string | null;
-  job_rev: Generated<number>;
-  queued_at: number | null;
-  lease_until: number | null;
-  duration_ms: number | null;
-  width: number | null;
-  height: number | null;
-  size: number | null;
-  media_key: string | null;
-  cover_key: string | null;
-  created_at: number;
-  updated_at: number;
-  published_at: number | null;
-}
-
-export interface VideoCollectionTable {
-  id: Generated<number>;
-  title: string;
-  description: string;
-  cover_material_id: number | null;
-  material_ids: string;
-  published_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface VideoProbeTable {
-  path: string;
-  mtime_ms: number;
-  size: number;
-  info: string;
 }
 
 /** An image the owner uploaded (issue 10), stored under `key` in blob storage. */

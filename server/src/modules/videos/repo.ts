@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { VideoCollectionTable, VideoMaterialTable } from '../../db/schema.ts';
+import type { VideoCollectionTable, VideoMaterialTable } from '../../db/schemaVideos.ts';
 
 export type MaterialRow = Selectable<VideoMaterialTable>;
 export type CollectionRow = Selectable<VideoCollectionTable>;
