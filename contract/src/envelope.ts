@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One entry of `errors[]`: the field path and, per broken rule, a message. */
 export const FieldErrorSchema = z.object({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SiteDefaults } from '@candy/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { articlesRoutes as routes } from '../routes/articles.ts';
 import { IdParams } from './essays.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { bangumiRoutes as routes } from '../routes/bangumi.ts';
 import { Deleted, IdParams } from './essays.ts';

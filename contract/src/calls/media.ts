@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { mediaRoutes as routes } from '../routes/media.ts';
 

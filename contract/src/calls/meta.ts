@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { metaRoutes as routes } from '../routes/meta.ts';
 import { Deleted, IdParams } from './essays.ts';

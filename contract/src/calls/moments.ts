@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { cursorPage } from '../envelope.ts';
 import { momentsRoutes as routes } from '../routes/moments.ts';

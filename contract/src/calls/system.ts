@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCall } from '../call.ts';
 import { systemRoutes as routes } from '../routes/system.ts';
 

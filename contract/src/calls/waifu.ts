@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { waifuRoutes as routes } from '../routes/waifu.ts';
 import { Deleted, IdParams } from './essays.ts';
@@ -27,7 +27,7 @@ export const WaifuUploadFields = z.object({
     .default('')
     .transform((s) =>
       s
-        .split(/[,，]/)
+        .split(/[,\uFF0C]/) // ASCII or full-width comma
         .map((t) => t.trim())
         .filter(Boolean),
     )

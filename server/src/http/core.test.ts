@@ -1,6 +1,6 @@
 import { ErrorCode } from '@candy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 const explode = {

@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CallDef } from '@candy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type FlatHeaders, flattenHeaders, writeRawHead } from './rawHead.ts';
 import type { Handler, HandlerInput } from './router.ts';
 
 /**
@@ -30,7 +31,7 @@ interface Entry {
   /** The headers every answer carries (security headers), as the first answer was sent. */
   baseHeaders?: OutgoingHttpHeaders;
   /** The fast path's full header sets, made once per status and encoding. */
-  rawHeaders?: Map<string, OutgoingHttpHeaders>;
+  rawHeaders?: Map<string, FlatHeaders>;
   data: unknown;
   body: Buffer;
   etag: string;
@@ -91,6 +92,23 @@ const canonicalUrl = (req: { url?: string }): string => {
   params.sort();
   const query = params.toString();
   return query ? `${pathname}?${query}` : (pathname ?? '');
+};
+
+/** The fast path's headers for one status and encoding of an entry, flattened on first use. */
+const rawHeadersOf = (entry: Entry, variant: string, extra: () => OutgoingHttpHeaders): FlatHeaders => {
+  entry.rawHeaders ??= new Map();
+  let set = entry.rawHeaders.get(variant);
+  if (!set) {
+    set = flattenHeaders({
+      ...entry.baseHeaders,
+      etag: entry.etag,
+      vary: 'accept-encoding, x-fingerprint, x-dark-key',
+      'cache-control': 'no-cache',
+      ...extra(),
+    });
+    entry.rawHeaders.set(variant, set);
+  }
+  return set;
 };
 
 /**
@@ -209,24 +227,13 @@ export const createPublicCache = ({
       const key = visitorKeys.get(`GET ${canonicalUrl(req)}`);
       const entry = key === undefined ? undefined : entries.get(key);
       if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
-      const headersFor = (variant: string, extra: OutgoingHttpHeaders): OutgoingHttpHeaders => {
-        entry.rawHeaders ??= new Map();
-        let set = entry.rawHeaders.get(variant);
-        if (!set) {
-          set = {
-            ...entry.baseHeaders,
-            etag: entry.etag,
-            vary: 'accept-encoding, x-fingerprint, x-dark-key',
-            'cache-control': 'no-cache',
-            ...extra,
-          };
-          entry.rawHeaders.set(variant, set);
-        }
-        return set;
-      };
-      res.setHeader('x-request-id', requestId);
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
-        res.writeHead(304, headersFor('304', {}));
+        writeRawHead(
+          res,
+          304,
+          rawHeadersOf(entry, '304', () => ({})),
+          requestId,
+        );
         res.end();
         fastAnswers += 1;
         return true;
@@ -236,13 +243,15 @@ export const createPublicCache = ({
           ? encodingFor({ headers } as FastifyRequest)
           : null;
       const body = encoding ? encoded(entry, encoding) : entry.body;
-      res.writeHead(
+      writeRawHead(
+        res,
         200,
-        headersFor(encoding ?? 'identity', {
+        rawHeadersOf(entry, encoding ?? 'identity', () => ({
           'content-type': 'application/json; charset=utf-8',
           ...(encoding ? { 'content-encoding': encoding } : {}),
           'content-length': body.length,
-        }),
+        })),
+        requestId,
       );
       res.end(body);
       fastAnswers += 1;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { ownerKey } from './testing.ts';
 

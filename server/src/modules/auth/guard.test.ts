@@ -1,6 +1,6 @@
 import { ErrorCode } from '@candy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { UnguardedRouteError } from '../../http/router.ts';
 import { TOUCH_INTERVAL_MS } from './service.ts';

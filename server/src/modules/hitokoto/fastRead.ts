@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { type Hitokoto, HitokotoQuery } from '@candy/contract/calls/hitokoto';
+import { flattenHeaders, writeRawHead } from '../../http/rawHead.ts';
 import type { HitokotoService } from './service.ts';
 
 export interface HitokotoFastReadDeps {
@@ -32,6 +33,7 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
   };
 
   let answers = 0;
+  const answerHeaders = flattenHeaders({ ...headers, 'content-type': 'application/json; charset=utf-8' });
 
   // Most visitors send one of a few queries (`pc=true`, `mobile=true`): each distinct query string
   // is checked against the schema once, then remembered (a bounded set, emptied when full).
@@ -63,12 +65,7 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
     const quote = service.drawNow(query);
     if (!quote) return false;
     const body = bodyOf(quote);
-    res.writeHead(200, {
-      ...headers,
-      'x-request-id': requestId,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': body.length,
-    });
+    writeRawHead(res, 200, [...answerHeaders, 'content-length', body.length], requestId);
     res.end(body);
     answers += 1;
     return true;

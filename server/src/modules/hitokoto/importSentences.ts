@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Insertable } from 'kysely';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { HitokotoTable } from '../../db/schema.ts';
 import type { HitokotoRepo } from './repo.ts';
 

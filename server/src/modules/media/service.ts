@@ -1,7 +1,7 @@
 import type { UploadedImage } from '@candy/contract/calls/media';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db/index.ts';
 import { unsupportedMediaType } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';

@@ -1,6 +1,6 @@
 import { FooterTag, type MetaString, metaValueProblem, type SiteSettings } from '@candy/contract/calls/meta';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MetaStringTable } from '../../db/schema.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { MetaRepo } from './repo.ts';

@@ -7,7 +7,7 @@ import {
   type WeekReport,
 } from '@candy/contract/calls/moments';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MomentTable } from '../../db/schema.ts';
 import { searchTerms } from '../../db/textSearch.ts';
 import { notFound } from '../../http/errors.ts';

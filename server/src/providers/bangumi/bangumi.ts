@@ -1,5 +1,5 @@
 import type { BangumiSubject, BangumiSubjectPage } from '@candy/contract/calls/bangumi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { fetchJson, ProviderError } from '../fetchJson.ts';
 import { createTtlCache } from '../ttlCache.ts';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderError } from '../fetchJson.ts';
 
 /** A device a source says is on the network now. MAC lower case with colons. */

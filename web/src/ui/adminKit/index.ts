@@ -3,7 +3,7 @@
  * component set before showing"): the frame with its side menu, the server-state cache, tables,
  * forms, pickers, uploads with progress. Split off so that visitors never download it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import './adminKit.css';
 
 // Validation messages in the forms come in Chinese, like the rest of the back office.
