@@ -140,6 +140,7 @@ const serverExternals = [
  * esbuild escapes non-ASCII text in strings but not in regular expressions; one character past
  * U+00FF makes V8 hold the whole bundle's source as two-byte text (megabytes of heap). Says where.
  */
+/** @param {string} dir */
 const warnTwoByteSource = (dir) => {
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.js'))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
@@ -167,14 +168,22 @@ const buildServer = async () => {
   const outDir = path.join(root, `server/dist.tmp-${process.pid}`);
   const version = buildStamp();
   const esbuild = await import('esbuild');
+  // CommonJS, so the entry can run the server through V8's code cache (server/src/boot/codeCache.ts;
+  // Node 20 caches no ES module). `server.js` is the server, `main.js` the entry that runs it,
+  // `cli.js` the operator commands; dist/package.json marks the folder's files as CommonJS.
   await esbuild.build({
-    entryPoints: [path.join(root, 'server/src/main.ts'), path.join(root, 'server/src/cli.ts')],
+    entryPoints: {
+      main: path.join(root, 'server/src/boot/main.ts'),
+      server: path.join(root, 'server/src/main.ts'),
+      cli: path.join(root, 'server/src/cli.ts'),
+    },
     outdir: outDir,
     bundle: true,
-    splitting: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
+    // Each `import()` becomes `require()` (see codeCache.ts); lazy loading is unchanged.
+    supported: { 'dynamic-import': false },
     sourcemap: true,
     // V8 keeps each module's source text in the heap (twice its size when a comment holds one
     // non-ASCII character): comments and layout go; names stay, so stack traces still read.
@@ -182,13 +191,15 @@ const buildServer = async () => {
     minifySyntax: true,
     legalComments: 'external',
     external: serverExternals,
-    // Bundled CommonJS dependencies (fastify and its kin) call `require` for Node's own modules.
-    banner: {
-      js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    define: {
+      'import.meta.url': 'importMetaUrl',
+      'import.meta.dirname': '__dirname',
+      'process.env.CANDY_BUILD_VERSION': JSON.stringify(version),
     },
-    define: { 'process.env.CANDY_BUILD_VERSION': JSON.stringify(version) },
     logLevel: 'warning',
   });
+  fs.writeFileSync(path.join(outDir, 'package.json'), '{ "type": "commonjs" }\n');
   warnTwoByteSource(outDir);
   swapInto(outDir, target);
   console.log(`built server ${version} in ${Date.now() - started} ms`);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { fillPath, type RouteName, routes } from '@candy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
@@ -144,9 +143,11 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
   // with the first server-rendered page, not at start: an idle server stays small.
   let loading: Promise<{ ssr: SsrModule; sanitizeHtml: typeof sanitizeHtmlType }> | null = null;
   const load = () => {
-    loading ??= Promise.all([import(pathToFileURL(entry).href), import('sanitize-html')]).then(
-      ([ssr, sanitize]) => ({ ssr: ssr as SsrModule, sanitizeHtml: sanitize.default }),
-    );
+    // A plain path, not a file: URL: the server bundle turns `import()` into `require()`.
+    loading ??= Promise.all([import(entry), import('sanitize-html')]).then(([ssr, sanitize]) => ({
+      ssr: ssr as SsrModule,
+      sanitizeHtml: sanitize.default,
+    }));
     return loading;
   };
   const manifestFile = path.join(config.webDist, '.vite', 'manifest.json');
