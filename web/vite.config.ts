@@ -15,6 +15,12 @@ export default defineConfig({
     // Lets `npm run bench` measure first-load JavaScript per route.
     manifest: true,
     rollupOptions: {
+      // A dependency's misplaced `@__PURE__` comment (zod has two) is the dependency's business,
+      // not a reader of `npm start`'s output.
+      onwarn: (warning, warn) => {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
       output: {
         // Pages are `pages/<area>/<page>/index.tsx`: name their chunks after the page folder
         // (`about-[hash].js`), not `index-[hash].js`, so a chunk says what it is.
