@@ -61,16 +61,20 @@ export const runWithCodeCache = ({
   const run = script.runInThisContext() as CommonJsWrapper;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
   if (state !== 'accepted') {
-    // A few seconds in, or at exit if that comes sooner (a start stopped at once still leaves one).
+    // A few seconds in, or at a clean exit if that comes sooner (a start stopped at once still
+    // leaves one; a start that failed leaves none, or it would stand for the build from then on).
     let written = false;
     const writeOnce = () => {
       if (written) return;
       written = true;
-      process.removeListener('exit', writeOnce);
+      process.removeListener('exit', atExit);
       writeCache(script, cacheDir, cacheFile);
     };
+    const atExit = (code: number) => {
+      if (code === 0) writeOnce();
+    };
     setTimeout(writeOnce, writeAfterMs).unref();
-    process.once('exit', writeOnce);
+    process.once('exit', atExit);
   }
   return { state, exports: module.exports };
 };

@@ -65,6 +65,16 @@ describe('runWithCodeCache', () => {
     expect(start(bundle, cacheDir)).toMatchObject({ state: 'accepted', exports: { answer: 42 } });
   });
 
+  it('leaves no cache behind a start that failed', () => {
+    const bundle = path.join(dir, 'failing.js');
+    const cacheDir = path.join(dir, 'failing-cache');
+    fs.writeFileSync(bundle, 'module.exports = { answer: 1 };\nprocess.exitCode = 1;\n');
+    const child = spawnSync(process.execPath, [runner, bundle, cacheDir], { encoding: 'utf8' });
+    expect(child.status).toBe(1);
+    expect(JSON.parse(child.stdout)).toMatchObject({ state: 'none', exports: { answer: 1 } });
+    expect(fs.existsSync(cacheDir)).toBe(false);
+  });
+
   it('runs the bundle when its cache folder cannot be written', () => {
     const bundle = path.join(dir, 'other.js');
     fs.writeFileSync(bundle, bundleText(7));
