@@ -163,21 +163,15 @@ export const buildApp = async ({
     modules.analytics.recorder.record({
       url: req.url ?? '',
       headers: req.headers,
-      // Read only for a visit that is counted (most fast answers are not): getters, not values.
       // Behind a trusted proxy the client is the first forwarded address, as Fastify reads it.
-      get ip() {
-        return (
-          (config.trustProxy &&
-            String(req.headers['x-forwarded-for'] ?? '')
-              .split(',')[0]
-              ?.trim()) ||
-          req.socket.remoteAddress ||
-          ''
-        );
-      },
-      get hostname() {
-        return String(req.headers.host ?? '');
-      },
+      ip:
+        (config.trustProxy &&
+          String(req.headers['x-forwarded-for'] ?? '')
+            .split(',')[0]
+            ?.trim()) ||
+        req.socket.remoteAddress ||
+        '',
+      hostname: String(req.headers.host ?? ''),
     });
 
   logModule(router, { dir: appLogger.logDir, replica: appLogger.replica, settled: appLogger.settled });
