@@ -139,8 +139,8 @@ const serverExternals = [
 /**
  * esbuild escapes non-ASCII text in strings but not in regular expressions; one character past
  * U+00FF makes V8 hold the whole bundle's source as two-byte text (megabytes of heap). Says where.
+ * @param {string} dir
  */
-/** @param {string} dir */
 const warnTwoByteSource = (dir) => {
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.js'))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
