@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SiteDefaults } from '@candy/contract';
 import * as z from 'zod';
+import { defaultDataDir } from './dataDir.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +25,7 @@ const bool = (fallback: boolean) =>
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(defaultDataDir),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')

@@ -61,7 +61,10 @@ export interface PublicCacheOptions {
 }
 
 /** Pre-serialised answers are sent as bytes; the compress plugin skips a reply that has an encoding. */
-const encodingFor = (req: FastifyRequest): 'br' | 'gzip' | null => {
+/** The pre-compressed encodings a cached answer is kept in. */
+type Encoding = 'br' | 'gzip';
+
+const encodingFor = (req: FastifyRequest): Encoding | null => {
   const accept = String(req.headers['accept-encoding'] ?? '');
   const allows = (name: string) =>
     accept.split(',').some((part) => {
@@ -94,8 +97,11 @@ const canonicalUrl = (req: { url?: string }): string => {
   return query ? `${pathname}?${query}` : (pathname ?? '');
 };
 
-/** The fast path's headers for one status and encoding of an entry, flattened on first use. */
-const rawHeadersOf = (entry: Entry, variant: string, extra: () => OutgoingHttpHeaders): FlatHeaders => {
+/**
+ * The fast path's headers for a 304 or for one encoding of an entry's body, flattened on first
+ * use. `body` is the bytes sent for that encoding (their length goes in the list).
+ */
+const rawHeadersOf = (entry: Entry, variant: '304' | Encoding | 'identity', body?: Buffer): FlatHeaders => {
   entry.rawHeaders ??= new Map();
   let set = entry.rawHeaders.get(variant);
   if (!set) {
@@ -104,7 +110,11 @@ const rawHeadersOf = (entry: Entry, variant: string, extra: () => OutgoingHttpHe
       etag: entry.etag,
       vary: 'accept-encoding, x-fingerprint, x-dark-key',
       'cache-control': 'no-cache',
-      ...extra(),
+      ...(body && {
+        'content-type': 'application/json; charset=utf-8',
+        ...(variant !== 'identity' && { 'content-encoding': variant }),
+        'content-length': body.length,
+      }),
     });
     entry.rawHeaders.set(variant, set);
   }
@@ -139,7 +149,7 @@ export const createPublicCache = ({
     if (visitorKeys.size > maxEntries * 2) visitorKeys.clear();
   };
 
-  const encoded = (entry: Entry, encoding: 'br' | 'gzip'): Buffer => {
+  const encoded = (entry: Entry, encoding: Encoding): Buffer => {
     if (encoding === 'br') {
       entry.br ??= brotliCompressSync(entry.body, {
         params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
@@ -228,12 +238,7 @@ export const createPublicCache = ({
       const entry = key === undefined ? undefined : entries.get(key);
       if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
-        writeRawHead(
-          res,
-          304,
-          rawHeadersOf(entry, '304', () => ({})),
-          requestId,
-        );
+        writeRawHead(res, 304, rawHeadersOf(entry, '304'), requestId);
         res.end();
         fastAnswers += 1;
         return true;
@@ -243,16 +248,7 @@ export const createPublicCache = ({
           ? encodingFor({ headers } as FastifyRequest)
           : null;
       const body = encoding ? encoded(entry, encoding) : entry.body;
-      writeRawHead(
-        res,
-        200,
-        rawHeadersOf(entry, encoding ?? 'identity', () => ({
-          'content-type': 'application/json; charset=utf-8',
-          ...(encoding ? { 'content-encoding': encoding } : {}),
-          'content-length': body.length,
-        })),
-        requestId,
-      );
+      writeRawHead(res, 200, rawHeadersOf(entry, encoding ?? 'identity', body), requestId);
       res.end(body);
       fastAnswers += 1;
       return true;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -14,6 +15,13 @@ describe('serving the web app, files and the snapshot', () => {
       '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // The build's brotli copy, and a top-level file with its gzip copy.
+    fs.writeFileSync(
+      path.join(webDist, 'assets', 'index-abc123.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"candy"}');
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest.gz'), gzipSync('{"name":"candy"}'));
     t = await createTestApp({
       env: {
         WEB_DIST: webDist,
@@ -59,6 +67,32 @@ describe('serving the web app, files and the snapshot', () => {
     const res = await t.server.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends an asset's brotli copy to a client that takes brotli", async () => {
+    const res = await t.server.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the files at the top revalidated, their compressed copies only through encoding', async () => {
+    const plain = await t.server.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe('{"name":"candy"}');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const gzipped = await t.server.inject({
+      method: 'GET',
+      url: '/manifest.webmanifest',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const copy = await t.server.inject({ method: 'GET', url: '/manifest.webmanifest.gz' });
+    expect(copy.statusCode).toBe(404);
+    expect(copy.body).not.toContain('<div id="root">');
   });
 
   it('answers a missing asset with 404, not the app', async () => {

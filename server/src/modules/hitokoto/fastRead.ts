@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { type Hitokoto, HitokotoQuery } from '@candy/contract/calls/hitokoto';
-import { flattenHeaders, writeRawHead } from '../../http/rawHead.ts';
+import { type FlatHeaders, flattenHeaders, writeRawHead } from '../../http/rawHead.ts';
 import type { HitokotoService } from './service.ts';
 
 export interface HitokotoFastReadDeps {
@@ -22,18 +22,20 @@ const queryKeys = new Set(Object.keys(HitokotoQuery.shape));
  * ordinary path, which answers it exactly as before.
  */
 export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastReadDeps) => {
-  const bodies = new WeakMap<Hitokoto, Buffer>();
-  const bodyOf = (quote: Hitokoto): Buffer => {
-    let body = bodies.get(quote);
-    if (!body) {
-      body = Buffer.from(JSON.stringify({ code: 0, data: quote }));
-      bodies.set(quote, body);
+  const headersOfEvery = flattenHeaders({ ...headers, 'content-type': 'application/json; charset=utf-8' });
+  /** Each quote's answer — envelope and header list — is made once. */
+  const answersByQuote = new WeakMap<Hitokoto, { body: Buffer; head: FlatHeaders }>();
+  const answerOf = (quote: Hitokoto) => {
+    let answer = answersByQuote.get(quote);
+    if (!answer) {
+      const body = Buffer.from(JSON.stringify({ code: 0, data: quote }));
+      answer = { body, head: [...headersOfEvery, 'content-length', body.length] };
+      answersByQuote.set(quote, answer);
     }
-    return body;
+    return answer;
   };
 
   let answers = 0;
-  const answerHeaders = flattenHeaders({ ...headers, 'content-type': 'application/json; charset=utf-8' });
 
   // Most visitors send one of a few queries (`pc=true`, `mobile=true`): each distinct query string
   // is checked against the schema once, then remembered (a bounded set, emptied when full).
@@ -64,8 +66,8 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
     if (!query) return false;
     const quote = service.drawNow(query);
     if (!quote) return false;
-    const body = bodyOf(quote);
-    writeRawHead(res, 200, [...answerHeaders, 'content-length', body.length], requestId);
+    const { body, head } = answerOf(quote);
+    writeRawHead(res, 200, head, requestId);
     res.end(body);
     answers += 1;
     return true;
