@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { AdminPage, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { useLocation } from '../../../app/router.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { LogRow } from './LogRow.tsx';
@@ -16,6 +17,13 @@ export default function Page() {
   const [follow, setFollow] = useState(false);
   const [search, setSearch] = useState('');
   const [requestId, setRequestId] = useState<string | null>(null);
+  // `?req=<id>`: an error toast's link to the lines of the request that failed (the page is kept
+  // alive, so a later link with another id must narrow it again).
+  const { search: query } = useLocation();
+  useEffect(() => {
+    const linked = new URLSearchParams(query).get('req');
+    if (linked) setRequestId(linked);
+  }, [query]);
   const filter = LEVEL_CHOICES.find((item) => item.value === choice)?.filter ?? { verbose: false };
   const log = useLogLines(filter, follow);
   const shown = useMemo(

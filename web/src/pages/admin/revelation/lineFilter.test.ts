@@ -25,6 +25,8 @@ describe('log line search', () => {
       'cannot read',
       'typeerror',
       'link-health',
+      'POST /api/blog/essay',
+      'post /api/blog/essay 500',
     ]) {
       expect(matchesSearch(line, text), text).toBe(true);
     }

@@ -19,15 +19,17 @@ export const LEVEL_CHOICES = [
 ] as const satisfies readonly { value: string; label: string; filter: LogFilter }[];
 export type LevelChoice = (typeof LEVEL_CHOICES)[number]['value'];
 
-/** Whether a loaded line contains the searched text (any case) in what the row shows or hides. */
+/**
+ * Whether a loaded line contains the searched text (any case) in what the row shows or hides. The
+ * row shows `PUT /api/blog/article/1 200`, so that is searched as one piece, spaces included.
+ */
 export const matchesSearch = (line: LogLine, search: string): boolean => {
   const wanted = search.trim().toLowerCase();
   if (!wanted) return true;
+  const shown = [line.method, line.path, line.status].filter((part) => part !== undefined).join(' ');
   const haystack = [
     line.msg,
-    line.method,
-    line.path,
-    line.status,
+    shown,
     line.reqId,
     line.err?.message,
     line.err?.type,
