@@ -206,6 +206,12 @@ export const pushCalls = {
       /** The server's VAPID public key (base64url), made once. */
       vapidPublicKey: z.string(),
       subscriptions: z.number(),
+      /**
+       * Where notification links point: the site's own address (`https://` + the first of
+       * SITE_DOMAINS that is not a loopback name), or null when none is set — links then go out as
+       * bare paths, which a phone's notification cannot open, and the page says so.
+       */
+      linkBase: z.string().nullable(),
     }),
   }),
   pushChannelUpdate: defineCall(routes.pushChannelUpdate, {

@@ -5,11 +5,11 @@ import { createPushService } from './service.ts';
 
 /**
  * Where notifications open: the site's own address when one is configured (the first of
- * SITE_DOMAINS that is not a loopback name), else the path as it is.
+ * SITE_DOMAINS that is not a loopback name), else null and links stay paths.
  */
-const absoluteUrlFor = (siteDomains: readonly string[]) => {
+const linkBaseOf = (siteDomains: readonly string[]): string | null => {
   const own = siteDomains.find((domain) => domain !== 'localhost' && domain !== '127.0.0.1');
-  return (url: string) => (url.startsWith('/') && own ? `https://${own}${url}` : url);
+  return own ? `https://${own}` : null;
 };
 
 /** Message push to the owner (issue 12): channels, sending, history, and the product's `notify`. */
@@ -18,7 +18,7 @@ export const pushModule = (ctx: ModuleContext) => {
     repo: createPushRepo(ctx.db),
     now: ctx.now,
     logger: ctx.logger,
-    absoluteUrl: absoluteUrlFor(ctx.config.siteDomains),
+    linkBase: linkBaseOf(ctx.config.siteDomains),
   });
   ctx.router.route(pushCalls.messageSend, ({ params, body }) =>
     push.send(params.channel, params.action, body),

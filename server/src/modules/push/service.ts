@@ -30,8 +30,11 @@ export interface PushDeps {
   repo: PushRepo;
   now: () => number;
   logger: Logger;
-  /** Turns a site path (`/chaos#3`) into an address a phone can open, when the site's is known. */
-  absoluteUrl: (url: string) => string;
+  /**
+   * The site's own address (`https://candy.example`), which turns a site path (`/chaos#3`) into an
+   * address a phone can open; null when it is not known.
+   */
+  linkBase: string | null;
 }
 
 type StoredSettings = Record<string, string>;
@@ -53,7 +56,8 @@ const LEVELS = { info: 'info', warning: 'warning', error: 'error' } as const;
  * the owner something.
  */
 export const createPushService = (deps: PushDeps) => {
-  const { repo, now, logger } = deps;
+  const { repo, now, logger, linkBase } = deps;
+  const absoluteUrl = (url: string) => (url.startsWith('/') && linkBase ? `${linkBase}${url}` : url);
 
   const stored = async () => {
     const rows = await repo.channels();
@@ -200,7 +204,7 @@ export const createPushService = (deps: PushDeps) => {
     body: input.body,
     level: input.level,
     kind,
-    ...(input.url ? { url: deps.absoluteUrl(input.url) } : {}),
+    ...(input.url ? { url: absoluteUrl(input.url) } : {}),
   });
 
   const notify: Notify = async (event: NotifyEvent) => {
@@ -227,6 +231,7 @@ export const createPushService = (deps: PushDeps) => {
         channels: PUSH_CHANNELS.map((channel) => view(channel, rows.get(channel))),
         vapidPublicKey: (await vapidKeys()).publicKey,
         subscriptions: await repo.countSubscriptions(),
+        linkBase,
       };
     },
 

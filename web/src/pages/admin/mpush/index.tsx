@@ -42,6 +42,12 @@ export default function Page() {
       <p className="push-intro">
         新评论、定时任务失败、定时随笔发布和新设备登录时，会发往所有已启用的通道；某个通道失败不影响其他通道。密钥只写不读：保存后只显示末尾几位。
       </p>
+      {channels.data && channels.data.linkBase === null && (
+        <p className="push-warning" role="note" data-testid="push-link-warning">
+          没有设置本站域名（环境变量 SITE_DOMAINS）：通知里的链接只能是站内路径（如
+          /chaos），手机上点开通知不会打开本站。设置后链接以 https://你的域名 开头。
+        </p>
+      )}
       {channels.isPending ? (
         <LoadingState />
       ) : channels.isError ? (
