@@ -42,6 +42,9 @@ describe('the file manager in Chromium', () => {
     await dialog.locator('input').fill('旅行');
     await dialog.getByRole('button', { name: /确/ }).click();
     await page.getByTestId('breadcrumbs').getByText('旅行').waitFor();
+    // A new folder is not committed yet: it opens as a new, staged folder, not as a failed load.
+    await page.getByTestId('files-table').getByText('新建的文件夹（待提交）').waitFor();
+    expect(await page.getByText('加载失败').count()).toBe(0);
 
     await page
       .getByTestId('files-drop')
@@ -53,6 +56,9 @@ describe('the file manager in Chromium', () => {
     // Each file has its progress bar, and both end done.
     await expect.poll(() => page.locator('.admin-upload-done').count(), { timeout: 20_000 }).toBe(2);
     await expect.poll(() => page.getByTestId('staged-change').count()).toBe(3);
+    expect(
+      await page.getByTestId('files-table').locator('tr', { hasText: 'notes.md' }).textContent(),
+    ).toContain('待提交');
 
     await page.getByTestId('commit-message').fill('旅行的第一天');
     await page.getByTestId('commit-button').click();
@@ -90,6 +96,22 @@ describe('the file manager in Chromium', () => {
     expect(gitLog(remote)).toEqual(['找回笔记', '不要了', '旅行的第一天']);
     expect(fs.readFileSync(path.join(repository, '旅行/notes.md'), 'utf8')).toContain('到了海边');
   }, 90_000);
+
+  it('undoes a new folder from the staged changes and goes back to the folder above', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/deathnote');
+    const dialog = page.getByRole('dialog');
+    await page.getByTestId('new-folder').click();
+    await dialog.locator('input').fill('草稿');
+    await dialog.getByRole('button', { name: /确/ }).click();
+    await page.getByTestId('breadcrumbs').getByText('草稿').waitFor();
+    const change = page.getByTestId('staged-change').filter({ hasText: '草稿/（新文件夹）' });
+    await change.getByRole('button', { name: '撤销' }).click();
+    await expect.poll(() => page.getByTestId('staged-change').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('breadcrumbs').textContent()).not.toContain('草稿');
+    expect(await page.getByText('加载失败').count()).toBe(0);
+    expect(fs.existsSync(path.join(server.dataDir, 'content', '草稿'))).toBe(false);
+    await close();
+  }, 60_000);
 
   it('shares a file by a temporary link that works at once', async () => {
     const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/deathnote');

@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
+import { goInApp } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openVisitor } from '../support/visitors.ts';
 
@@ -212,6 +213,7 @@ describe('analytics, online devices and the map', () => {
     await expect.poll(() => page.locator('path.parking-marker').count()).toBe(2);
     await expect.poll(() => tiles.requests.length).toBeGreaterThan(0);
     await page.getByText('Loopback tiles').waitFor();
+    expect(await page.getByTestId('map-tiles-failed').count()).toBe(0);
     await page.locator('path.parking-marker').first().click({ force: true });
     await page.locator('.leaflet-popup-content').waitFor();
     const months = page.getByTestId('parking-months');
@@ -224,11 +226,18 @@ describe('analytics, online devices and the map', () => {
   }, 60_000);
 
   it('uses the owner’s own records when no provider is set', async () => {
-    const { page, close } = await openAsOwner(browser, sharedUrl, '/great-old-one/map');
+    const { page, close } = await openAsOwner(browser, sharedUrl);
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('connectionrefused'));
+    await goInApp(page, '/great-old-one/map');
     // The shared server has the demo seed: places around the default centre (Beijing).
     await page.getByTestId('parking-list').getByText('天安门东停车场').waitFor();
     await expect.poll(() => page.locator('path.parking-marker').count()).toBeGreaterThan(0);
     await page.getByTestId('parking-months').locator('tbody tr').first().waitFor();
+    // Its tiles come from openstreetmap.org (refused below, as on a closed network): the map says so,
+    // and the markers still open their popups.
+    expect(await page.getByTestId('map-tiles-failed').textContent()).toContain('tile.openstreetmap.org');
+    await page.locator('path.parking-marker').first().click({ force: true });
+    await page.locator('.leaflet-popup-content').waitFor();
     await close();
   }, 60_000);
 });

@@ -21,6 +21,8 @@ export const RepoEntry = z.object({
   type: z.enum(['file', 'dir']),
   size: z.number().nullable(),
   lastCommit: CommitInfo.nullable(),
+  /** Not in the last commit yet: a new file or folder waiting in the staged changes. */
+  staged: z.boolean().optional(),
 });
 export type RepoEntry = z.infer<typeof RepoEntry>;
 
@@ -30,6 +32,8 @@ export const RepoContent = z.discriminatedUnion('kind', [
     path: z.string(),
     ref: z.string().nullable(),
     entries: z.array(RepoEntry),
+    /** A folder made (or filled) since the last commit: it exists only in the staged changes. */
+    staged: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('file'),

@@ -132,6 +132,46 @@ describe('the content repository', () => {
     expect((await api('POST', '/api/github/commit', { message: '空的' })).json().code).toBe(4090);
   });
 
+  it('shows a new folder as staged, lists what is uploaded into it, and takes it back whole', async () => {
+    expect((await api('POST', '/api/github/folder', { path: 'fresh' })).json().code).toBe(0);
+    expect((await api('GET', '/api/github/content?path=fresh')).json()).toEqual({
+      code: 0,
+      data: { kind: 'dir', path: 'fresh', ref: expect.any(String), entries: [], staged: true },
+    });
+    const root = (await api('GET', '/api/github/content')).json().data;
+    expect(root.entries).toContainEqual(
+      expect.objectContaining({ name: 'fresh', type: 'dir', staged: true }),
+    );
+    await upload('fresh/inner/a.txt', 'a');
+    expect((await api('GET', '/api/github/content?path=fresh')).json().data.entries).toEqual([
+      { name: 'inner', path: 'fresh/inner', type: 'dir', size: null, lastCommit: null, staged: true },
+    ]);
+    expect((await api('GET', '/api/github/content?path=fresh/inner')).json().data.entries).toEqual([
+      { name: 'a.txt', path: 'fresh/inner/a.txt', type: 'file', size: 1, lastCommit: null, staged: true },
+    ]);
+    // Undoing the folder takes back everything staged inside it, and the folder itself.
+    expect((await api('DELETE', '/api/github/staged', { path: 'fresh' })).json()).toEqual({
+      code: 0,
+      data: [],
+    });
+    expect(fs.existsSync(path.join(contentDir(), 'fresh'))).toBe(false);
+    expect((await api('GET', '/api/github/content?path=fresh')).json().code).toBe(4040);
+  });
+
+  it('deletes a file moved in the same commit (the deletion of its old path is what is committed)', async () => {
+    await upload('moving/one.txt', '1');
+    expect((await api('POST', '/api/github/commit', { message: '加 one' })).json().code).toBe(0);
+    await api('POST', '/api/github/move', { from: 'moving/one.txt', to: 'moving/two.txt' });
+    expect((await api('POST', '/api/github/remove', { path: 'moving/two.txt' })).json()).toEqual({
+      code: 0,
+      data: [{ status: 'deleted', path: 'moving/one.txt' }],
+    });
+    expect((await api('POST', '/api/github/commit', { message: '删 one' })).json().data).toMatchObject({
+      changes: 1,
+    });
+    expect((await api('GET', '/api/github/content?path=moving')).json().code).toBe(4040);
+  });
+
   it('refuses a file over the size cap with 4130 and keeps nothing of it', async () => {
     const res = await upload('big.bin', Buffer.alloc(200_000, 1));
     expect(res.json().code).toBe(4130);

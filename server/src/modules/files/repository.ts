@@ -22,6 +22,7 @@ export interface Entry {
   type: 'file' | 'dir';
   size: number | null;
   lastCommit: CommitInfo | null;
+  staged?: boolean;
 }
 
 export interface StagedChange {
@@ -37,6 +38,10 @@ const STATUS: Record<string, StagedChange['status']> = {
   R: 'renamed',
   T: 'modified',
 };
+
+/** Folders first, then by name. */
+const sorted = (entries: Entry[]): Entry[] =>
+  entries.sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name) : a.type === 'dir' ? -1 : 1));
 
 const parseCommit = (line: string): CommitInfo | null => {
   const [hash, time, ...message] = line.split('\x1f');
@@ -112,6 +117,43 @@ export const createContentRepository = (deps: {
     return found;
   };
 
+  /**
+   * The direct entries of `folder` that are in the index (staged) but not among `known` names: new
+   * files and folders waiting for the next commit, so a folder made a moment ago can be opened.
+   */
+  const stagedEntries = async (folder: string, known: ReadonlySet<string>): Promise<Entry[]> => {
+    const listed = await git(['ls-files', '-z', '--', folder ? `${folder}/` : '.']);
+    const found = new Map<string, Entry>();
+    for (const full of listed.split('\0').filter(Boolean)) {
+      const rest = folder ? full.slice(folder.length + 1) : full;
+      const [name = '', ...deeper] = rest.split('/');
+      if (!name || name === FOLDER_KEEP || known.has(name) || found.has(name)) continue;
+      const entryPath = folder ? `${folder}/${name}` : name;
+      const isDir = deeper.length > 0;
+      const size = isDir
+        ? null
+        : await fsp.stat(inTree(entryPath)).then(
+            (st) => st.size,
+            () => null,
+          );
+      found.set(name, {
+        name,
+        path: entryPath,
+        type: isDir ? 'dir' : 'file',
+        size,
+        lastCommit: null,
+        staged: true,
+      });
+    }
+    return [...found.values()];
+  };
+
+  /** The staged changes at `relative` itself or anywhere below it (a folder's). */
+  const changesUnder = (changes: StagedChange[], relative: string) =>
+    changes.filter((c) =>
+      [c.path, c.from].some((p) => p !== undefined && (p === relative || p.startsWith(`${relative}/`))),
+    );
+
   const staged = async (): Promise<StagedChange[]> => {
     const base = (await head()) ?? EMPTY_TREE;
     const out = await git(['diff', '--cached', '--name-status', '-z', '-M', base]);
@@ -137,14 +179,26 @@ export const createContentRepository = (deps: {
       const commit = await repo.resolve(ref);
       if (!commit && ref !== 'HEAD') throw notFound(`没有这个版本：${ref}`);
       const kind = await kindAt(commit, relative);
-      if (!kind) throw notFound(`没有这个路径：${relative || '/'}`);
+      if (!kind) {
+        // Not committed, but perhaps staged: a new folder shows what it holds so far.
+        const pending = ref === 'HEAD' ? await stagedEntries(relative, new Set()) : [];
+        if (pending.length === 0 && !(ref === 'HEAD' && (await hasStagedKeep(relative))))
+          throw notFound(`没有这个路径：${relative || '/'}`);
+        return { kind: 'dir' as const, path: relative, ref: commit, entries: sorted(pending), staged: true };
+      }
       if (kind === 'file') {
         const c = commit as string;
         const size = Number((await git(['cat-file', '-s', `${c}:${relative}`])).trim());
         const last = await git(['log', '-1', '--format=%H%x1f%ct%x1f%s', c, '--', relative]);
         return { kind: 'file' as const, path: relative, ref: c, size, lastCommit: parseCommit(last.trim()) };
       }
-      if (!commit) return { kind: 'dir' as const, path: relative, ref: null, entries: [] as Entry[] };
+      if (!commit)
+        return {
+          kind: 'dir' as const,
+          path: relative,
+          ref: null,
+          entries: ref === 'HEAD' ? sorted(await stagedEntries(relative, new Set())) : [],
+        };
       const listing = await git(['ls-tree', '-z', '-l', commit, ...(relative ? ['--', `${relative}/`] : [])]);
       const entries: Entry[] = [];
       for (const line of listing.split('\0').filter(Boolean)) {
@@ -160,11 +214,11 @@ export const createContentRepository = (deps: {
           lastCommit: null,
         });
       }
-      const last = await lastCommits(commit, relative, new Set(entries.map((e) => e.name)));
+      const names = new Set(entries.map((e) => e.name));
+      const last = await lastCommits(commit, relative, names);
       for (const entry of entries) entry.lastCommit = last.get(entry.name) ?? null;
-      // Folders first, then by name.
-      entries.sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name) : a.type === 'dir' ? -1 : 1));
-      return { kind: 'dir' as const, path: relative, ref: commit, entries };
+      if (ref === 'HEAD') entries.push(...(await stagedEntries(relative, names)));
+      return { kind: 'dir' as const, path: relative, ref: commit, entries: sorted(entries) };
     },
 
     staged: () => serial(staged),
@@ -216,7 +270,9 @@ export const createContentRepository = (deps: {
     /** Deletes a file or folder (staged). */
     remove: (relative: string) =>
       serial(async () => {
-        await asConflict(() => git(['rm', '-r', '-q', '--', relative]));
+        // -f: a path whose staged content differs from the last commit (moved, re-uploaded) is
+        // still the owner's to delete; without it git refuses and asks for --cached or -f.
+        await asConflict(() => git(['rm', '-r', '-q', '-f', '--', relative]));
         return staged();
       }),
 
@@ -238,13 +294,17 @@ export const createContentRepository = (deps: {
           await git(['clean', '-f', '-d', '-q']);
           return staged();
         }
-        const change = (await staged()).find((c) => c.path === relative);
-        if (!change) throw notFound('这个路径没有待提交的改动');
-        for (const p of [change.path, change.from].filter((x): x is string => Boolean(x))) {
-          if (await kindAt(current, p)) await git(['checkout', current as string, '--', p]);
-          else {
-            await git(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', p]);
-            await fsp.rm(inTree(p), { recursive: true, force: true });
+        // A folder's path takes back every change inside it (a new folder is its `.keep`).
+        const changes = changesUnder(await staged(), relative);
+        if (changes.length === 0) throw notFound('这个路径没有待提交的改动');
+        for (const change of changes) {
+          for (const p of [change.path, change.from].filter((x): x is string => Boolean(x))) {
+            if (await kindAt(current, p)) await git(['checkout', current as string, '--', p]);
+            else {
+              await git(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', p]);
+              await fsp.rm(inTree(p), { recursive: true, force: true });
+              await removeEmptyParents(p, current);
+            }
           }
         }
         return staged();
@@ -302,6 +362,22 @@ export const createContentRepository = (deps: {
     /** Pushes to the remote when there is one: after each commit, and from the clean-up job. */
     retryPush: () => serial(push),
   };
+
+  /** Whether `folder/.keep` is staged: a new folder with nothing else in it yet. */
+  async function hasStagedKeep(folder: string): Promise<boolean> {
+    if (!folder) return false;
+    return (await git(['ls-files', '-z', '--', `${folder}/${FOLDER_KEEP}`])).length > 0;
+  }
+
+  /** Folders left empty in the work tree by a discard, up to the first one the last commit has. */
+  async function removeEmptyParents(relative: string, commit: string | null): Promise<void> {
+    for (let dir = path.posix.dirname(relative); dir !== '.' && dir !== ''; dir = path.posix.dirname(dir)) {
+      if (await kindAt(commit, dir)) return;
+      const left = await fsp.readdir(inTree(dir)).catch(() => null);
+      if (left === null || left.length > 0) return;
+      await fsp.rmdir(inTree(dir));
+    }
+  }
 
   async function commitInfo(): Promise<CommitInfo> {
     const line = await git(['log', '-1', '--format=%H%x1f%ct%x1f%s']);

@@ -1,9 +1,11 @@
 import type { RepoEntry } from '@candy/contract/calls/files';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { RequestError } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
 import {
   AdminPage,
+  Badge,
   type Column,
   DataTable,
   DropZone,
@@ -53,6 +55,12 @@ export default function Page() {
     queryFn: () => call('filesContent', { query: { path: folder, ...(atCommit ? { ref: atCommit } : {}) } }),
   });
   const entries = listing.data?.kind === 'dir' ? listing.data.entries : undefined;
+  const stagedFolder = listing.data?.kind === 'dir' && listing.data.staged === true;
+  // The folder shown is gone (a new folder whose creation was undone): show the one above it.
+  const gone = listing.error instanceof RequestError && listing.error.code === 4040 && folder !== '';
+  useEffect(() => {
+    if (gone && !atCommit) setFolder(parentOf(folder));
+  }, [gone, atCommit, folder]);
   const refresh = () => client.invalidateQueries({ queryKey: ['files'] });
   const open = (path: string) => {
     setFolder(path);
@@ -131,6 +139,7 @@ export default function Page() {
         >
           <EntryIcon folder={e.type === 'dir'} />
           {e.name}
+          {e.staged && <Badge tone="success">待提交</Badge>}
         </button>
       ),
     },
@@ -235,7 +244,13 @@ export default function Page() {
             loading={listing.isPending}
             error={listing.error}
             onRetry={() => listing.refetch()}
-            empty={folder ? '这个文件夹是空的' : '还没有文件：上传一些，然后提交'}
+            empty={
+              stagedFolder
+                ? '新建的文件夹（待提交）：上传文件到这里，然后提交'
+                : folder
+                  ? '这个文件夹是空的'
+                  : '还没有文件：上传一些，然后提交'
+            }
             data-testid="files-table"
           />
           {selected && (

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import type { ParkingPlace } from '@candy/contract/calls/insight';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -13,6 +13,14 @@ export const popupHtml = (p: ParkingPlace) =>
   `<strong>${escapeHtml(p.name)}</strong><br>${escapeHtml(p.address)}<br>` +
   `${p.free === null ? '' : `空位 ${p.free}${p.capacity === null ? '' : ` / ${p.capacity}`} · `}` +
   `${escapeHtml(p.price || '价格未知')} · ${p.distance} 米`;
+
+const hostOf = (template: string) => {
+  try {
+    return new URL(template.replace(/\{[a-z]\}/g, '0')).host;
+  } catch {
+    return template;
+  }
+};
 
 /** The Leaflet map: tiles from the configured template, the radius circle and a marker a place. */
 export const LeafletMap = ({
@@ -38,12 +46,25 @@ export const LeafletMap = ({
   const markers = useRef(new Map<string, L.CircleMarker>());
   const moveRef = useRef(onMove);
   moveRef.current = onMove;
+  // Tiles come from an outside server (MAP_TILE_URL) that may be unreachable: say so on the map
+  // while none has loaded; markers, popups and the list below work without them.
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once; later centres move it below.
   useEffect(() => {
     if (!box.current) return;
     const m = L.map(box.current, { center, zoom: 14 });
-    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(m);
+    let loadedTiles = 0;
+    setTilesFailed(false);
+    L.tileLayer(tileUrl, { attribution, maxZoom: 19 })
+      .on('tileload', () => {
+        loadedTiles += 1;
+        setTilesFailed(false);
+      })
+      .on('tileerror', () => {
+        if (loadedTiles === 0) setTilesFailed(true);
+      })
+      .addTo(m);
     layer.current = L.layerGroup().addTo(m);
     m.on('moveend', () => {
       const c = m.getCenter();
@@ -88,5 +109,15 @@ export const LeafletMap = ({
     if (selected) markers.current.get(selected)?.openPopup();
   }, [selected]);
 
-  return <div ref={box} className="parking-map" data-testid="parking-map" />;
+  return (
+    <div className="parking-map-frame">
+      <div ref={box} className="parking-map" data-testid="parking-map" />
+      {tilesFailed && (
+        <p className="parking-map-notice" role="status" data-testid="map-tiles-failed">
+          地图图块加载失败（{hostOf(tileUrl)} 连不上）：标记和下方列表仍可使用，可在 MAP_TILE_URL
+          换一个图块服务。
+        </p>
+      )}
+    </div>
+  );
 };
