@@ -240,15 +240,30 @@ describe('collections and settings in the back office', () => {
     const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/meta');
     await page.getByTestId('meta-page').waitFor();
     const tags = page.getByTestId('meta-site-footer-tags');
-    const field = tags.locator('textarea');
-    const current = JSON.parse(await field.inputValue()) as unknown[];
-    // A malformed value is caught before it is sent.
-    await field.fill('[{"name": "坏的"');
+    // Footer tags are a form, a row a tag — no JSON to type.
+    expect(await tags.locator('textarea').count()).toBe(0);
+    const before = await tags.getByTestId('footer-tag-row').count();
+    expect(before).toBeGreaterThan(0);
+    await tags.getByTestId('footer-tag-add').click();
+    const row = tags.getByTestId('footer-tag-row').nth(before);
+    await row.getByPlaceholder('名称').fill('新标签');
+    // A bad link is caught before it is sent, naming the row and the field.
+    await row.getByPlaceholder(/^链接/).fill('javascript:alert(1)');
     await tags.getByTestId('meta-save').click();
-    await tags.getByRole('alert').getByText('不是合法的 JSON').waitFor();
-    await field.fill(JSON.stringify([...current, { name: '新标签', href: '/utils', title: '新加的' }]));
+    await tags
+      .getByRole('alert')
+      .getByText(`第 ${before + 1} 个标签的链接`)
+      .waitFor();
+    await row.getByPlaceholder(/^链接/).fill('/utils');
+    await row.getByPlaceholder(/^鼠标悬停/).fill('新加的');
     await tags.getByTestId('meta-save').click();
     await page.getByTestId('toast').getByText('已保存').first().waitFor();
+    // The server's own strings are read-only, and its secret is not shown.
+    const internal = page.getByTestId('meta-comment-avatar-key');
+    if ((await internal.count()) > 0) {
+      expect(await internal.textContent()).toContain('只读');
+      expect(await internal.getByRole('button').count()).toBe(0);
+    }
 
     const words = page.getByTestId('meta-comment-banned-words').locator('textarea');
     await words.fill(`${await words.inputValue()}\n禁止词语`);

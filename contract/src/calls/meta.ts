@@ -15,15 +15,18 @@ export type MetaString = z.infer<typeof MetaString>;
 
 /** A footer tag link (spec §3: name, href, title). */
 export const FooterTag = z.object({
-  name: z.string().trim().min(1).max(20),
+  name: z.string().trim().min(1, '请填写名称').max(20, '最多 20 个字'),
   href: z
     .string()
     .trim()
-    .min(1)
-    .max(500)
+    .min(1, '请填写链接')
+    .max(500, '最多 500 个字符')
     .regex(/^(\/|https?:\/\/)/i, '链接以 / 或 http(s):// 开头'),
-  title: z.string().trim().max(100).default(''),
+  title: z.string().trim().max(100, '最多 100 个字').default(''),
 });
+
+/** The footer tag fields as the back office's form names them. */
+const footerTagFieldNames: Record<string, string> = { name: '名称', href: '链接', title: '提示' };
 export type FooterTag = z.infer<typeof FooterTag>;
 
 /** How a known value must look: checked before saving, on the page and on the server. */
@@ -66,6 +69,39 @@ export const knownMeta: readonly KnownMeta[] = [
   { group: 'site', key: 'notices', kind: 'lines', meaning: '页脚公告：每行一条' },
 ];
 
+/**
+ * Strings the server writes for itself. The back office shows them read-only with this word on what
+ * they are; the server refuses to create, change or delete them through the meta calls, and never
+ * answers a `secret` one's value.
+ */
+export interface InternalMeta {
+  group: string;
+  key: string;
+  meaning: string;
+  secret: boolean;
+}
+
+export const internalMeta: readonly InternalMeta[] = [
+  {
+    group: 'system',
+    key: 'demo-seeded',
+    meaning: '演示内容已写入的标记（启动时自动写）：有它时，启动不会再写一遍演示内容',
+    secret: false,
+  },
+  {
+    group: 'comment',
+    key: 'avatar-key',
+    meaning: '评论头像的签名密钥（第一次需要时自动生成）：给访客头像地址签名，不显示、不能改',
+    secret: true,
+  },
+];
+
+/** What a secret internal value is shown as. */
+export const HIDDEN_META_VALUE = '••••••';
+
+export const internalMetaOf = (group: string, key: string): InternalMeta | undefined =>
+  internalMeta.find((m) => m.group === group && m.key === key);
+
 export const knownMetaOf = (group: string, key: string): KnownMeta | undefined =>
   knownMeta.find((m) => m.group === group && m.key === key);
 
@@ -91,10 +127,12 @@ export const metaValueProblem = (group: string, key: string, value: string): str
       } catch {
         return '不是合法的 JSON';
       }
-      const result = z.array(FooterTag).max(30).safeParse(parsed);
+      const result = z.array(FooterTag, '应是标签的列表').max(30, '最多 30 个标签').safeParse(parsed);
       if (result.success) return null;
       const issue = result.error.issues[0];
-      return `第 ${Number(issue?.path[0] ?? 0) + 1} 项：${issue?.path.slice(1).join('.') || ''} ${issue?.message ?? ''}`.trim();
+      if (!issue || issue.path.length < 2) return issue?.message ?? '格式不对';
+      const field = String(issue.path[1]);
+      return `第 ${Number(issue.path[0]) + 1} 个标签的${footerTagFieldNames[field] ?? field}：${issue.message}`;
     }
     default:
       return null;

@@ -57,6 +57,32 @@ describe('meta strings', () => {
     expect((await inject('GET', '/meta/string/group/misc')).json().data).toEqual([]);
   });
 
+  it('shows the server’s own strings read-only: a secret is never answered, none can be created, changed or deleted (4030)', async () => {
+    await t.modules.meta.set('comment', 'avatar-key', 'a-very-secret-hmac-key');
+    await t.modules.meta.set('system', 'demo-seeded', '1');
+    const listed = (await inject('GET', '/meta/string')).json().data as {
+      id: number;
+      key: string;
+      value: string;
+    }[];
+    const secret = listed.find((s) => s.key === 'avatar-key');
+    const marker = listed.find((s) => s.key === 'demo-seeded');
+    expect(secret?.value).toBe('••••••');
+    expect(marker?.value).toBe('1');
+    expect(JSON.stringify((await inject('GET', '/meta/string/map')).json())).not.toContain('a-very-secret');
+    for (const res of [
+      await inject('PUT', `/meta/string/any/${secret?.id}`, { value: 'mine' }),
+      await inject('DELETE', `/meta/string/any/${marker?.id}`),
+      await inject('POST', '/meta/string/group', { group: 'system', key: 'demo-seeded', value: '2' }),
+    ])
+      expect(res.json()).toMatchObject({
+        code: ErrorCode.forbidden,
+        errorMsg: expect.stringContaining('由系统维护'),
+      });
+    expect(await t.modules.meta.get('comment', 'avatar-key')).toBe('a-very-secret-hmac-key');
+    expect(await t.modules.meta.get('system', 'demo-seeded')).toBe('1');
+  });
+
   it.each([
     ['site', 'footer-tags', 'not json'],
     ['site', 'footer-tags', '[{"name":"x","href":"javascript:alert(1)"}]'],

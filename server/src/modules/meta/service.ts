@@ -1,15 +1,31 @@
-import { FooterTag, type MetaString, metaValueProblem, type SiteSettings } from '@candy/contract/calls/meta';
+import {
+  FooterTag,
+  HIDDEN_META_VALUE,
+  internalMetaOf,
+  type MetaString,
+  metaValueProblem,
+  type SiteSettings,
+} from '@candy/contract/calls/meta';
 import type { Selectable } from 'kysely';
 import * as z from 'zod';
 import type { MetaStringTable } from '../../db/schema.ts';
-import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import type { MetaRepo } from './repo.ts';
+
+/** A secret the server keeps for itself is never answered, not even to the owner. */
+const shownValue = (group: string, key: string, value: string) =>
+  internalMetaOf(group, key)?.secret ? HIDDEN_META_VALUE : value;
+
+/** Strings the server writes for itself cannot be created, changed or deleted by a call. */
+const refuseInternal = (group: string, key: string) => {
+  if (internalMetaOf(group, key)) throw forbidden(`${group}.${key} 由系统维护，不能在这里修改`);
+};
 
 const present = (row: Selectable<MetaStringTable>): MetaString => ({
   id: row.id,
   group: row.group_name,
   key: row.key,
-  value: row.value,
+  value: shownValue(row.group_name, row.key, row.value),
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
 });
@@ -38,10 +54,13 @@ export const createMetaService = (repo: MetaRepo, now: () => number = Date.now) 
   list: async (group?: string): Promise<MetaString[]> => (await repo.all(group)).map(present),
 
   async map(): Promise<Record<string, string>> {
-    return Object.fromEntries((await repo.all()).map((r) => [`${r.group_name}.${r.key}`, r.value]));
+    return Object.fromEntries(
+      (await repo.all()).map((r) => [`${r.group_name}.${r.key}`, shownValue(r.group_name, r.key, r.value)]),
+    );
   },
 
   async create(group: string, key: string, value: string): Promise<MetaString> {
+    refuseInternal(group, key);
     refuseBadValue(group, key, value);
     const id = await repo.insert(group, key, value, now());
     if (id === undefined) throw conflict(`${group}.${key} 已存在`);
@@ -51,12 +70,16 @@ export const createMetaService = (repo: MetaRepo, now: () => number = Date.now) 
   async update(id: number, value: string): Promise<MetaString> {
     const row = await repo.byId(id);
     if (!row) throw notFound('元数据不存在');
+    refuseInternal(row.group_name, row.key);
     refuseBadValue(row.group_name, row.key, value);
     await repo.updateValue(id, value, now());
     return present((await repo.byId(id)) as Selectable<MetaStringTable>);
   },
 
   async remove(id: number): Promise<{ id: number }> {
+    const row = await repo.byId(id);
+    if (!row) throw notFound('元数据不存在');
+    refuseInternal(row.group_name, row.key);
     if (!(await repo.remove(id))) throw notFound('元数据不存在');
     return { id };
   },

@@ -1,10 +1,17 @@
-import { knownMeta, knownMetaOf, type MetaString, metaValueProblem } from '@candy/contract/calls/meta';
+import {
+  internalMetaOf,
+  knownMeta,
+  knownMetaOf,
+  type MetaString,
+  metaValueProblem,
+} from '@candy/contract/calls/meta';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { FooterTagsEditor } from './FooterTagsEditor.tsx';
 
 const slug = (group: string, key: string) => `${group}-${key}`;
 
@@ -54,8 +61,7 @@ const MetaEditor = ({
     await queryClient.invalidateQueries({ queryKey: ['meta'] });
     toast('已删除', { type: 'success' });
   };
-  const multiline =
-    !known || known.kind === 'lines' || known.kind === 'json-footer-tags' || known.kind === 'text';
+  const multiline = !known || known.kind === 'lines' || known.kind === 'text';
   return (
     <li className="meta-item" data-testid={`meta-${slug(group, keyName)}`}>
       <div className="meta-head">
@@ -65,7 +71,9 @@ const MetaEditor = ({
         {!existing && <span className="muted">（未设置）</span>}
       </div>
       {known && <p className="muted meta-meaning">{known.meaning}</p>}
-      {known?.kind === 'flag' ? (
+      {known?.kind === 'json-footer-tags' ? (
+        <FooterTagsEditor value={value || '[]'} onChange={setValue} />
+      ) : known?.kind === 'flag' ? (
         <select
           className="input"
           aria-label={`${group}.${keyName}`}
@@ -111,6 +119,20 @@ const MetaEditor = ({
   );
 };
 
+/** A string the server keeps for itself: what it is, never editable (the server refuses too). */
+const InternalItem = ({ item }: { item: MetaString }) => (
+  <li className="meta-item" data-testid={`meta-${slug(item.group, item.key)}`}>
+    <div className="meta-head">
+      <code>
+        {item.group}.{item.key}
+      </code>
+      <span className="muted">（系统维护，只读）</span>
+    </div>
+    <p className="muted meta-meaning">{internalMetaOf(item.group, item.key)?.meaning}</p>
+    <output className="meta-readonly">{item.value}</output>
+  </li>
+);
+
 /** Known keys first, each with its meaning; then every other string; then a form for a new one. */
 export const MetaTab = () => {
   const strings = useQuery({ queryKey: ['meta'], queryFn: () => call('metaList', {}) });
@@ -120,7 +142,8 @@ export const MetaTab = () => {
   if (strings.isPending) return <LoadingState />;
   if (strings.isError) return <ErrorState error={strings.error} onRetry={() => void strings.refetch()} />;
   const find = (g: string, k: string) => strings.data.find((s) => s.group === g && s.key === k);
-  const others = strings.data.filter((s) => !knownMetaOf(s.group, s.key));
+  const others = strings.data.filter((s) => !knownMetaOf(s.group, s.key) && !internalMetaOf(s.group, s.key));
+  const internal = strings.data.filter((s) => internalMetaOf(s.group, s.key));
   return (
     <div className="meta-tab">
       <h2>站点读取的设置</h2>
@@ -149,6 +172,16 @@ export const MetaTab = () => {
             <MetaEditor group={adding.group} keyName={adding.key} existing={undefined} />
           )}
         </ul>
+      )}
+      {internal.length > 0 && (
+        <>
+          <h2>系统维护的数据</h2>
+          <ul className="meta-list">
+            {internal.map((s) => (
+              <InternalItem key={s.id} item={s} />
+            ))}
+          </ul>
+        </>
       )}
       <form
         className="admin-toolbar meta-new"
