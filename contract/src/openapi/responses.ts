@@ -61,7 +61,11 @@ const rawSuccessOf = (raw: RawAnswer): Record<string, Json> => {
             schema: {
               type: 'object',
               required: ['openapi', 'info', 'paths'],
-              properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+              properties: {
+                openapi: { type: 'string' },
+                info: { type: 'object' },
+                paths: { type: 'object' },
+              },
             },
           },
         },
