@@ -1,16 +1,14 @@
-import * as z from 'zod';
+import type { z } from 'zod';
 import type { CallDef } from './call.ts';
 import { calls } from './calls/index.ts';
-import { ErrorCode, httpStatusOf } from './codes.ts';
+import { httpStatusOf } from './codes.ts';
 import { ErrorEnvelopeSchema } from './envelope.ts';
 import { Header } from './headers.ts';
-
-type Json = Record<string, unknown>;
-
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
-  return rest;
-};
+import { type OperationDoc, operationDocs } from './openapi/operations.ts';
+import { responsesOf } from './openapi/responses.ts';
+import { type Json, toSchema } from './openapi/schemas.ts';
+import { tags } from './openapi/tags.ts';
+import type { RouteName } from './routes.ts';
 
 /** The object schema's properties as OpenAPI parameters (`in: path` or `in: query`). */
 const parametersOf = (schema: z.ZodType | undefined, where: 'path' | 'query'): Json[] => {
@@ -25,70 +23,63 @@ const parametersOf = (schema: z.ZodType | undefined, where: 'path' | 'query'): J
   }));
 };
 
-const errorCodesOf = (call: CallDef): number[] => {
-  const codes: number[] = [ErrorCode.validation, ErrorCode.notFound, ErrorCode.internal];
-  if (call.access === 'owner') codes.push(ErrorCode.unauthorized);
-  if (call.access === 'dark') codes.push(ErrorCode.darkKeyRequired);
-  return codes;
-};
-
-const operation = (name: string, call: CallDef): Json => {
-  const errors = errorCodesOf(call);
-  const byStatus = new Map<number, number[]>();
-  for (const code of errors)
-    byStatus.set(httpStatusOf[code as keyof typeof httpStatusOf], [
-      ...(byStatus.get(httpStatusOf[code as keyof typeof httpStatusOf]) ?? []),
-      code,
-    ]);
-  return {
-    operationId: name,
-    ...(call.access === 'owner'
-      ? { security: [{ accessKey: [] }] }
-      : call.access === 'dark'
-        ? { security: [{ darkKey: [] }, { accessKey: [] }] }
-        : {}),
-    parameters: [...parametersOf(call.params, 'path'), ...parametersOf(call.query, 'query')],
-    ...(call.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: toSchema(call.body, 'input') } },
-          },
-        }
-      : {}),
-    responses: {
-      200: {
-        description: 'The envelope with `code` 0 and the answer in `data`.',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['code', 'data'],
-              properties: { code: { const: 0 }, data: toSchema(call.response, 'output') },
-            },
+const requestBodyOf = (call: CallDef, doc: OperationDoc): Json | null => {
+  if (doc.upload) {
+    const fields = doc.upload.fields
+      ? (toSchema(doc.upload.fields, 'input') as { properties?: Json; required?: string[] })
+      : {};
+    const file = { type: 'string', format: 'binary' };
+    const files = Object.fromEntries(
+      doc.upload.files.map((name) => [name, doc.upload?.many ? { type: 'array', items: file } : file]),
+    );
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { ...files, ...(fields.properties ?? {}) },
+            // The first file field is the one every upload needs.
+            required: [doc.upload.files[0], ...(fields.required ?? [])],
           },
         },
       },
-      ...Object.fromEntries(
-        [...byStatus].map(([status, codes]) => [
-          status,
-          {
-            description: `Business code ${codes.join(' / ')}.`,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-          },
-        ]),
-      ),
-    },
+    };
+  }
+  if (!call.body) return null;
+  return { required: true, content: { 'application/json': { schema: toSchema(call.body, 'input') } } };
+};
+
+const securityOf = (call: CallDef, doc: OperationDoc): Json[] => {
+  const owner = [{ accessKey: [] }, ...(doc.keyInQuery ? [{ accessKeyQuery: [] }] : [])];
+  if (call.access === 'owner') return owner;
+  if (call.access === 'dark') return [{ darkKey: [] }, ...owner];
+  // Public; a call that also serves the owner's previews takes the key too.
+  return doc.keyInQuery ? [{}, ...owner] : [];
+};
+
+const operation = (name: RouteName, call: CallDef): Json => {
+  const doc = operationDocs[name];
+  const body = requestBodyOf(call, doc);
+  return {
+    operationId: name,
+    summary: doc.summary,
+    tags: [doc.tag],
+    security: securityOf(call, doc),
+    parameters: [...parametersOf(call.params, 'path'), ...parametersOf(call.query, 'query')],
+    ...(body ? { requestBody: body } : {}),
+    responses: responsesOf(call, doc),
   };
 };
 
 /**
- * The OpenAPI 3.1 document of every call, generated from the contract's zod schemas (served at
- * `GET /api/openapi.json`, kept in docs/openapi.json; a test fails when that file is stale).
+ * The OpenAPI 3.1 document of every call, generated from the contract's zod schemas and the
+ * operation table in `openapi/operations.ts` (served at `GET /api/openapi.json`, kept in
+ * docs/openapi.json; a test fails when that file is stale, another checks real answers against it).
  */
 export const renderOpenApi = (apiBase = '/api'): Json => {
   const paths: Record<string, Record<string, Json>> = {};
-  for (const [name, call] of Object.entries(calls) as [string, CallDef][]) {
+  for (const [name, call] of Object.entries(calls) as [RouteName, CallDef][]) {
     const path = `${apiBase}${call.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
     paths[path] ??= {};
     (paths[path] as Record<string, Json>)[call.method.toLowerCase()] = operation(name, call);
@@ -105,14 +96,32 @@ export const renderOpenApi = (apiBase = '/api'): Json => {
           .map(([code, status]) => `${code}→${status}`)
           .join(', ')} (4032: re-knock and retry once).`,
         `Every call may carry ${Object.values(Header).join(', ')}.`,
-        'Multipart calls (uploads) take `multipart/form-data` bodies not described by a schema here.',
+        'File downloads (protected assets, temporary blobs, clips, the export) answer bytes, not the envelope.',
       ].join(' '),
     },
+    servers: [{ url: 'http://127.0.0.1:8080', description: 'A local `npm start` (`PORT`, `HOST`)' }],
+    tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
     components: {
       schemas: { ErrorEnvelope: toSchema(ErrorEnvelopeSchema, 'output') },
       securitySchemes: {
-        accessKey: { type: 'apiKey', in: 'header', name: Header.fingerprint },
-        darkKey: { type: 'apiKey', in: 'header', name: Header.darkKey },
+        accessKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: Header.fingerprint,
+          description: 'The owner access key.',
+        },
+        accessKeyQuery: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'fingerprint',
+          description: 'The owner access key, for files an `<img>` or `<video>` loads.',
+        },
+        darkKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: Header.darkKey,
+          description: 'The dark-mode decode key.',
+        },
       },
     },
     paths,

@@ -1,0 +1,29 @@
+/** The document's tags: one a domain, in the order the reference lists them. */
+export const tags = {
+  system: 'Handshake, version and the server state.',
+  auth: 'Owner login and the security page.',
+  essays: 'Essays and their reservations.',
+  articles: 'Articles; article 1 is the about page.',
+  links: 'Friend links.',
+  hitokoto: 'Quotes.',
+  bangumi: 'The anime list and Bangumi look-ups.',
+  waifu: 'The waifu gallery (dark mode).',
+  moments: 'The moments feed (dark mode).',
+  comments: 'Visitor comments on essays and the about page.',
+  music: 'The music proxy.',
+  emotes: 'Emotes for comments.',
+  videos: 'Video clips and collections.',
+  media: 'Image uploads.',
+  dashboard: 'The back office home and the full export.',
+  health: 'Liveness and readiness.',
+  docs: 'This document.',
+  jobs: 'Scheduled jobs.',
+  todos: 'The owner to-do list.',
+  meta: 'Meta strings and the public site settings.',
+  insight: 'Analytics, home network devices and the map service.',
+  log: 'The server log.',
+  push: 'Message push to the owner.',
+  files: 'The content repository, protected assets and temporary blobs.',
+} as const;
+
+export type Tag = keyof typeof tags;

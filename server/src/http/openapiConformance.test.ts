@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { calls, type RouteName } from '@candy/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeBangumiUpstream, startFakeBangumi } from '../../test/fakes/bangumiUpstream.ts';
+import { type FakeEmoteUpstream, startFakeEmoteUpstream } from '../../test/fakes/emoteUpstream.ts';
+import {
+  type FakeMusicUpstream,
+  startFakeMusicUpstream,
+  unreachableBaseUrl,
+} from '../../test/fakes/musicUpstream.ts';
+import { type FakePushTargets, startFakePushTargets } from '../../test/fakes/pushTargets.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createOpenApiChecker, readOpenApiDoc } from '../../test/openapiCheck.ts';
+import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.ts';
+import { collections, systemAndAuth, writing } from '../../test/openapiScenario.ts';
+import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
+import { createOwner, OWNER, ownerKey } from '../modules/auth/testing.ts';
+import { makeSourceDir } from '../modules/videos/testKit.ts';
+
+/**
+ * docs/openapi.json against real answers (issue 23): every operation is called over real HTTP, on
+ * success and on refusal, and each answer's status, content type and JSON body must be what the
+ * document says. Providers answer from the loopback fakes, then from a dead port (5030).
+ */
+
+const doc = readOpenApiDoc();
+const checker = createOpenApiChecker(doc);
+const coverage: Coverage = new Map();
+const DARK_KEY = 'probe-dark-key';
+
+const listen = async (t: TestApp): Promise<string> => {
+  await t.server.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
+};
+
+describe('the OpenAPI document against real answers', () => {
+  let t: TestApp;
+  let dead: TestApp;
+  let api: Probe;
+  let deadApi: Probe;
+  let sourceDir: string;
+  let leases: string;
+  const fakes: {
+    music?: FakeMusicUpstream;
+    bangumi?: FakeBangumiUpstream;
+    emotes?: FakeEmoteUpstream;
+    push?: FakePushTargets;
+  } = {};
+
+  beforeAll(async () => {
+    sourceDir = await makeSourceDir();
+    // A dnsmasq lease file: one device on the home network.
+    leases = path.join(sourceDir, 'dhcp.leases');
+    fs.writeFileSync(
+      leases,
+      `${Math.floor(Date.now() / 1000) + 3600} 02:00:00:00:00:01 192.168.1.20 phone *\n`,
+    );
+    fakes.music = await startFakeMusicUpstream([
+      {
+        id: 1001,
+        name: '晴天',
+        artists: ['周杰伦'],
+        picUrl: 'http://img.test/1.jpg',
+        url: 'http://a.test/1.mp3',
+      },
+    ]);
+    fakes.bangumi = await startFakeBangumi();
+    fakes.push = await startFakePushTargets();
+    fakes.emotes = await startFakeEmoteUpstream(
+      [{ id: 1, text: '小黄脸', emote: [{ id: 101, text: '[doge]', url: 'https://i0.hdslb.com/doge.png' }] }],
+      [{ id: 'cat-1', name: '猫猫头', group: '猫', url: 'cats/1.gif' }],
+    );
+    t = await createTestApp({
+      seed: true,
+      env: {
+        DARK_KEY,
+        VIDEO_SOURCE_DIR: sourceDir,
+        DEVICE_SOURCE: `leases:${leases}`,
+        ANALYTICS_FLUSH_MS: '100',
+        MUSIC_API_BASE: fakes.music.baseUrl,
+        BANGUMI_API_BASE: fakes.bangumi.base,
+        EMOTE_REMOTE_INDEX: fakes.emotes.indexUrl,
+        EMOTE_BILIBILI_BASE: fakes.emotes.bilibiliBase,
+      },
+    });
+    const nowhere = await unreachableBaseUrl();
+    dead = await createTestApp({
+      env: {
+        MUSIC_API_BASE: nowhere,
+        BANGUMI_API_BASE: nowhere,
+        EMOTE_REMOTE_INDEX: `${nowhere}/index.json`,
+        EMOTE_BILIBILI_BASE: nowhere,
+        PARKING_API_BASE: nowhere,
+        DEVICE_SOURCE: 'leases:/nonexistent/dhcp.leases',
+      },
+    });
+    await createOwner(t);
+    await createOwner(dead);
+    api = createProbe({
+      base: await listen(t),
+      checker,
+      coverage,
+      ownerKey: await ownerKey(t),
+      darkKey: DARK_KEY,
+    });
+    deadApi = createProbe({
+      base: await listen(dead),
+      checker,
+      coverage,
+      ownerKey: await ownerKey(dead),
+      darkKey: DARK_KEY,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await dead?.close();
+    await Promise.all([
+      fakes.music?.close(),
+      fakes.bangumi?.close(),
+      fakes.emotes?.close(),
+      fakes.push?.close(),
+    ]);
+    if (sourceDir) fs.rmSync(sourceDir, { recursive: true, force: true });
+  });
+
+  it('the check itself refuses an undocumented status, content type or body', () => {
+    const answer = (status: number, contentType: string, body: string) =>
+      checker.check({
+        method: 'GET',
+        url: '/api/system/version',
+        status,
+        contentType,
+        body: Buffer.from(body),
+      });
+    expect(answer(418, 'application/json', '{}').problems.join()).toMatch(/status not documented/);
+    expect(answer(200, 'text/html', '<p>').problems.join()).toMatch(
+      /content type "text\/html" not documented/,
+    );
+    expect(answer(200, 'application/json', '{"code":0}').problems.join()).toMatch(/does not fit the schema/);
+    expect(
+      answer(404, 'application/json', '{"code":4010,"data":null,"errorMsg":"x"}').problems.join(),
+    ).toMatch(/does not fit the schema/);
+    expect(answer(200, 'application/json; charset=utf-8', '{"code":0,"data":"1"}').problems).toEqual([]);
+    expect(
+      checker.check({
+        method: 'GET',
+        url: '/api/nothing',
+        status: 200,
+        contentType: '',
+        body: Buffer.alloc(0),
+      }),
+    ).toMatchObject({ operationId: null });
+  });
+
+  it('the handshake, login and system calls', async () => {
+    await systemAndAuth(api, OWNER);
+  });
+
+  it('essays, articles and comments', async () => {
+    await writing(api);
+  });
+
+  it('links, quotes, anime, waifu, moments, music, emotes and images', async () => {
+    await collections(api);
+  });
+
+  it('videos', async () => {
+    await videos(api, sourceDir);
+  }, 60_000);
+
+  it('files, protected assets and temporary blobs', async () => {
+    await files(api);
+  }, 30_000);
+
+  it('settings, jobs, to-dos, meta, log, health and the document itself', async () => {
+    await settings(api);
+  }, 30_000);
+
+  it('analytics, devices, parking and push', async () => {
+    await insight(api, fakes.push?.base ?? '');
+  });
+
+  it('outside services that fail answer 503 as documented', async () => {
+    const failing: [RouteName, Record<string, string | number>][] = [
+      ['musicSongDetail', { ids: '1' }],
+      ['musicSongUrl', { id: '1' }],
+      ['bangumiBySubjectId', { subjectId: 1 }],
+      ['bangumiByKeyword', { keyword: 'a' }],
+      ['bangumiByAirDate', { airDate: '2022-10' }],
+      ['emoteRemote', {}],
+      ['emoteSelect', {}],
+      ['parkingByPosition', { lat: 1, lng: 1 }],
+      ['parkingOrders', {}],
+      ['onlineDevices', {}],
+    ];
+    for (const [name, query] of failing)
+      await deadApi.fails(name, name === 'emoteSelect' ? { params: { id: 'cat-1' } } : { query }, 503);
+    await deadApi.fails('emoteBilibili', { json: { id: 1 } }, 503);
+    await deadApi.fails('bangumiCreate', { json: { title: 'x', cover: 'http://127.0.0.1:9/c.jpg' } }, 503);
+  });
+
+  it('callers without the key they need are refused as documented', async () => {
+    for (const [name, call] of Object.entries(calls) as [RouteName, (typeof calls)[RouteName]][]) {
+      if (call.access === 'owner')
+        await api.fails(name, { as: 'visitor', params: dummyParams(call.path) }, 401);
+      if (call.access === 'dark')
+        await api.fails(name, { as: 'visitor', params: dummyParams(call.path) }, 403);
+    }
+  });
+
+  it('the sessions, last (they end the probe’s key)', async () => {
+    const security = await api.ok('security');
+    const others = security.sessions.filter((s) => !s.current).map((s) => s.id);
+    await sessions(api, others, OWNER);
+  });
+
+  it('every operation in the document answered at least once, and once refused where a caller can be', () => {
+    const operations = checker.operationIds;
+    const never = operations.filter((id) => ![...(coverage.get(id) ?? [])].some((s) => s < 400));
+    const unrefused = operations.filter(
+      (id) => canBeRefused(id) && ![...(coverage.get(id) ?? [])].some((s) => s >= 400),
+    );
+    expect(never, 'operations never answered with success').toEqual([]);
+    expect(unrefused, 'operations never answered with an error').toEqual([]);
+    // The server's routes and the document name the same calls.
+    const registered = t.router.registered.map(
+      (r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, '{$1}')}`,
+    );
+    const documented = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(
+      registered.filter((r) => !documented.includes(r)),
+      'routes missing from the document',
+    ).toEqual([]);
+    expect(
+      documented.filter((d) => !registered.includes(d)),
+      'documented but not served',
+    ).toEqual([]);
+  });
+});
+
+/** Path parameters that pass routing (the guard refuses before they are read). */
+const dummyParams = (path: string): Record<string, string> =>
+  Object.fromEntries(
+    [...path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [
+      name as string,
+      name === 'channel' ? 'webhook' : '1',
+    ]),
+  );
+
+/** A public GET without any input has no caller error to make. */
+const canBeRefused = (id: string): boolean => {
+  const call = calls[id as RouteName];
+  return !(call.access === 'public' && call.method === 'GET' && !call.params && !call.query);
+};
