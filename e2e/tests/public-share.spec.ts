@@ -4,8 +4,8 @@ import { launchBrowser } from '../support/browser.ts';
 import { openPage } from '../support/pages.ts';
 
 /**
- * Share previews (issue 17): an essay's outside address `/chaos?id=N` carries its Open Graph tags
- * in the HTML the server sends, and opens that essay in the app (as `#N` would).
+ * Share previews (issue 17): an essay's address, its own page `/chaos/N` (issue 23), carries its
+ * Open Graph tags in the HTML the server sends; the old address `/chaos?id=N` moves there.
  */
 describe('share previews of essays', () => {
   const baseUrl = inject('baseUrl');
@@ -24,10 +24,10 @@ describe('share previews of essays', () => {
   const metaOf = (html: string, key: string): string | undefined =>
     new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1];
 
-  it("describes the essay of /chaos?id=N with its first lines, in the server's HTML", async () => {
-    const html = await (await fetch(`${baseUrl}/chaos?id=${essay.id}`)).text();
+  it("describes the essay of /chaos/N with its first lines, in the server's HTML", async () => {
+    const html = await (await fetch(`${baseUrl}/chaos/${essay.id}`)).text();
     expect(metaOf(html, 'og:type')).toBe('article');
-    expect(metaOf(html, 'og:url')).toBe(`${baseUrl}/chaos?id=${essay.id}`);
+    expect(metaOf(html, 'og:url')).toBe(`${baseUrl}/chaos/${essay.id}`);
     const description = metaOf(html, 'og:description') ?? '';
     expect(description.length).toBeGreaterThan(0);
     // The description is the essay's own text (its first characters, markup removed).
@@ -36,17 +36,22 @@ describe('share previews of essays', () => {
     expect(metaOf(html, 'twitter:card')).toMatch(/^summary/);
   });
 
-  it('describes the page itself when the essay is not there for visitors', async () => {
-    const html = await (await fetch(`${baseUrl}/chaos?id=987654`)).text();
-    expect(metaOf(html, 'og:type')).toBe('website');
-    expect(metaOf(html, 'og:url')).toBe(`${baseUrl}/chaos`);
+  it('describes no essay that is not there for visitors, and the other pages as themselves', async () => {
+    const res = await fetch(`${baseUrl}/chaos/987654`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(metaOf(html, 'og:type')).toBeUndefined();
+    expect(metaOf(html, 'robots')).toBe('noindex');
     const about = await (await fetch(`${baseUrl}/about`)).text();
     expect(metaOf(about, 'og:title')).toContain('关于');
   });
 
-  it('opens the shared essay in the app as /chaos#N', async () => {
+  it('moves the old address /chaos?id=N to /chaos/N for good, and the app opens that essay', async () => {
+    const moved = await fetch(`${baseUrl}/chaos?id=${essay.id}`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/chaos/${essay.id}`);
     const { page, close } = await openPage(browser, `${baseUrl}/chaos?id=${essay.id}`);
-    await page.waitForURL((url) => url.hash === `#${essay.id}` && url.search === '');
+    await page.waitForURL((url) => url.pathname === `/chaos/${essay.id}` && url.search === '');
     await expect.poll(() => page.getByTestId('essay').count()).toBe(1);
     expect(await page.getByTestId('essay').getAttribute('data-essay-id')).toBe(String(essay.id));
     await close();

@@ -140,6 +140,24 @@ describe('server-rendered pages in Chromium', () => {
     expect(sized).toBeGreaterThan(0);
   });
 
+  it("sends an essay's own page (/chaos/N, issue 23) with the essay as the client would render it", async () => {
+    const list = (await (await fetch(`${baseUrl}/api/blog/essay`)).json()) as {
+      data: { list: { id: number; content: string }[] };
+    };
+    // An essay with a picture: the server sizes it, the rest must be the client's markup.
+    const essay = list.data.list.find((e) => e.content.includes('![')) ?? list.data.list[0];
+    if (!essay) throw new Error('no essay listed');
+    const html = await (await fetch(`${baseUrl}/chaos/${essay.id}`)).text();
+    const data = JSON.parse(
+      /<script id="ssr-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    );
+    const shown = data.reads[`essay:${essay.id}`] as { id: number; content: string; html: string };
+    expect(shown.id).toBe(essay.id);
+    expect(html).toContain(shown.html);
+    const withoutSizes = shown.html.replace(/ width="\d+" height="\d+"/g, '');
+    expect(await differenceOf(withoutSizes, essay.content)).toBeNull();
+  });
+
   it('shows /chaos from the first response: no API read before the essays, no hydration error', async () => {
     const { page, context, errors } = await openVisitor(browser);
     const reads: string[] = [];

@@ -46,7 +46,9 @@ describe('feeds, sitemap and robots', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/rss+xml');
     expect(res.body).toContain('<title>第一篇 &amp; &lt;标题&gt;</title>');
-    expect(res.body).toContain(`<link>http://example.com/chaos?id=${ids[0]}</link>`);
+    // An essay's own server-rendered page (issue 23).
+    expect(res.body).toContain(`<link>http://example.com/chaos/${ids[0]}</link>`);
+    expect(res.body).toContain(`<guid isPermaLink="true">http://example.com/chaos/${ids[0]}</guid>`);
     expect(res.body).not.toContain('隐藏的');
     expect(res.body).not.toContain('定时的');
     if (xmllint) expect(validate(res.body, 'rss-2.0.xsd')).toBe('');
@@ -60,9 +62,12 @@ describe('feeds, sitemap and robots', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<loc>http://example.com/chaos</loc>');
-    expect(res.body).toContain(`<loc>http://example.com/chaos?id=${ids[1]}</loc>`);
-    expect(res.body).not.toContain(`id=${ids[2]}<`);
-    expect(res.body).not.toContain(`id=${ids[3]}<`);
+    expect(res.body).toContain(`<loc>http://example.com/chaos/${ids[1]}</loc>`);
+    expect(res.body).not.toContain(`/chaos/${ids[2]}<`);
+    expect(res.body).not.toContain(`/chaos/${ids[3]}<`);
+    // The tools are pages of their own (issue 23).
+    for (const tool of ['index', 'merge-image', 'oplus-log-decrypt', 'qrcode-decode'])
+      expect(res.body).toContain(`<loc>http://example.com/utils/${tool}</loc>`);
     expect(res.body).not.toContain('great-old-one');
     if (xmllint) expect(validate(res.body, 'sitemap.xsd')).toBe('');
   });

@@ -1,4 +1,5 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import { essayPath } from '@candy/contract/sitePaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { excerptOf, titleOf, xmlText } from './xml.ts';
@@ -9,14 +10,25 @@ export interface FeedSource {
 }
 
 const FEED_SIZE = 20;
+/** Where the RSS feed is; every HTML page links it (`<link rel="alternate">`). */
+export const feedPath = '/feed.xml';
 /** Public pages worth a crawler's visit (the back office and /contract never are). */
-const pages = ['/chaos', '/about', '/pastel-memories', '/home', '/utils/index'];
+const pages = [
+  '/chaos',
+  '/about',
+  '/pastel-memories',
+  '/home',
+  '/utils/index',
+  '/utils/merge-image',
+  '/utils/oplus-log-decrypt',
+  '/utils/qrcode-decode',
+];
 
 /** The site's origin as the visitor sees it (behind a proxy: with TRUST_PROXY, its forwarded host). */
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
-/** The address of one essay that a server (and a link preview) can see: `/chaos?id=12`. */
-export const essayUrl = (origin: string, id: number) => `${origin}/chaos?id=${id}`;
+/** The address of one essay: its own server-rendered page, `/chaos/12` (issue 23). */
+export const essayUrl = (origin: string, id: number) => `${origin}${essayPath(id)}`;
 
 export const renderRss = (origin: string, config: Config, essays: Essay[]): string => {
   const items = essays.slice(0, FEED_SIZE).map((essay) => {
@@ -42,7 +54,7 @@ export const renderRss = (origin: string, config: Config, essays: Essay[]): stri
     '    <description>Happy Sugar Life</description>',
     '    <language>zh-CN</language>',
     `    <lastBuildDate>${new Date(updated).toUTCString()}</lastBuildDate>`,
-    `    <atom:link href="${xmlText(`${origin}/feed.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${xmlText(`${origin}${feedPath}`)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '  </channel>',
     '</rss>',
@@ -81,7 +93,7 @@ export const renderRobots = (origin: string, config: Config): string =>
 
 /** `/feed.xml` (RSS 2.0), `/sitemap.xml` and `/robots.txt` (issue 17). */
 export const registerFeeds = (app: FastifyInstance, config: Config, source: FeedSource): void => {
-  app.get('/feed.xml', async (req, reply) =>
+  app.get(feedPath, async (req, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')

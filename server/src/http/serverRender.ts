@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fillPath, type RouteName, routes } from '@candy/contract';
+import { essayIdOfPath } from '@candy/contract/sitePaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
 import { loadSharp } from '../lazyModules.ts';
-import { markdownImage, markdownPreview, markdownTitle, shareMetaTags } from './shareMeta.ts';
+import { type PageHead, pageHeadOf } from './pageHead.ts';
 
 /**
  * Server-rendered first pages (issue 16): the web app's own components, rendered by the SSR build
@@ -33,8 +34,15 @@ const pageModules: Record<string, string> = {
   '/about': 'src/pages/public/about/index.tsx',
   '/pastel-memories': 'src/pages/public/pastel-memories/index.tsx',
   '/home': 'src/pages/public/home/index.tsx',
+  // Every essay's own page (issue 23), `/chaos/N`.
+  '/chaos/:id': 'src/pages/public/essay/index.tsx',
 };
-export const serverRenderedPaths = Object.keys(pageModules);
+
+/** The key of `pathname`'s page in `pageModules`, or null for pages the client renders alone. */
+const pageKeyOf = (pathname: string): string | null => {
+  if (essayIdOfPath(pathname) !== null) return '/chaos/:id';
+  return Object.hasOwn(pageModules, pathname) ? pathname : null;
+};
 
 interface ManifestChunk {
   file: string;
@@ -69,10 +77,10 @@ const assetTagsOf = (manifest: Record<string, ManifestChunk>, entry: string): st
 };
 
 /**
- * What one page adds to index.html: tags for `<head>` (the page's data block; page-specific meta
- * tags belong here too) and the markup of `<div id="root">`.
+ * What one page adds to index.html: tags for `<head>` (share tags, stylesheets, the data block),
+ * the markup of `<div id="root">`, and its status, title and description (an essay page's own).
  */
-export interface RenderedPage {
+export interface RenderedPage extends Omit<PageHead, 'tags'> {
   head: string;
   body: string;
 }
@@ -208,6 +216,19 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     return html;
   };
 
+  /**
+   * Essay `id` as a visitor may read it, or null when it is hidden, reserved or unknown (4040). Any
+   * other failure throws: the page then falls back to the client's render, never to a wrong 404.
+   */
+  const readEssay = async (id: number) => {
+    const url = `${config.apiBasePath}${fillPath(routes.essayDetail.path, { id })}`;
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    if (res.statusCode === 404) return null;
+    const body = res.json() as { code: number; data: { content: string } };
+    if (res.statusCode !== 200 || body.code !== 0) throw new Error(`essay ${id}: HTTP ${res.statusCode}`);
+    return body.data;
+  };
+
   const read = async (name: RouteName, query: Record<string, string> = {}, params = {}) => {
     const search = new URLSearchParams(query).toString();
     const url = `${config.apiBasePath}${fillPath(routes[name].path, params)}${search ? `?${search}` : ''}`;
@@ -228,6 +249,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
 
   /** The answers a page is first shown with, under the keys its hooks read (web/src/core/ssrData.ts). */
   const readsFor = async (pathname: string, mobile: boolean, host: string) => {
+    const essayId = essayIdOfPath(pathname);
     const reads: Record<string, unknown> = {};
     const put = (key: string, value: unknown) => {
       if (value !== undefined) reads[key] = value;
@@ -253,6 +275,10 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
         );
         put('essayList', { ...essays, list });
       }
+    } else if (essayId !== null) {
+      const essay = await readEssay(essayId);
+      // null stands for "no such essay for visitors": the page shows its 404 state from it.
+      reads[`essay:${essayId}`] = essay && { ...essay, html: await renderMarkdown(essay.content, host) };
     } else if (pathname === '/home') {
       put('hitokoto', await quote());
     } else if (pathname === '/about') {
@@ -269,50 +295,8 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     return reads;
   };
 
-  /** Page titles of the share previews (the app's menu names). */
-  const pageTitles: Record<string, string> = {
-    '/chaos': '随笔',
-    '/about': '关于',
-    '/pastel-memories': '追番',
-    '/home': config.siteTitle,
-  };
-
-  /**
-   * Open Graph and Twitter tags (issue 17). `/chaos?id=N` describes essay N when a visitor may read
-   * it (the public read refuses hidden and reserved ones), else the page itself.
-   */
-  const shareTags = async (
-    pathname: string,
-    search: string,
-    origin: string,
-    reads: Record<string, unknown>,
-  ) => {
-    const site = config.siteTitle;
-    const id = pathname === '/chaos' ? /^id=(\d{1,10})$/.exec(search)?.[1] : undefined;
-    const essay = id
-      ? ((await read('essayDetail', {}, { id: Number(id) })) as { content: string } | undefined)
-      : undefined;
-    if (essay) {
-      return shareMetaTags({
-        site,
-        type: 'article',
-        title: markdownTitle(essay.content) || site,
-        description: markdownPreview(essay.content) || site,
-        url: `${origin}/chaos?id=${id}`,
-        image: markdownImage(essay.content, origin),
-      });
-    }
-    const about = reads.about as { content: string } | undefined;
-    const description = (about && markdownPreview(about.content)) || `${site}：随笔、追番、朋友圈与小工具`;
-    return shareMetaTags({
-      site,
-      type: 'website',
-      title: pathname === '/home' ? site : `${pageTitles[pathname] ?? ''} · ${site}`,
-      description,
-      url: `${origin}${pathname}`,
-      image: about ? markdownImage(about.content, origin) : undefined,
-    });
-  };
+  // The site's own picture stands in for pages and essays without one (share previews).
+  const defaultImage = fs.existsSync(path.join(config.webDist, 'icon-512.png')) ? '/icon-512.png' : null;
 
   const runtimeConfig = {
     title: config.siteTitle,
@@ -327,7 +311,8 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
      */
     async renderPage(req: FastifyRequest): Promise<RenderedPage | null> {
       const [pathname = '', search = ''] = req.url.split('?', 2);
-      if (!serverRenderedPaths.includes(pathname)) return null;
+      const pageKey = pageKeyOf(pathname);
+      if (pageKey === null) return null;
       const mobile = MOBILE_UA.test(String(req.headers['user-agent'] ?? ''));
       const host = String(req.headers.host ?? 'localhost');
       const data: SsrData = {
@@ -339,9 +324,17 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
       const { ssr } = await load();
       const markup = await ssr.render({ data, search: search ? `?${search}` : '', config: runtimeConfig });
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
-      const share = await shareTags(pathname, search, `${req.protocol}://${req.host}`, data.reads);
+      const origin = `${req.protocol}://${req.host}`;
+      const { tags, ...head } = pageHeadOf({
+        site: config.siteTitle,
+        origin,
+        pathname,
+        reads: data.reads,
+        defaultImage: defaultImage ? `${origin}${defaultImage}` : undefined,
+      });
       return {
-        head: `${share}${assetTags.get(pathname) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,
+        ...head,
+        head: `${tags}${assetTags.get(pageKey) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,
         body: markup,
       };
     },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { composePage } from './webApp.ts';
 
 describe('serving the web app, files and the snapshot', () => {
   let t: TestApp;
@@ -40,16 +41,23 @@ describe('serving the web app, files and the snapshot', () => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/chaos', '/great-old-one/cron', '/utils/merge-image'])(
-    'answers %s with index.html, never cached',
-    async (url) => {
-      const res = await t.server.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/chaos',
+    '/chaos/',
+    '/chaos/12',
+    '/great-old-one',
+    '/great-old-one/cron',
+    '/utils',
+    '/utils/merge-image',
+    '/contract',
+  ])('answers %s with index.html, never cached', async (url) => {
+    const res = await t.server.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it('injects the runtime configuration as JSON data and the escaped title', async () => {
     const res = await t.server.inject({ method: 'GET', url: '/chaos' });
@@ -61,6 +69,49 @@ describe('serving the web app, files and the snapshot', () => {
     expect(config.domains).toEqual(expect.arrayContaining(['candy.example', 'localhost']));
     expect(config.offlineMirrors).toEqual(['https://cdn.example/gh/me/snap']);
     expect(json).not.toContain('<');
+  });
+
+  it.each(['/no-such-page', '/chaos/abc', '/chaos/12/comments', '/health', '/great-old-one/nope'])(
+    'redirects the unknown path %s to / (spec §2)',
+    async (url) => {
+      const res = await t.server.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect(res.body).not.toContain('<div id="root">');
+    },
+  );
+
+  it('redirects an unknown path for HEAD too, keeping its query out of the target', async () => {
+    const res = await t.server.inject({ method: 'HEAD', url: '/nowhere?x=1' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it("moves an essay's old address /chaos?id=N to its page /chaos/N for good", async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/chaos?id=12' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/chaos/12');
+    const list = await t.server.inject({ method: 'GET', url: '/chaos?keyword=12' });
+    expect(list.statusCode).toBe(200);
+  });
+
+  it('keeps the 4040 envelope for unknown API paths, and 404 for missing files', async () => {
+    const api = await t.server.inject({ method: 'GET', url: '/api/no/such/call' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 4040, data: null });
+    for (const url of ['/files/nothing.png', '/snapshot/none', '/favicon-missing.png']) {
+      const res = await t.server.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('points feed readers to the RSS feed from every page', async () => {
+    for (const url of ['/', '/chaos', '/chaos/3', '/utils/index']) {
+      const res = await t.server.inject({ method: 'GET', url });
+      expect(res.body, url).toContain(
+        '<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="测试&lt;站&gt;">',
+      );
+    }
   });
 
   it('caches hashed assets forever', async () => {
@@ -118,5 +169,31 @@ describe('serving the web app, files and the snapshot', () => {
     const git = await t.server.inject({ method: 'GET', url: '/snapshot/.git/config' });
     expect(git.statusCode).toBe(404);
     expect(git.body).not.toContain('secret');
+  });
+});
+
+describe('composing a server-rendered page', () => {
+  const shell =
+    '<html><head><meta name="description" content="Happy Sugar Life" /><title>糖果罐</title></head><body><div id="root"></div></body></html>';
+
+  it("puts an essay page's own title and description in place, escaped", () => {
+    const html = composePage(shell, {
+      status: 200,
+      title: '猫 & <狗> | 糖果罐',
+      description: '说 "你好"',
+      head: '<link rel="canonical" href="/chaos/1">',
+      body: '<p>正文</p>',
+    });
+    expect(html).toContain('<title>猫 &amp; &lt;狗&gt; | 糖果罐</title>');
+    expect(html).toContain('<meta name="description" content="说 &quot;你好&quot;">');
+    expect(html).not.toContain('Happy Sugar Life');
+    expect(html).toContain('<link rel="canonical" href="/chaos/1"></head>');
+    expect(html).toContain('<div id="root"><p>正文</p></div>');
+  });
+
+  it("keeps the site's title and description for a page without its own", () => {
+    const html = composePage(shell, { status: 200, head: '', body: '' });
+    expect(html).toContain('<title>糖果罐</title>');
+    expect(html).toContain('content="Happy Sugar Life"');
   });
 });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isSitePath, movedEssayPath } from '@candy/contract/sitePaths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { feedPath } from '../feeds/index.ts';
 import { type BlobStorage, isPrivateKey } from '../storage/index.ts';
 import { contentTypeOf } from './contentTypes.ts';
 import { sendError } from './errorHandler.ts';
@@ -23,18 +25,32 @@ export const runtimeConfigOf = (config: Config) => ({
   musicProxyPublic: config.musicProxyPublic,
 });
 
+const titlePattern = /<title>[^<]*<\/title>/;
+const descriptionPattern = /<meta name="description" content="[^"]*"\s*\/?>/;
+
+/** The site's title, the runtime configuration, and the feed every page points feed readers to. */
 const injectRuntimeConfig = (html: string, config: Config): string => {
   const json = JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c');
+  const feed = `<link rel="alternate" type="application/rss+xml" href="${feedPath}" title="${escapeHtml(config.siteTitle)}">`;
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.siteTitle)}</title>`)
-    .replace('</head>', `<script id="runtime-config" type="application/json">${json}</script></head>`);
+    .replace(titlePattern, `<title>${escapeHtml(config.siteTitle)}</title>`)
+    .replace('</head>', `${feed}<script id="runtime-config" type="application/json">${json}</script></head>`);
 };
 
-/** index.html with a page's head tags and root markup in place. */
-export const composePage = (html: string, page: RenderedPage): string =>
-  html
+/** index.html with a page's title, description, head tags and root markup in place. */
+export const composePage = (html: string, page: RenderedPage): string => {
+  let out = html;
+  if (page.title !== undefined)
+    out = out.replace(titlePattern, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
+  if (page.description !== undefined)
+    out = out.replace(
+      descriptionPattern,
+      () => `<meta name="description" content="${escapeHtml(page.description ?? '')}">`,
+    );
+  return out
     .replace('</head>', () => `${page.head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>`);
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
@@ -49,9 +65,9 @@ const builtFileOptions = {
 } as const;
 
 /**
- * Serves the built SPA: hashed assets cached forever, index.html never cached, every other GET
- * outside the API answered with index.html so client routes survive a reload. Unknown API paths
- * get the 4040 envelope.
+ * Serves the built SPA: hashed assets cached forever, index.html never cached, the app's own
+ * addresses (contract/src/sitePaths.ts) answered with index.html so client routes survive a
+ * reload, any other address redirected to `/` (spec §2). Unknown API paths get the 4040 envelope.
  */
 export const registerWebApp = async (
   app: FastifyInstance,
@@ -162,24 +178,28 @@ export const registerWebApp = async (
    * index.html for `req`: server-rendered for the pages that have it (issue 16), else the shell the
    * client fills. A failed server render falls back to the shell, never to an error.
    */
-  const renderPage = async (req: FastifyRequest): Promise<string> => {
+  const renderPage = async (req: FastifyRequest): Promise<{ status: number; html: string }> => {
     const html = indexHtml as string;
-    if (!renderer || req.method !== 'GET') return html;
+    // HEAD is rendered too: its status (an essay's 404) is what link checkers look at.
+    if (!renderer || (req.method !== 'GET' && req.method !== 'HEAD')) return { status: 200, html };
     let page: RenderedPage | null = null;
     try {
       page = await renderer.renderPage(req);
     } catch (error) {
       req.log.error({ err: error }, 'server render failed: sending the client-rendered page');
     }
-    return page ? composePage(html, page) : html;
+    return page ? { status: page.status, html: composePage(html, page) } : { status: 200, html };
   };
 
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    const page = await renderPage(req);
+    return reply
+      .code(page.status)
       .header('cache-control', 'no-cache')
       .header('vary', 'user-agent')
       .type('text/html; charset=utf-8')
-      .send(await renderPage(req));
+      .send(page.html);
+  };
 
   app.get('/', (req, reply) => (indexHtml ? sendIndex(req, reply) : reply.code(404).send()));
   app.get('/index.html', (req, reply) => (indexHtml ? sendIndex(req, reply) : reply.code(404).send()));
@@ -192,6 +212,11 @@ export const registerWebApp = async (
     if (isApi || !indexHtml || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendError(reply, notFound(isApi ? `接口不存在: ${req.method} ${pathname}` : '文件不存在'));
     }
+    // An essay's address of before issue 23 (`/chaos?id=12`) lives at its own page now, for good.
+    const moved = movedEssayPath(pathname, req.url.slice(pathname.length));
+    if (moved) return reply.header('cache-control', 'public, max-age=86400').redirect(moved, 301);
+    // Spec §2: an unknown path goes to `/`. Temporary (302): a later version may add the page.
+    if (!isSitePath(pathname)) return reply.header('cache-control', 'no-cache').redirect('/', 302);
     return sendIndex(req, reply);
   });
 };

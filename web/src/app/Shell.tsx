@@ -5,6 +5,7 @@ import { OverlayHost } from '../ui/overlayHost.tsx';
 import { ToastHost } from '../ui/toast.tsx';
 import { Footer } from './Footer.tsx';
 import { Nav } from './Nav.tsx';
+import { useOwnTitleOf } from './ownTitle.ts';
 import { PageOutlet } from './PageOutlet.tsx';
 import { documentTitleOf, pageTitleOf } from './pageTitle.ts';
 import { useLocation } from './router.tsx';
@@ -17,7 +18,7 @@ export const Shell = () => {
   const dokkiri = useAppInfo((i) => i.dokkiri);
   const resolved = resolvePath(pathname);
   const meta = resolved.kind === 'page' ? resolved.route.meta : undefined;
-  const pageTitle = pageTitleOf(meta, dark);
+  const pageTitle = useOwnTitleOf(pathname) || pageTitleOf(meta, dark);
 
   useEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';

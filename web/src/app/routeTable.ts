@@ -1,3 +1,4 @@
+import { essayIdOfPath, normalisePath, pageRedirects } from '@candy/contract/sitePaths';
 import type { ComponentType } from 'react';
 
 /** Route meta (spec §2): title, darkTitle (used in dark mode), fullscreen (hides the chrome). */
@@ -10,7 +11,10 @@ export interface RouteMeta {
 }
 
 export interface PageRoute {
+  /** The spec's path; a pattern's name (`/chaos/:id`) for a route matched by `matches`. */
   path: string;
+  /** For a route with a parameter: whether a path is one of its pages. */
+  matches?: (path: string) => boolean;
   meta: RouteMeta;
   load: () => Promise<{ default: ComponentType }>;
   /** Label in the navigation, when the route has a menu item of its own. */
@@ -35,6 +39,13 @@ export const pageRoutes: PageRoute[] = [
     nav: '随笔',
     meta: { title: '随笔', darkTitle: '呓语' },
     load: () => import('../pages/public/chaos/index.tsx'),
+  },
+  {
+    // An essay's own page (issue 23): its address in feeds, the sitemap and share previews.
+    path: '/chaos/:id',
+    matches: (path) => essayIdOfPath(path) !== null,
+    meta: { title: '随笔', darkTitle: '呓语' },
+    load: () => import('../pages/public/essay/index.tsx'),
   },
   {
     path: '/moments',
@@ -100,22 +111,17 @@ export const pageRoutes: PageRoute[] = [
 ];
 
 /** Redirects of spec §2; any path not listed anywhere goes to `/`. */
-export const redirects: Record<string, string> = {
-  '/': '/chaos',
-  '/great-old-one': '/great-old-one/index',
-  '/utils': '/utils/index',
-};
+export const redirects = pageRedirects;
 
-const byPath = new Map(pageRoutes.map((r) => [r.path, r]));
-
-const normalise = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+const byPath = new Map(pageRoutes.filter((r) => !r.matches).map((r) => [r.path, r]));
+const withParameter = pageRoutes.filter((r) => r.matches);
 
 export type Resolved = { kind: 'page'; route: PageRoute } | { kind: 'redirect'; to: string };
 
 /** The page for a path, or where to send the user instead. */
 export const resolvePath = (pathname: string): Resolved => {
-  const path = normalise(pathname);
-  const route = byPath.get(path);
+  const path = normalisePath(pathname);
+  const route = byPath.get(path) ?? withParameter.find((r) => r.matches?.(path));
   if (route) return { kind: 'page', route };
   return { kind: 'redirect', to: redirects[path] ?? '/' };
 };

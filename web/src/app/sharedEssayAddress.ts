@@ -1,13 +1,12 @@
+import { movedEssayPath } from '@candy/contract/sitePaths';
+
 /**
- * An essay's address outside the app is `/chaos?id=12` (feeds, the sitemap and share previews use
- * it: a `#12` never reaches the server). On arrival it becomes the app's own `/chaos#12`, which
- * asks for that essay (spec §5).
+ * An essay's address of before issue 23, `/chaos?id=12` (old feeds and shared links), is now its
+ * own page `/chaos/12`. Our server answers it with a 301; this covers the app served elsewhere (a
+ * CDN), so the app shows the essay's page either way.
  */
-export const appAddressOf = (pathname: string, search: string, hash: string): string | null => {
-  if (pathname !== '/chaos' || hash) return null;
-  const id = /^\?id=(\d{1,10})$/.exec(search)?.[1];
-  return id ? `/chaos#${id}` : null;
-};
+export const appAddressOf = (pathname: string, search: string, hash: string): string | null =>
+  hash ? null : movedEssayPath(pathname, search);
 
 /** Rewrites the address bar in place (no reload, no history entry). */
 export const adoptSharedEssayAddress = (): void => {

@@ -1,5 +1,7 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import { essayPath } from '@candy/contract/sitePaths';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from '../../../app/router.tsx';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { LocalTime, useDateTimeText } from '../shared/LocalTime.tsx';
@@ -21,9 +23,9 @@ export const EssayCard = ({ essay }: { essay: Essay & { html?: string } }) => {
   return (
     <article className="card essay" data-testid="essay" data-essay-id={essay.id}>
       <header className="essay-head">
-        <a className="essay-id" href={`#${essay.id}`} title="本篇的链接">
+        <Link className="essay-id" to={essayPath(essay.id)} title="本篇的链接">
           #{essay.id}
-        </a>
+        </Link>
         <LocalTime ms={essay.createdAt} />
         {essay.hide ? <span className="badge">隐藏</span> : null}
         {scheduled && essay.reservation !== null ? <ReservationBadge ms={essay.reservation} /> : null}

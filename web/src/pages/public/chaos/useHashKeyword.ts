@@ -8,7 +8,7 @@ const hashKeyword = (): string => {
 
 /**
  * `/chaos#12` opens essay 12: the address's `#<id>` becomes the search, and a later hash change
- * (the permalink of an essay clicked) searches again.
+ * (`#7` typed into the address bar) searches again. An essay's own page is `/chaos/7` (issue 23).
  */
 export const useHashKeyword = (): [
   keyword: string,
