@@ -101,8 +101,8 @@ describe('pages are kept alive when navigating away (spec §2, issue 23)', () =>
     ['/home', '[data-testid="hitokoto"] blockquote[data-quote-id]'],
     ['/about', '[data-testid="about-article"] .markdown'],
     ['/pastel-memories', '.bangumi-grid'],
-    ['/moments', '[data-testid="moment-list"] > *'],
-    ['/waifu', '.waifu-page img'],
+    ['/moments', '[data-testid="moments-week-report"]'],
+    ['/waifu', '[data-testid="waifu-gallery"] img'],
     ['/utils/index', 'a'],
   ])('%s is shown again as it was, without calling the API', async (path, ready) => {
     const { page, context, errors } = await openVisitor(browser, { darkModeDecodeKey: e2eDarkKey });
@@ -113,6 +113,7 @@ describe('pages are kept alive when navigating away (spec §2, issue 23)', () =>
     await switchDarkOn(page);
     await goInApp(page, path);
     await page.locator(`.page[data-page="${path}"]`).locator(ready).first().waitFor();
+    if (path === '/moments') await page.getByTestId('moment-list').locator('> *').first().waitFor();
     // Let the page's own first reads (comments, statistics …) finish before leaving.
     await quietWindow(page);
     const before = await page.locator(`.page[data-page="${path}"]`).innerHTML();
