@@ -120,8 +120,33 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     await search.press('Enter');
     await expect.poll(() => essayIds(page)).toEqual([target]);
     await search.fill('猫砂盆');
-    await page.getByText('离线模式下仅可以使用[#id]形式检索').first().waitFor();
+    // Its own message (toast and beside the list), not a failed load to retry (spec §5, §8).
+    await page.getByTestId('toast').getByText('离线模式下仅可以使用[#id]形式检索').waitFor();
+    await page.getByTestId('list-notice').getByText('离线模式下仅可以使用[#id]形式检索').waitFor();
+    expect(await page.getByText(/加载失败/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
     await close();
+  });
+
+  it('toasts a failed snapshot read and reads the file again on retry (spec §8)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let failures = 0;
+    // The mirror fails the about page's file once, then serves it again.
+    await page.route(
+      (url) => url.origin === goodMirror.url && url.pathname === '/blog/article/1',
+      (route) => (failures++ === 0 ? route.abort('connectionreset') : route.continue()),
+    );
+    await page.goto(`${site.url}/about`);
+    await page
+      .getByTestId('toast')
+      .getByText(/^离线数据加载失败: /)
+      .waitFor();
+    // The failed entry was dropped from the cache: retrying fetches the file anew.
+    await page.getByTestId('about-article').getByRole('button', { name: '重试' }).click();
+    await page.getByText('你好，这里是').first().waitFor();
+    expect(failures).toBe(2);
+    await context.close();
   });
 
   it('refuses to post a comment with 正在使用离线模式', async () => {

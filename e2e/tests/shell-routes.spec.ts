@@ -133,6 +133,29 @@ describe('routes, redirects and entry guards (spec §2, §4)', () => {
     await close();
   });
 
+  it('on a phone, shows the loading marker outside the menu, which closes at once', async () => {
+    const { page, close } = await openPage(browser, `${baseUrl}/chaos`, {
+      viewport: { width: 390, height: 844 },
+    });
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/about-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('menu-icon').click();
+    await page.getByTestId('mobile-menu').getByTestId('nav-about').click();
+    // The menu is gone before the page has loaded: the marker must be seen elsewhere.
+    await page.locator('[data-testid="mobile-menu"]:not(.open)').waitFor({ state: 'attached' });
+    await page.getByTestId('route-progress').waitFor({ state: 'visible' });
+    release();
+    await page.waitForSelector('[data-page="/about"]');
+    await page.getByTestId('route-progress').waitFor({ state: 'detached' });
+    await close();
+  });
+
   it('a failed page load shows 动态加载组件失败 and clears the loading marker', async () => {
     const { page, close } = await openPage(browser, `${baseUrl}/chaos`);
     await page.route(/\/assets\/about-[^/]*\.js$/, (route) => route.abort());

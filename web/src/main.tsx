@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { primePage } from './app/PageOutlet.tsx';
 import { adoptSharedEssayAddress } from './app/sharedEssayAddress.ts';
-import { appState, isOffline, isOwner } from './core/appState.ts';
+import { isOffline, isOwner } from './core/appState.ts';
 import { startModes } from './core/modes.ts';
 import { type NoticeKind, setNotifier } from './core/notify.ts';
 import { forgetSsrData, hydration, ssrData, whenHydrated } from './core/ssrData.ts';
@@ -26,6 +26,9 @@ setNotifier(ssrData() ? (kind, message) => early.push([kind, message]) : showToa
 window.addEventListener('unhandledrejection', (e) => {
   if (e.reason === false) e.preventDefault();
 });
+// The page outlet keeps each page's scroll position itself; the browser's own restoration on
+// back/forward would fight it.
+history.scrollRestoration = 'manual';
 adoptSharedEssayAddress();
 void startModes();
 delegateImageViewer();
@@ -47,16 +50,14 @@ const start = async (): Promise<void> => {
   // The server renders what a visitor sees: the owner (hidden essays, more menu items), an
   // address with a hash (`/chaos#12` asks for one essay) and offline mode render on the client.
   if (ssr && root.firstElementChild && !isOffline() && !isOwner() && !location.hash) {
-    // Hydrate with the server's view of the modes, then switch to the device's own (phone layout,
-    // night mode) in an ordinary update.
-    const own = { mobileMode: appState.get().mobileMode, darkMode: appState.get().darkMode };
+    // The hydrating render reads the stores' server values (core/store.ts `serverValue`), so it is
+    // the server's markup even when the device's own modes (phone layout, night mode, an
+    // unreachable server found meanwhile) differ; React re-renders with those right after.
     await primePage(location.pathname).catch(() => undefined);
-    appState.set({ mobileMode: ssr.mobile, darkMode: false });
     hydration.set({ hydrating: true });
     whenHydrated(() => {
       forgetSsrData();
       hydration.set({ hydrating: false });
-      appState.set(own);
       flushEarly();
       markReady();
     });

@@ -45,6 +45,7 @@ const NavLinks = () => {
 export const Nav = ({ pageTitle }: { pageTitle: string }) => {
   const scrollY = useScrollY();
   const mobile = useAppInfo((i) => i.mobileMode);
+  const routeLoading = useAppInfo((i) => i.routeLoading !== null);
   const dark = useDarkMode();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -65,6 +66,15 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
   return (
     <>
       <header className="nav" style={{ boxShadow: `0 0 ${shadow}px var(--shadow)` }} data-shadow={shadow}>
+        {mobile && routeLoading && (
+          // The menu with the item's spinner closes at once on a phone: the marker shows here.
+          <div
+            className="route-progress"
+            role="progressbar"
+            aria-label="页面加载中"
+            data-testid="route-progress"
+          />
+        )}
         {scrolled ? (
           <button type="button" className="nav-page-title" data-testid="nav-page-title" onClick={scrollToTop}>
             {pageTitle || runtimeConfig.title}

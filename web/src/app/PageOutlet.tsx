@@ -1,5 +1,5 @@
 import { Texts } from '@candy/contract/constants';
-import { Activity, type ComponentType, useEffect, useRef, useState } from 'react';
+import { Activity, type ComponentType, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { appState, isOwner, useAppInfo, useIsOwner } from '../core/appState.ts';
 import { finishHydration } from '../core/ssrData.ts';
 import { storage } from '../core/storage.ts';
@@ -60,8 +60,9 @@ const useRedirect = (): string | null => {
 
 /**
  * Shows the current page and keeps every visited page mounted but hidden (React's <Activity>), so
- * going back finds it as it was (spec §2). A page is loaded on first visit; meanwhile the
- * route-loading marker drives the nav spinner and the previous page stays on screen.
+ * going back finds it as it was (spec §2), scroll position included. A page is loaded on first
+ * visit; meanwhile the route-loading marker drives the nav spinner and the previous page stays on
+ * screen.
  */
 export const PageOutlet = () => {
   const { pathname } = useLocation();
@@ -79,6 +80,21 @@ export const PageOutlet = () => {
   const [failure, setFailure] = useState<string | null>(null);
   const target = useRef<string | null>(null);
   const primed = useRef(shown !== null);
+  // The window scrolls for every page alike: each page's own position is kept while it is hidden.
+  const scrollOf = useRef(new Map<string, number>());
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  const scrolledFor = useRef(shown);
+
+  // Before paint: a page shown for the first time goes smoothly to the top (spec §2); a kept-alive
+  // page comes back where the visitor left it (issue 23, docs/decisions.md).
+  useLayoutEffect(() => {
+    if (shown === null || shown === scrolledFor.current) return;
+    scrolledFor.current = shown;
+    const saved = scrollOf.current.get(shown);
+    if (saved === undefined) window.scrollTo({ top: 0, behavior: 'smooth' });
+    else window.scrollTo({ top: saved, behavior: 'instant' });
+  }, [shown]);
 
   useEffect(() => {
     if (!route) return;
@@ -86,15 +102,16 @@ export const PageOutlet = () => {
     setFailure(null);
     const done = (Page: ComponentType) => {
       if (target.current !== route.path) return;
+      const leaving = shownNow.current;
+      if (leaving !== null && leaving !== route.path) scrollOf.current.set(leaving, window.scrollY);
       setVisited((list) =>
         list.some((v) => v.path === route.path) ? list : [...list, { path: route.path, Page }],
       );
       setShown(route.path);
-      window.scrollTo({ top: 0, behavior: 'smooth' });
     };
     const ready = loaded.get(route.path);
     if (ready && primed.current) {
-      // Already on screen since the first render: no scroll.
+      // Already on screen since the first render: no scroll (scrolledFor is this page already).
       primed.current = false;
       return;
     }

@@ -1,3 +1,4 @@
+import { ssrData } from './ssrData.ts';
 import { storage } from './storage.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -28,7 +29,20 @@ export const defaultAppInfo = (): AppInfo => ({
   dokkiri: false,
 });
 
-export const appState = createStore<AppInfo>(defaultAppInfo());
+/**
+ * What the server renders with: the defaults and its guess of the phone layout (from the
+ * User-Agent). No start-up decision (night mode, unreachable server) is in it.
+ */
+const serverInfo = { mobile: false, info: defaultAppInfo() };
+const serverAppInfo = (): AppInfo => {
+  const mobile = ssrData()?.mobile ?? false;
+  // One object per guess: React compares what a hydrating render reads by reference.
+  if (serverInfo.mobile !== mobile)
+    Object.assign(serverInfo, { mobile, info: { ...defaultAppInfo(), mobileMode: mobile } });
+  return serverInfo.info;
+};
+
+export const appState = createStore<AppInfo>(defaultAppInfo(), serverAppInfo);
 
 export const useAppInfo = <S>(select: (info: AppInfo) => S): S => useStore(appState, select);
 

@@ -102,6 +102,14 @@ describe('the offline source (spec §7, §8)', () => {
     expect(error.message).toBe('离线模式下仅可以使用[#id]形式检索');
   });
 
+  it('toasts the #id-only rule even for a silent search (spec §8)', async () => {
+    await expect(offlineRead('essayList', { query: { keyword: '狗' }, silent: true })).rejects.toMatchObject({
+      code: 4000,
+      toasted: true,
+    });
+    expect(notices).toEqual([{ kind: 'error', message: '离线模式下仅可以使用[#id]形式检索' }]);
+  });
+
   it('reads any article as article 1', async () => {
     files.set('/good/blog/article/1', JSON.stringify({ id: 1, content: 'about' }));
     expect(await offlineRead('articleDetail', { params: { id: 9 } })).toEqual({ id: 1, content: 'about' });
@@ -118,6 +126,14 @@ describe('the offline source (spec §7, §8)', () => {
     expect(notices[0]?.kind).toBe('error');
     files.set('/good/blog/bangumi/data', '[]');
     expect(await offlineRead('bangumiList', {})).toEqual([]);
+  });
+
+  it('toasts a failed fetch of a silent read too, once while its toast is up (spec §8)', async () => {
+    files.delete('/good/blog/link/data');
+    await expect(offlineRead('linkList', { silent: true })).rejects.toMatchObject({ toasted: true });
+    await expect(offlineRead('linkList', { silent: true })).rejects.toThrow('离线数据加载失败');
+    expect(notices.map((n) => n.kind)).toEqual(['error']);
+    expect(notices[0]?.message).toMatch(/^离线数据加载失败: /);
   });
 
   it('has no offline variant for other calls', () => {

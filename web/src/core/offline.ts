@@ -60,11 +60,13 @@ export const pickMirror = async (
 
 let mirror: Promise<string> | null = null;
 const cache = new Map<string, Promise<unknown>>();
+let lastToast = { message: '', at: 0 };
 
-/** For tests and for a mirror list change: forget the chosen mirror and every cached file. */
+/** For tests and for a mirror list change: forget the chosen mirror, every cached file, the last toast. */
 export const resetOfflineSource = (): void => {
   mirror = null;
   cache.clear();
+  lastToast = { message: '', at: 0 };
 };
 
 const fetchFile = async (path: string): Promise<unknown> => {
@@ -78,19 +80,30 @@ const fetchFile = async (path: string): Promise<unknown> => {
   return res.json() as Promise<unknown>;
 };
 
+/**
+ * Spec §8 names the offline failures (a fetch that failed, a search the snapshot cannot answer) as
+ * error toasts: they are shown even for a `silent` read, whose page shows only its own state. The
+ * same message is not repeated while its toast is still up (a dead mirror fails every read).
+ */
+const toastOfflineFailure = (failure: RequestError): RequestError => {
+  failure.toasted = true;
+  const now = Date.now();
+  if (lastToast.message === failure.message && now - lastToast.at < Limits.toastDurationMs) return failure;
+  lastToast = { message: failure.message, at: now };
+  notify('error', failure.message);
+  return failure;
+};
+
 /** One snapshot file, cached; a failed fetch is toasted and its cache entry dropped (spec §8). */
-export const readFile = (path: string, silent = false): Promise<unknown> => {
+export const readFile = (path: string): Promise<unknown> => {
   const hit = cache.get(path);
   if (hit !== undefined) return hit;
   const entry = fetchFile(path).catch((error: unknown) => {
     cache.delete(path);
     const message = error instanceof Error ? error.message : String(error);
-    const failure = new RequestError(0, Texts.offlineFetchFailed(message), { clientCode: 'ERR_NETWORK' });
-    if (!silent) {
-      notify('error', failure.message);
-      failure.toasted = true;
-    }
-    throw failure;
+    throw toastOfflineFailure(
+      new RequestError(0, Texts.offlineFetchFailed(message), { clientCode: 'ERR_NETWORK' }),
+    );
   });
   cache.set(path, entry);
   return entry;
@@ -106,8 +119,8 @@ const plainEssay = (essay: OfflineEssay): OfflineEssay => ({
   content: deobfuscate(essay.content) ?? essay.content,
 });
 
-const readEssay = async (id: string | number, silent: boolean) =>
-  plainEssay((await readFile(offlinePaths.essayDetail({ id }), silent)) as OfflineEssay);
+const readEssay = async (id: string | number) =>
+  plainEssay((await readFile(offlinePaths.essayDetail({ id }))) as OfflineEssay);
 
 export const refused = (code: number, message: string, silent: boolean): RequestError => {
   const error = new RequestError(code, message);
@@ -119,23 +132,23 @@ export const refused = (code: number, message: string, silent: boolean): Request
 };
 
 /** The online list's shape from the id index: pages of 10 after the `start` cursor (spec §7). */
-const essayPage = async (query: QueryInput | undefined, silent: boolean) => {
+const essayPage = async (query: QueryInput | undefined) => {
   const keyword = String(query?.keyword ?? '').trim();
   if (keyword) {
     const match = /^#(\d+)$/.exec(keyword);
-    if (!match) throw refused(ErrorCode.validation, Texts.offlineSearch, silent);
-    return { list: [await readEssay(match[1] as string, silent)], hasMore: false };
+    if (!match) throw toastOfflineFailure(new RequestError(ErrorCode.validation, Texts.offlineSearch));
+    return { list: [await readEssay(match[1] as string)], hasMore: false };
   }
-  const index = (await readFile(offlinePaths.essayList(), silent)) as number[];
+  const index = (await readFile(offlinePaths.essayList())) as number[];
   const start = query?.start ? Number(query.start) : null;
   const from = start === null ? 0 : index.indexOf(start) + 1;
   const ids = index.slice(from, from + Limits.offlineEssayPageSize);
-  const list = await Promise.all(ids.map((id) => readEssay(id, silent)));
+  const list = await Promise.all(ids.map((id) => readEssay(id)));
   return { list, hasMore: from + ids.length < index.length };
 };
 
-const randomQuote = async (query: QueryInput | undefined, silent: boolean) => {
-  const all = (await readFile(offlinePaths.hitokotoRandom(), silent)) as { id: number }[];
+const randomQuote = async (query: QueryInput | undefined) => {
+  const all = (await readFile(offlinePaths.hitokotoRandom())) as { id: number }[];
   const exclude = new Set(
     String(query?.exclude ?? '')
       .split(',')
@@ -149,7 +162,7 @@ const randomQuote = async (query: QueryInput | undefined, silent: boolean) => {
 
 /** Dark data is sealed in the public snapshot; the user's decode key opens it (DESIGN §3). */
 const openWaifu = async (silent: boolean) => {
-  const file = (await readFile(offlinePaths.waifuList(), silent)) as { seal?: DarkSeal };
+  const file = (await readFile(offlinePaths.waifuList())) as { seal?: DarkSeal };
   const key = storage.get().darkModeDecodeKey;
   const plain = key && isDarkSeal(file.seal) ? await openDark(file.seal, key) : null;
   if (plain === null) throw refused(ErrorCode.darkKeyRequired, '需要正确的解码密钥', silent);
@@ -167,11 +180,11 @@ export const offlineRead = (
   const silent = input.silent ?? false;
   switch (name) {
     case 'essayList':
-      return essayPage(input.query, silent);
+      return essayPage(input.query);
     case 'essayDetail':
-      return readEssay(input.params?.id ?? '', silent);
+      return readEssay(input.params?.id ?? '');
     case 'hitokotoRandom':
-      return randomQuote(input.query, silent);
+      return randomQuote(input.query);
     case 'waifuList':
       return openWaifu(silent);
     case 'linkList':
@@ -179,6 +192,6 @@ export const offlineRead = (
     case 'articleDetail':
     case 'videoPublicMaterial':
     case 'videoPublicCollection':
-      return readFile((offlinePaths[name] as (p: Params) => string)(input.params), silent);
+      return readFile((offlinePaths[name] as (p: Params) => string)(input.params));
   }
 };

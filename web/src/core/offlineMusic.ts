@@ -24,8 +24,7 @@ interface NeteaseUrls {
 
 const proxyBase = async (silent: boolean): Promise<string> => {
   const configured = runtimeConfig.musicProxyPublic;
-  const base =
-    configured || ((await readFile('music/settings', silent)) as { proxyBase?: string }).proxyBase || '';
+  const base = configured || ((await readFile('music/settings')) as { proxyBase?: string }).proxyBase || '';
   if (!base) throw refused(ErrorCode.providerFailed, '离线模式下没有可用的音乐代理', silent);
   return base.replace(/\/+$/, '');
 };

@@ -75,6 +75,10 @@ const load = (): StorageRecord => {
   return record;
 };
 
+const initial = load();
+// A server render knows no visitor's record: it shows the defaults (no dark key, nothing chosen).
+const serverRecord = defaultRecord(initial.uuid);
+
 /** The storage record as a store: every change is written through to local storage. */
-export const storage = createStore<StorageRecord>(load());
+export const storage = createStore<StorageRecord>(initial, () => serverRecord);
 storage.subscribe(() => localStore()?.setItem(Limits.storageKey, serialiseRecord(storage.get())));

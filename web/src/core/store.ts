@@ -5,13 +5,20 @@ export interface Store<T extends object> {
   get(): T;
   set(patch: Partial<T>): void;
   subscribe(listener: () => void): () => void;
+  /**
+   * The value a server render shows (issue 16). React reads it while hydrating, so the first
+   * client render is the server's markup whatever the device found out meanwhile, and re-renders
+   * with `get()` right after; without it, hydration keeps stale attributes (a switch shown off).
+   */
+  serverValue(): T;
 }
 
-export const createStore = <T extends object>(initial: T): Store<T> => {
+export const createStore = <T extends object>(initial: T, serverValue?: () => T): Store<T> => {
   let value = initial;
   const listeners = new Set<() => void>();
   return {
     get: () => value,
+    serverValue: serverValue ?? (() => value),
     set(patch) {
       const next = { ...value, ...patch };
       if (Object.keys(patch).every((k) => Object.is(next[k as keyof T], value[k as keyof T]))) return;
@@ -30,5 +37,5 @@ export const useStore = <T extends object, S>(store: Store<T>, select: (value: T
   useSyncExternalStore(
     store.subscribe,
     () => select(store.get()),
-    () => select(store.get()),
+    () => select(store.serverValue()),
   );

@@ -1,5 +1,5 @@
 import { Limits } from '@candy/contract/constants';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 
 export interface SearchInputProps {
   /** Called 500ms after the last keystroke (spec §5), and at once on Enter. */
@@ -19,7 +19,8 @@ export const SearchInput = ({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(onSearch);
   latest.current = onSearch;
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // No clearing on unmount: a kept-alive page's effects are torn down each time it is hidden, and
+  // a search typed just before leaving must still happen (its answer waits on the hidden page).
   const change = (value: string) => {
     setText(value);
     clearTimeout(timer.current);

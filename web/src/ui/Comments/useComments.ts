@@ -1,7 +1,8 @@
 import type { Comment, CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
 import { peekSsr } from '../../core/ssrData.ts';
+import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
 
 export interface CommentsState {
   list: Comment[];
@@ -78,9 +79,8 @@ export const useComments = (targetType: CommentTargetType, targetId: number) => 
     [targetType, targetId],
   );
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Once per target: a kept-alive page shown again keeps its comments (and the visitor's place).
+  useKeyedEffect(() => void load(), `${targetType}:${targetId}`);
 
   const loadMore = () => void load(current.current.list.at(-1)?.id);
 

@@ -1,10 +1,10 @@
 import type { Hitokoto } from '@candy/contract/calls/hitokoto';
 import { ErrorCode } from '@candy/contract/codes';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useAppInfo } from '../../core/appState.ts';
 import { call, RequestError } from '../../core/request.ts';
 import { peekSsr } from '../../core/ssrData.ts';
-
+import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
 import { rememberSeen, seenQuotes as seen } from './seenQuotes.ts';
 
 const fetchQuote = async (mobile: boolean): Promise<Hitokoto> => {
@@ -35,7 +35,7 @@ export const useHitokoto = () => {
     return first ? { status: 'ready', quote: first } : { status: 'loading', quote: null };
   });
   const busy = useRef(false);
-  const skipFirst = useRef(state.status === 'ready');
+  const served = useRef(state.quote);
 
   const next = useCallback(async () => {
     if (busy.current) return;
@@ -52,15 +52,12 @@ export const useHitokoto = () => {
     }
   }, [mobile]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one quote on mount; a mode change does not replace it
-  useEffect(() => {
-    if (skipFirst.current && state.quote) {
-      skipFirst.current = false;
-      rememberSeen(state.quote.id);
-      return;
-    }
-    void next();
-  }, []);
+  // One quote per mount, kept while the page is hidden and shown again; a mode change does not
+  // replace it either.
+  useKeyedEffect(() => {
+    if (served.current) rememberSeen(served.current.id);
+    else void next();
+  }, 'quote');
 
   return { ...state, next };
 };

@@ -1,8 +1,9 @@
 import type { Track } from '@candy/contract/calls/music';
 import { ErrorCode } from '@candy/contract/codes';
 import { Texts } from '@candy/contract/constants';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { call, RequestError } from '../../core/request.ts';
+import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
 
 /**
  * Music hosts often answer with http:// addresses; the page's CSP lets media and images come only
@@ -31,12 +32,16 @@ export const trackFailure = (id: string, error: unknown): string => {
 /** The track behind a `[music:<id>]` card. Silent: the card itself shows a failure. */
 export const useTrack = (id: string): TrackState => {
   const [state, setState] = useState<TrackState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
+  // The id asked for last: an answer for an earlier one is dropped.
+  const asked = useRef(id);
+  // Once per id, not again each time the kept-alive page around the card is shown.
+  useKeyedEffect(() => {
+    asked.current = id;
+    const live = () => asked.current === id;
     setState({ status: 'loading' });
     call('musicSongDetail', { query: { ids: [id] }, silent: true })
       .then((tracks) => {
-        if (!live) return;
+        if (!live()) return;
         const track = tracks[0];
         setState(
           track
@@ -45,12 +50,9 @@ export const useTrack = (id: string): TrackState => {
         );
       })
       .catch((error: unknown) => {
-        if (live) setState({ status: 'failed', message: trackFailure(id, error) });
+        if (live()) setState({ status: 'failed', message: trackFailure(id, error) });
       });
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  }, id);
   return state;
 };
 

@@ -1,6 +1,7 @@
 import type { PublicCollection, PublicMaterial } from '@candy/contract/calls/videos';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
+import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
 import { mediaSrc } from './mediaSrc.ts';
 import './video-embed.css';
 
@@ -8,18 +9,18 @@ type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: '
 
 const useEmbed = <T,>(load: () => Promise<T>, key: string): Loaded<T> => {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` fetches
-  useEffect(() => {
-    let live = true;
+  // The key asked for last: an answer for an earlier one is dropped.
+  const asked = useRef(key);
+  // Once per key, not again each time the kept-alive page around the embed is shown.
+  useKeyedEffect(() => {
+    asked.current = key;
+    const live = () => asked.current === key;
     setLoaded({ state: 'loading' });
     load().then(
-      (data) => live && setLoaded({ state: 'ready', data }),
-      () => live && setLoaded({ state: 'missing' }),
+      (data) => live() && setLoaded({ state: 'ready', data }),
+      () => live() && setLoaded({ state: 'missing' }),
     );
-    return () => {
-      live = false;
-    };
-  }, [key]);
+  }, key);
   return loaded;
 };
 

@@ -39,6 +39,7 @@ export default function ChaosPage() {
       <ListStatus
         status={essays.status}
         error={essays.error}
+        code={essays.code}
         count={essays.items.length}
         hasMore={essays.hasMore}
         empty={keyword.trim() ? '没有找到相关的随笔' : '还没有随笔'}

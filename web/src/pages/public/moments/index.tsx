@@ -48,6 +48,7 @@ const Feed = () => {
       <ListStatus
         status={moments.status}
         error={moments.error}
+        code={moments.code}
         count={moments.items.length}
         hasMore={moments.hasMore}
         empty={keyword.trim() ? '没有找到相关的动态' : '还没有动态'}

@@ -1,10 +1,15 @@
+import { ErrorCode } from '@candy/contract/codes';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import type { ListStatus as Status } from './useCursorList.ts';
 
-/** The foot of a paged list: loading, failed with a retry, empty, or the end. */
+/**
+ * The foot of a paged list: loading, failed with a retry, refused (the search itself was wrong, as
+ * a keyword search offline: its message, nothing to retry), empty, or the end.
+ */
 export const ListStatus = ({
   status,
   error,
+  code = 0,
   count,
   hasMore,
   empty,
@@ -12,6 +17,8 @@ export const ListStatus = ({
 }: {
   status: Status;
   error: string;
+  /** The failure's business code; 4000 means the input was refused, not that loading failed. */
+  code?: number;
   count: number;
   hasMore: boolean;
   empty: string;
@@ -21,6 +28,12 @@ export const ListStatus = ({
     return (
       <div className="list-status" aria-live="polite">
         <Spinner label="加载中" /> 加载中…
+      </div>
+    );
+  if (status === 'failed' && code === ErrorCode.validation)
+    return (
+      <div className="list-status list-status-notice" role="status" data-testid="list-notice">
+        {error}
       </div>
     );
   if (status === 'failed')

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { RequestError } from '../../../core/request.ts';
 import { peekSsr } from '../../../core/ssrData.ts';
+import { useKeyedEffect } from '../../../core/useKeyedEffect.ts';
 
 export interface CursorPage<T> {
   list: T[];
@@ -45,7 +46,6 @@ export const useCursorList = <T extends { id: number }>(
   const generation = useRef(0);
   const inFlight = useRef(false);
   const items = useRef<T[]>(first?.list ?? []);
-  const skipFirstLoad = useRef(first !== undefined);
 
   const fetchPage = useCallback(async (reset: boolean) => {
     if (inFlight.current && !reset) return;
@@ -71,14 +71,8 @@ export const useCursorList = <T extends { id: number }>(
     }
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key (the search) starts the list over
-  useEffect(() => {
-    if (skipFirstLoad.current) {
-      skipFirstLoad.current = false;
-      return;
-    }
-    void fetchPage(true);
-  }, [key, fetchPage]);
+  // A new key (the search) starts the list over; showing the kept-alive page again does not.
+  useKeyedEffect(() => void fetchPage(true), key, first ? { key } : undefined);
 
   const loadMore = useCallback(() => {
     if (!inFlight.current) void fetchPage(false);

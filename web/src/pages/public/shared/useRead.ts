@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { RequestError } from '../../../core/request.ts';
 import { peekSsr } from '../../../core/ssrData.ts';
+import { useKeyedEffect } from '../../../core/useKeyedEffect.ts';
 
 export type ReadState<T> =
   | { status: 'loading'; data: T | null }
@@ -8,7 +9,8 @@ export type ReadState<T> =
   | { status: 'failed'; data: T | null; error: string; code: number };
 
 /**
- * One read on mount and whenever `key` changes; the last answer wins. `retry()` reads again.
+ * One read on mount and whenever `key` changes (not when a kept-alive page is shown again); the
+ * last answer wins. `retry()` reads again.
  * Failures keep their business code (e.g. 4031 for dark content) so the page can explain them.
  */
 export const useRead = <T>(read: () => Promise<T>, key: string, ssrKey?: string) => {
@@ -17,7 +19,7 @@ export const useRead = <T>(read: () => Promise<T>, key: string, ssrKey?: string)
     return first === undefined ? { status: 'loading', data: null } : { status: 'ready', data: first };
   });
   // The server-rendered answer (issue 16) stands for the first read.
-  const skipFirstRead = useRef(state.status === 'ready');
+  const [served] = useState(() => (state.status === 'ready' ? { key } : undefined));
   const latest = useRef(read);
   latest.current = read;
   const generation = useRef(0);
@@ -37,14 +39,7 @@ export const useRead = <T>(read: () => Promise<T>, key: string, ssrKey?: string)
     }
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what is read
-  useEffect(() => {
-    if (skipFirstRead.current) {
-      skipFirstRead.current = false;
-      return;
-    }
-    void run();
-  }, [key, run]);
+  useKeyedEffect(() => void run(), key, served);
 
   return { ...state, retry: run };
 };

@@ -1,6 +1,7 @@
 import '../shared/tool.css';
 import './merge-image.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useKeyedEffect } from '../../../core/useKeyedEffect.ts';
 import { saveBlob } from '../shared/download.ts';
 import { FileDrop } from '../shared/FileDrop.tsx';
 import { PrivacyNote } from '../shared/PrivacyNote.tsx';
@@ -20,22 +21,17 @@ export default function MergeImagePage() {
   const [quality, setQuality] = useState(0.92);
   const [notice, setNotice] = useState<string | null>(null);
   const { progress, plan, setPlan, error, analyze, exportImage } = useStitcher();
-  const urls = useRef(new Set<string>());
 
-  useEffect(() => analyze(items.map((i) => i.file)), [items, analyze]);
-  // Object URLs live as long as the page; revoke them all when it goes.
-  useEffect(() => {
-    const live = urls.current;
-    return () => {
-      for (const url of live) URL.revokeObjectURL(url);
-    };
-  }, []);
+  // A new set of screenshots is analysed again; showing the kept-alive page again keeps the plan
+  // and the seams the visitor nudged.
+  useKeyedEffect(() => analyze(items.map((i) => i.file)), items);
+  // Object URLs live as long as the page, which stays alive for the whole visit (keep-alive): they
+  // are not revoked when it is hidden, or its previews would break on return.
 
   const add = (files: File[]) => {
     const images = files.filter((f) => f.type.startsWith('image/'));
     const added = images.map((file) => {
       const url = URL.createObjectURL(file);
-      urls.current.add(url);
       return { id: String(nextId++), file, url };
     });
     setItems((current) => [...current, ...added]);

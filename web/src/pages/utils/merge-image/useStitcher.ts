@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Progress } from '../shared/ProgressBar.tsx';
 import type { MergeReply, MergeRequest } from './protocol.ts';
 import type { Layout, StitchPlan } from './stitch.ts';
@@ -44,7 +44,8 @@ export const useStitcher = () => {
     return w;
   }, []);
 
-  useEffect(() => () => worker.current?.terminate(), []);
+  // No terminating on unmount: the page is only hidden while the visitor looks elsewhere (keep-alive)
+  // and the stitch goes on meanwhile; a new analysis replaces the worker.
 
   const analyze = useCallback(
     (files: File[]) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Progress } from '../shared/ProgressBar.tsx';
 import type { DecodeReport } from './decodeFile.ts';
 import type { DecryptReply, DecryptRequest } from './protocol.ts';
@@ -10,7 +10,8 @@ export const useDecryptor = () => {
   const [reports, setReports] = useState<DecodeReport[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => () => worker.current?.terminate(), []);
+  // No terminating on unmount: the page is only hidden while the visitor looks elsewhere (keep-alive)
+  // and decoding goes on meanwhile; a new run replaces the worker.
 
   const decrypt = useCallback((request: DecryptRequest) => {
     worker.current?.terminate();

@@ -1,6 +1,6 @@
 import '../shared/tool.css';
 import './qrcode-decode.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { FileDrop } from '../shared/FileDrop.tsx';
 import { PrivacyNote } from '../shared/PrivacyNote.tsx';
 import { Camera } from './Camera.tsx';
@@ -27,7 +27,6 @@ export default function QrcodeDecodePage() {
   const read = useQrReader();
   const [scans, setScans] = useState<Scan[]>([]);
   const [camera, setCamera] = useState(false);
-  const urls = useRef(new Set<string>());
 
   const update = useCallback(
     (id: number, patch: Partial<Scan>) =>
@@ -40,7 +39,6 @@ export default function QrcodeDecodePage() {
       for (const file of files.filter((f) => f.type.startsWith('image/'))) {
         const id = nextScan++;
         const url = URL.createObjectURL(file);
-        urls.current.add(url);
         const scan: Scan = {
           id,
           name: file.name || '粘贴的图片',
@@ -71,12 +69,8 @@ export default function QrcodeDecodePage() {
     return () => document.removeEventListener('paste', onPaste);
   }, [readImages]);
 
-  useEffect(() => {
-    const live = urls.current;
-    return () => {
-      for (const url of live) URL.revokeObjectURL(url);
-    };
-  }, []);
+  // Object URLs live as long as the page, which stays alive for the whole visit (keep-alive): they
+  // are not revoked when it is hidden, or its previews would break on return.
 
   const onFrame = async (frame: ImageBitmap) => {
     const result = await read(frame);
