@@ -195,9 +195,9 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   metaList: op('meta', 'Every meta string'),
   metaMap: op('meta', 'Meta strings by group and key'),
   metaGroup: op('meta', 'One group of meta strings'),
-  metaCreate: op('meta', 'Add a meta string', { errors: [conflict] }),
-  metaUpdate: op('meta', 'Edit a meta string'),
-  metaDelete: op('meta', 'Delete a meta string'),
+  metaCreate: op('meta', 'Add a meta string', { errors: [conflict, forbidden] }),
+  metaUpdate: op('meta', 'Edit a meta string', { errors: [forbidden] }),
+  metaDelete: op('meta', 'Delete a meta string', { errors: [forbidden] }),
   metaSite: op('meta', 'The public site settings', { cached: true }),
 
   analyticsClients: op('insight', 'Visitors'),
