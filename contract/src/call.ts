@@ -1,14 +1,7 @@
 import type { z } from 'zod';
-import type { RouteDef } from './routes.ts';
+import type { RouteDef } from './routeDef.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * Who may make a call. `owner` calls are refused by the server without a live access key; `dark`
- * calls need the dark-mode decode key or the owner. The server registers routes only through call
- * definitions, so the access level can never be left out.
- */
-export type Access = 'public' | 'dark' | 'owner';
+export type { Access, HttpMethod } from './routeDef.ts';
 
 export interface CallDef<
   P extends z.ZodType = z.ZodType,

@@ -1,4 +1,4 @@
-import type { Access, HttpMethod } from './call.ts';
+import type { RouteDef } from './routeDef.ts';
 import { articlesRoutes } from './routes/articles.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bangumiRoutes } from './routes/bangumi.ts';
@@ -24,12 +24,7 @@ import { todosRoutes } from './routes/todos.ts';
 import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
 
-export interface RouteDef {
-  method: HttpMethod;
-  /** The spec's path with `:name` placeholders, relative to the API base. */
-  path: string;
-  access: Access;
-}
+export type { RouteDef } from './routeDef.ts';
 
 /**
  * Every call's method, path and access level, free of zod so the web bundle can import it. One file

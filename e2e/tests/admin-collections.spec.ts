@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { deobfuscate } from '@candy/contract/obfuscation';
+import { type FakeBangumiUpstream, startFakeBangumi } from '@candy/server/test/fakes/bangumiUpstream.ts';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { type FakeBangumiUpstream, startFakeBangumi } from '../support/fakeBangumi.ts';
 import { startFakeBilibili } from '../support/fakeBilibili.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
 import { afterDrop } from '../support/pages.ts';

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Articles; article 1 is the about page (issue 4). */
 export const articlesRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /**
  * Owner login and the security page (issue 5). The spec names only login and `GET /user/security`;

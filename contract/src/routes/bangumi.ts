@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Anime list (issue 4) and its management with Bangumi lookups (issue 11). */
 export const bangumiRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /**
  * Comments on essays and the about page (issue 4). All public: a visitor is its `X-Uuid` and may

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** The admin home's figures (issue 10). */
 export const dashboardRoutes = {

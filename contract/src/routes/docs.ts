@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** The API described in OpenAPI 3.1 (issue 17). */
 export const docsRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /**
  * Emotes (issue 4): the set comment codes such as `[doge]` resolve to (public), and the owner's

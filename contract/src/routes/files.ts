@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /**
  * The owner's files (issue 14): a git repository behind the spec's "github" calls, protected assets

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Liveness and readiness for load balancers, supervisors and `HEALTHCHECK` (issue 17). */
 export const healthRoutes = {

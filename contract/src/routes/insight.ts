@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /**
  * Issue 13, owner only: visitor analytics, the devices on the owner's home network (with an offline

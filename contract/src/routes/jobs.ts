@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Scheduled jobs (issue 12). */
 export const jobsRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Friend links (issue 4); the owner's writes (issue 11). */
 export const linksRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** The server's own log lines (issue 12, `/great-old-one/revelation`). */
 export const logRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Uploads of the owner's media (issue 10: images for essays and moments). */
 export const mediaRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Meta strings (issue 11): the owner's settings in groups; the public site settings. */
 export const metaRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Moments feed and its statistics (issue 4): dark key or owner. */
 export const momentsRoutes = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Music proxy (issue 4): the server asks the NetEase-compatible API of `MUSIC_API_BASE`. */
 export const musicRoutes = {

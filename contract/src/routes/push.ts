@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Message push to the owner (issue 12, `/great-old-one/mpush`). */
 export const pushRoutes = {

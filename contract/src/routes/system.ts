@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Handshake, versions and the server's own state. */
 export const systemRoutes = {

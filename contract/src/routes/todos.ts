@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** The owner's to-do list (issue 11). */
 export const todosRoutes = {

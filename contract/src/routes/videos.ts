@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /**
  * Video clips and collections (issue 15): the owner's source browser, clips (materials) cut from

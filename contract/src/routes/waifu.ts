@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes.ts';
+import type { RouteDef } from '../routeDef.ts';
 
 /** Waifu gallery (issue 4): dark mode only; the owner's uploads and edits (issue 11). */
 export const waifuRoutes = {

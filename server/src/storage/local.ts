@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { safeJoin } from '../http/safePath.ts';
-import type { BlobStat, BlobStorage, ByteRange } from './index.ts';
+import type { BlobStat, BlobStorage, ByteRange } from './types.ts';
 
 /** Temporary files of unfinished writes end with this; `list` never shows them. */
 const PARTIAL = '.partial-';

@@ -1,7 +1,7 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { safeRelativePath } from '../http/safePath.ts';
-import type { BlobStat, BlobStorage, ByteRange } from './index.ts';
+import type { BlobStat, BlobStorage, ByteRange } from './types.ts';
 
 export interface S3Settings {
   endpoint: string | undefined;

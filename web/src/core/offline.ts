@@ -6,9 +6,12 @@ import type { RouteName } from '@candy/contract/routes';
 import type { QueryInput } from './callBody.ts';
 import { RequestError } from './errors.ts';
 import { notify } from './notify.ts';
+import { readFile, refused, toastOfflineFailure } from './offlineFiles.ts';
 import { offlineMusic } from './offlineMusic.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 import { storage } from './storage.ts';
+
+export { mirrorList, pickMirror, resetOfflineSource } from './offlineFiles.ts';
 
 /**
  * The offline data source (spec §7 "Offline static data", DESIGN §6): the snapshot tree the
@@ -34,81 +37,6 @@ type OfflineRoute = keyof typeof offlinePaths;
 
 const isOfflineRoute = (name: RouteName): name is OfflineRoute => name in offlinePaths;
 
-/** Mirrors in order; without any configured, the snapshot the server itself serves. */
-export const mirrorList = (): string[] => {
-  const list = runtimeConfig.offlineMirrors.length ? runtimeConfig.offlineMirrors : ['/snapshot'];
-  return list.map((m) => m.replace(/\/+$/, ''));
-};
-
-const stamped = (url: string): string => `${url}${url.includes('?') ? '&' : '?'}t=${Date.now()}`;
-
-/** A mirror counts when its index page names the site (spec §7): first verified wins, in order. */
-export const pickMirror = async (
-  mirrors: string[] = mirrorList(),
-  title: string = runtimeConfig.title,
-): Promise<string> => {
-  for (const mirror of mirrors) {
-    try {
-      const res = await fetch(stamped(`${mirror}/index.html`));
-      if (res.ok && (await res.text()).includes(title)) return mirror;
-    } catch {
-      // unreachable mirror: try the next one
-    }
-  }
-  throw new Error('没有可用的离线数据镜像');
-};
-
-let mirror: Promise<string> | null = null;
-const cache = new Map<string, Promise<unknown>>();
-let lastToast = { message: '', at: 0 };
-
-/** For tests and for a mirror list change: forget the chosen mirror, every cached file, the last toast. */
-export const resetOfflineSource = (): void => {
-  mirror = null;
-  cache.clear();
-  lastToast = { message: '', at: 0 };
-};
-
-const fetchFile = async (path: string): Promise<unknown> => {
-  mirror ??= pickMirror().catch((error: unknown) => {
-    mirror = null;
-    throw error;
-  });
-  const base = await mirror;
-  const res = await fetch(stamped(`${base}/${path}`));
-  if (!res.ok) throw new Error(`${res.status} ${path}`);
-  return res.json() as Promise<unknown>;
-};
-
-/**
- * Spec §8 names the offline failures (a fetch that failed, a search the snapshot cannot answer) as
- * error toasts: they are shown even for a `silent` read, whose page shows only its own state. The
- * same message is not repeated while its toast is still up (a dead mirror fails every read).
- */
-const toastOfflineFailure = (failure: RequestError): RequestError => {
-  failure.toasted = true;
-  const now = Date.now();
-  if (lastToast.message === failure.message && now - lastToast.at < Limits.toastDurationMs) return failure;
-  lastToast = { message: failure.message, at: now };
-  notify('error', failure.message);
-  return failure;
-};
-
-/** One snapshot file, cached; a failed fetch is toasted and its cache entry dropped (spec §8). */
-export const readFile = (path: string): Promise<unknown> => {
-  const hit = cache.get(path);
-  if (hit !== undefined) return hit;
-  const entry = fetchFile(path).catch((error: unknown) => {
-    cache.delete(path);
-    const message = error instanceof Error ? error.message : String(error);
-    throw toastOfflineFailure(
-      new RequestError(0, Texts.offlineFetchFailed(message), { clientCode: 'ERR_NETWORK' }),
-    );
-  });
-  cache.set(path, entry);
-  return entry;
-};
-
 interface OfflineEssay {
   id: number;
   content: string;
@@ -121,15 +49,6 @@ const plainEssay = (essay: OfflineEssay): OfflineEssay => ({
 
 const readEssay = async (id: string | number) =>
   plainEssay((await readFile(offlinePaths.essayDetail({ id }))) as OfflineEssay);
-
-export const refused = (code: number, message: string, silent: boolean): RequestError => {
-  const error = new RequestError(code, message);
-  if (!silent) {
-    notify('error', message);
-    error.toasted = true;
-  }
-  return error;
-};
 
 /** The online list's shape from the id index: pages of 10 after the `start` cursor (spec §7). */
 const essayPage = async (query: QueryInput | undefined) => {

@@ -2,7 +2,7 @@ import type { SongUrl, Track } from '@candy/contract/calls/music';
 import { ErrorCode } from '@candy/contract/codes';
 import { Texts } from '@candy/contract/constants';
 import type { QueryInput } from './callBody.ts';
-import { readFile, refused } from './offline.ts';
+import { readFile, refused } from './offlineFiles.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 
 /**
