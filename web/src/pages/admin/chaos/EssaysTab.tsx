@@ -53,6 +53,7 @@ export const EssaysTab = ({
   const open = async (essay: Essay) => {
     if (essay.id === current?.id || !(await guard())) return;
     setCurrent(essay);
+    setEditorKey((k) => k + 1);
     showEditor();
   };
   const startNew = async () => {
@@ -85,7 +86,8 @@ export const EssaysTab = ({
         <EssayList selected={current?.id ?? null} onSelect={open} />
       </div>
       <EssayEditor
-        key={`${current?.id ?? 'new'}-${editorKey}`}
+        // A new essay that gets saved keeps its editor (focus, cursor, view): only opening remounts.
+        key={editorKey}
         essay={current}
         onSaved={setCurrent}
         onDeleted={() => {
