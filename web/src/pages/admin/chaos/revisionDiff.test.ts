@@ -27,6 +27,10 @@ describe('the revision diff', () => {
     expect(show(revisionDiff('一\n二\n', '二\n'))).toEqual(['-[一]', ' 二']);
   });
 
+  it('does not count a missing newline at the end as a change', () => {
+    expect(show(revisionDiff('一\n二', '一\n二\n\n三'))).toEqual([' 一', ' 二', '+[]', '+[三]']);
+  });
+
   it('folds a long unchanged run between changes to two lines of context each side', () => {
     const middle = Array.from({ length: 10 }, (_, i) => `第${i}行`).join('\n');
     const rows = show(revisionDiff(`旧\n${middle}\n尾\n`, `新\n${middle}\n尾巴\n`));

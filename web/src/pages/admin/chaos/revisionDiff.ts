@@ -50,7 +50,9 @@ const replaced = (before: string, after: string): DiffRow[] => {
 export const revisionDiff = (before: string, after: string): DiffRow[] => {
   // The same text: nothing to show (the page says so).
   if (before === after) return [];
-  const parts = diffLines(before, after);
+  // A last line without its newline is the same line as one with it.
+  const ended = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
+  const parts = diffLines(ended(before), ended(after));
   const rows: DiffRow[] = [];
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i];
