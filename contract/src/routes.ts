@@ -19,6 +19,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { pushRoutes } from './routes/push.ts';
+import { revisionsRoutes } from './routes/revisions.ts';
 import { systemRoutes } from './routes/system.ts';
 import { todosRoutes } from './routes/todos.ts';
 import { videosRoutes } from './routes/videos.ts';
@@ -56,6 +57,7 @@ export const routes = {
   ...logRoutes,
   ...pushRoutes,
   ...filesRoutes,
+  ...revisionsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -20,6 +20,7 @@ import { metaCalls } from './meta.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import { pushCalls } from './push.ts';
+import { revisionsCalls } from './revisions.ts';
 import * as system from './system.ts';
 import { todosCalls } from './todos.ts';
 import { videosCalls } from './videos.ts';
@@ -54,6 +55,7 @@ export const calls = {
   ...logCalls,
   ...pushCalls,
   ...filesCalls,
+  ...revisionsCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -47,6 +47,8 @@ export interface Database {
   push_subscription: PushSubscriptionTable;
   push_message: PushMessageTable;
   buffer_blob: BufferBlobTable;
+  revision: RevisionTable;
+  draft: DraftTable;
 }
 
 export interface HandshakeTable {
@@ -123,6 +125,28 @@ export interface EssayTable {
   updated_at: number;
   /** When a reserved essay's publication side effects ran (claimed once, by one replica). */
   announced_at: number | null;
+}
+
+/** One saved text of an essay or article (issue 24). */
+export interface RevisionTable {
+  id: Generated<number>;
+  /** `essay` or `article`. */
+  target_type: string;
+  target_id: number;
+  content: string;
+  /** `owner` or `import`. */
+  author: string;
+  created_at: number;
+}
+
+/** The desk's unsaved state, one per target; `target_id` 0 is the essay not saved yet. */
+export interface DraftTable {
+  target_type: string;
+  target_id: number;
+  content: string;
+  hide: number;
+  reservation: number | null;
+  updated_at: number;
 }
 
 export interface ArticleTable {

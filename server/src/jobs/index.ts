@@ -13,6 +13,8 @@ export interface JobDeps {
   reservations: ReservationPublisher;
   /** Exports and publishes the offline snapshot (it commits only what changed). */
   snapshot: () => Promise<string>;
+  /** Applies the revisions' prune rule; answers the report line. */
+  pruneRevisions: () => Promise<string>;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
@@ -60,6 +62,14 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
       });
       return `备份写入 ${file}`;
     },
+  },
+  {
+    id: 'prune-revisions',
+    name: '清理旧版本',
+    description: '随笔和关于页的历史版本：最近 30 天的全部保留，更早的每篇每天只留最后一个。',
+    defaultCron: '40 4 * * *',
+    catchUp: false,
+    run: deps.pruneRevisions,
   },
   {
     id: 'cleanup',

@@ -29,6 +29,7 @@ describe('scheduled jobs', () => {
       'backup',
       'cleanup',
       'link-health',
+      'prune-revisions',
       'publish-reservations',
       'snapshot',
     ]);

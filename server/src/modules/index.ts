@@ -23,6 +23,8 @@ import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
 import { parkingModule } from './parking/index.ts';
 import { pushModule } from './push/index.ts';
+import { revisionsModule } from './revisions/index.ts';
+import { revisionsRoutes } from './revisions/routes.ts';
 import { systemModule } from './system/index.ts';
 import { todosModule } from './todos/index.ts';
 import { videosModule } from './videos/index.ts';
@@ -40,8 +42,9 @@ export const registerModules = (base: ModuleContext) => {
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
-  const { essays } = essaysModule(ctx);
-  const { articles } = articlesModule(ctx);
+  const { revisions } = revisionsModule(ctx);
+  const { essays } = essaysModule(ctx, { revisions });
+  const { articles } = articlesModule(ctx, { revisions });
   const { links } = linksModule(ctx);
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx);
@@ -89,6 +92,19 @@ export const registerModules = (base: ModuleContext) => {
     publisher: reservations,
     cache: ctx.publicCache,
   });
+  // A restore saves through the target's own service, which keeps the new revision and drops caches.
+  revisionsRoutes(ctx.router, revisions, {
+    essay: async (id, content) => {
+      const essay = await essays.update(id, { content });
+      ctx.publicCache.invalidate('essay');
+      return essay;
+    },
+    article: async (id, content) => {
+      const article = await articles.update(id, content);
+      ctx.publicCache.invalidate('article');
+      return article;
+    },
+  });
   const files = filesModule(ctx);
   const { scheduler } = jobsModule(ctx, {
     sweepers: [
@@ -99,6 +115,7 @@ export const registerModules = (base: ModuleContext) => {
       },
     ],
     reservations,
+    pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     snapshot: async () => {
       const run = await runSnapshot(modules, ctx.config, { now: ctx.now() });
       const changed = run.export.changed.length;
@@ -136,6 +153,7 @@ export const registerModules = (base: ModuleContext) => {
     analytics,
     push,
     files,
+    revisions,
   };
   return modules;
 };

@@ -1,10 +1,11 @@
 import { calls } from '@candy/contract';
 import type { ModuleContext } from '../context.ts';
+import type { RevisionsService } from '../revisions/service.ts';
 import { createArticleRepo } from './repo.ts';
 import { createArticlesService } from './service.ts';
 
-export const articlesModule = (ctx: ModuleContext) => {
-  const articles = createArticlesService(createArticleRepo(ctx.db), ctx.now);
+export const articlesModule = (ctx: ModuleContext, deps: { revisions: RevisionsService }) => {
+  const articles = createArticlesService(createArticleRepo(ctx.db), deps.revisions, ctx.now);
   ctx.router.route(calls.articleUpdate, async ({ params, body }) => {
     const article = await articles.update(params.id, body.content);
     ctx.publicCache.invalidate('article');

@@ -1,12 +1,14 @@
 import type { Article } from '@candy/contract/calls/articles';
 import { notFound } from '../../http/errors.ts';
+import type { RevisionsService } from '../revisions/service.ts';
 import type { ArticleRepo } from './repo.ts';
 
-export const createArticlesService = (repo: ArticleRepo, now: () => number) => ({
-  /** Replaces an article's text; only existing articles (the about page) can be edited. */
+export const createArticlesService = (repo: ArticleRepo, revisions: RevisionsService, now: () => number) => ({
+  /** Replaces an article's text (keeping a revision); only existing articles (the about page) can be edited. */
   async update(id: number, content: string): Promise<Article> {
     const row = await repo.update(id, content, now());
     if (!row) throw notFound('文章不存在');
+    await revisions.saved('article', id, row.content);
     return { id: row.id, content: row.content, updatedAt: Number(row.updated_at) };
   },
   async detail(id: number): Promise<Article> {

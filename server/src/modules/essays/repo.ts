@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import type { EssayTable } from '../../db/schema.ts';
@@ -100,7 +100,8 @@ export const createEssayRepo = (db: Db, dialect: DialectName) => {
     async claimAnnouncement(id: number, at: number): Promise<boolean> {
       const result = await db
         .updateTable('essay')
-        .set({ announced_at: at })
+        // Dated by its publish time (essays reserved before dates moved with reservations).
+        .set({ announced_at: at, created_at: sql<number>`reservation` })
         .where('id', '=', id)
         .where('announced_at', 'is', null)
         .where('hide', '=', 0)

@@ -2,6 +2,7 @@ import { type Essay, type EssayInput, type EssayPage, essayPageSize } from '@can
 import type { z } from 'zod';
 import { searchTerms } from '../../db/textSearch.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
+import type { RevisionsService } from '../revisions/service.ts';
 import type { EssayRepo, EssayRow } from './repo.ts';
 
 /** The one place that turns a row into what the API answers. */
@@ -23,13 +24,23 @@ export const directId = (keyword: string | undefined): number | null => {
 
 export interface EssaysDeps {
   repo: EssayRepo;
+  /** Keeps a revision of every save. */
+  revisions: RevisionsService;
   now: () => number;
 }
 
 type NewEssay = z.output<typeof EssayInput>;
+
+/**
+ * The date an essay carries when its reservation moves: a reserved essay is dated by its publish
+ * time; one published now (the reservation cleared before it came due) by now; an essay already out
+ * keeps its date.
+ */
+const publishDate = (stored: number | null, next: number | null, at: number): { created_at?: number } =>
+  next !== null ? { created_at: next } : stored !== null && stored > at ? { created_at: at } : {};
 type EssayChanges = Partial<NewEssay>;
 
-export const createEssaysService = ({ repo, now }: EssaysDeps) => {
+export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
   /** Visitors see what is published by now; the owner sees hidden and reserved essays too. */
   const visibleAt = (owner: boolean) => (owner ? null : now());
   /** A reservation being set must lie ahead: otherwise it would publish at once, silently. */
@@ -47,11 +58,13 @@ export const createEssaysService = ({ repo, now }: EssaysDeps) => {
         content: input.content,
         hide: input.hide ? 1 : 0,
         reservation: input.reservation,
-        created_at: at,
+        // A reserved essay is dated when it is published, not when it was written.
+        created_at: input.reservation ?? at,
         updated_at: at,
         // Nothing to announce for an essay that is out at once.
         announced_at: input.reservation === null ? at : null,
       });
+      await revisions.saved('essay', row.id, row.content, { draftId: 0 });
       return presentEssay(row);
     },
     async update(id: number, changes: EssayChanges): Promise<Essay> {
@@ -65,15 +78,21 @@ export const createEssaysService = ({ repo, now }: EssaysDeps) => {
         ...(changes.content !== undefined ? { content: changes.content } : {}),
         ...(changes.hide !== undefined ? { hide: changes.hide ? 1 : 0 } : {}),
         ...(moved
-          ? { reservation: changes.reservation, announced_at: changes.reservation === null ? at : null }
+          ? {
+              reservation: changes.reservation,
+              announced_at: changes.reservation === null ? at : null,
+              ...publishDate(stored, changes.reservation ?? null, at),
+            }
           : {}),
         updated_at: at,
       });
       if (!row) throw notFound('随笔不存在');
+      await revisions.saved('essay', id, row.content);
       return presentEssay(row);
     },
     async remove(id: number): Promise<void> {
       if (!(await repo.remove(id))) throw notFound('随笔不存在');
+      await revisions.forget('essay', id);
     },
     /** Reserved essays not yet published, soonest first. */
     reserved: async (): Promise<Essay[]> => (await repo.reservedAfter(now())).map(presentEssay),

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@candy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { asOwner, insertEssays, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createReplica, createTestApp, type TestApp } from '../../../test/harness.ts';
 
 const HOUR = 3_600_000;
@@ -201,6 +201,52 @@ describe('scheduled publishing', () => {
     await replica.close();
     expect(results.flatMap((r) => r.published)).toEqual([id]);
     expect(await announcements(id)).toBe(1);
+  });
+
+  it('dates a reserved essay by its publish time, not by when it was written', async () => {
+    const written = t.clock.now;
+    const id = await reserve('写于今天，明天发表', written + HOUR);
+    const owner = { headers: asOwner };
+    const dateOf = async () =>
+      (await t.server.inject({ method: 'GET', url: `/api/blog/essay/${id}`, ...owner })).json().data
+        .createdAt as number;
+    expect(await dateOf()).toBe(written + HOUR);
+    // Moved: the date moves with it.
+    await t.server.inject({
+      method: 'PUT',
+      url: `/api/blog/reservation/essay/${id}`,
+      ...owner,
+      payload: { reservation: written + 2 * HOUR },
+    });
+    expect(await dateOf()).toBe(written + 2 * HOUR);
+    t.clock.advance(2 * HOUR);
+    expect((await t.modules.reservations.publishDue()).published).toEqual([id]);
+    const published = await t.server.inject({ method: 'GET', url: `/api/blog/essay/${id}` });
+    expect(published.json().data.createdAt).toBe(written + 2 * HOUR);
+  });
+
+  it('dates an essay published early (reservation cleared) by the moment it went out', async () => {
+    const id = await reserve('提前发表', t.clock.now + HOUR);
+    t.clock.advance(60_000);
+    const cleared = await t.server.inject({
+      method: 'PUT',
+      url: `/api/blog/reservation/essay/${id}`,
+      headers: asOwner,
+      payload: { reservation: null },
+    });
+    expect(cleared.json().data.createdAt).toBe(t.clock.now);
+  });
+
+  it('the publication dates an essay reserved before dates followed reservations', async () => {
+    const [id] = await insertEssays(t, [{ content: '旧数据', reservation: t.clock.now + 1000, at: 5 }]);
+    t.clock.advance(1000);
+    expect((await t.modules.reservations.publishDue()).published).toEqual([id]);
+    const row = await t.database.db
+      .selectFrom('essay')
+      .select('created_at')
+      .where('id', '=', id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.created_at)).toBe(t.clock.now);
   });
 
   it('a moved reservation is announced again when it next comes due', async () => {

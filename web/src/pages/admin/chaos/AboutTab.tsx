@@ -1,81 +1,114 @@
 import { aboutArticleId } from '@candy/contract/calls/articles';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { ErrorState, formatDateTime, LoadingState, UploadList } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { dropDraft, loadDraft, saveDraft } from './drafts.ts';
-import { MarkdownEditor } from './MarkdownEditor.tsx';
+import { DraftOffer, DraftStatus } from './DraftStatus.tsx';
+import { ImageButton } from './ImageButton.tsx';
+import type { MarkdownEditorHandle } from './MarkdownEditor.tsx';
+import { RevisionsPanel } from './RevisionsPanel.tsx';
 import { imageMarkdown, useImageUpload } from './useImageUpload.ts';
+import { useSaveShortcut } from './useSaveShortcut.ts';
+import { type DraftFields, useServerDraft } from './useServerDraft.ts';
+import { defaultView, type PaneView, ViewSwitch, WritingPanes } from './WritingPanes.tsx';
 
-const draftKey = 'article:1';
+const views = ['source', 'split', 'preview', 'history'] as const;
+const asFields = (content: string): DraftFields => ({ content, hide: false, reservation: null });
 
-/** The about page (article 1): the same editor and preview as essays. */
-export const AboutTab = () => {
-  const article = useQuery({
-    queryKey: ['article', aboutArticleId],
-    queryFn: () => call('articleDetail', { params: { id: aboutArticleId } }),
-  });
-  const [content, setContent] = useState<string | null>(null);
+/** The about page (article 1): the essay desk's editor, drafts and history, for one text. */
+const AboutEditor = ({
+  saved,
+  onDirtyChange,
+}: {
+  saved: { content: string; updatedAt: number };
+  onDirtyChange: (dirty: boolean) => void;
+}) => {
+  const queryClient = useQueryClient();
+  const [content, setContent] = useState(saved.content);
+  const [view, setView] = useState<PaneView | 'history'>(defaultView);
+  const editor = useRef<MarkdownEditorHandle>(null);
   const { items, upload } = useImageUpload();
+  const fields = useMemo(() => asFields(content), [content]);
+  const baseline = useMemo(() => ({ fields: asFields(saved.content), updatedAt: saved.updatedAt }), [saved]);
+  const draft = useServerDraft('article', aboutArticleId, fields, baseline);
+  const dirty = content !== saved.content;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  useEffect(() => {
-    if (!article.data || content !== null) return;
-    const stored = article.data;
-    void loadDraft(draftKey).then((draft) => {
-      if (draft && draft.savedAt > stored.updatedAt && draft.content !== stored.content) {
-        setContent(draft.content);
-        toast('已恢复未保存的草稿', { type: 'info' });
-      } else setContent(stored.content);
-    });
-  }, [article.data, content]);
-
-  useEffect(() => {
-    if (content === null || !article.data) return;
-    const timer = setTimeout(() => {
-      if (content === article.data.content) void dropDraft(draftKey);
-      else void saveDraft(draftKey, { content, hide: false, reservation: null, savedAt: Date.now() });
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [content, article.data]);
-
+  const refresh = async () => {
+    draft.settled();
+    await queryClient.invalidateQueries({ queryKey: ['article', aboutArticleId] });
+    await queryClient.invalidateQueries({ queryKey: ['revisions', 'article', aboutArticleId] });
+  };
   const save = useMutation({
     mutationFn: (text: string) =>
       call('articleUpdate', { params: { id: aboutArticleId }, body: { content: text } }),
     onSuccess: async () => {
-      await dropDraft(draftKey);
-      await article.refetch();
+      await refresh();
       toast('关于页已保存', { type: 'success' });
     },
   });
+  const submit = async () => {
+    if (!save.isPending && content.trim()) await save.mutateAsync(content);
+  };
+  useSaveShortcut(submit);
 
-  if (article.isError) return <ErrorState error={article.error} onRetry={() => article.refetch()} />;
-  if (content === null || !article.data) return <LoadingState />;
   return (
     <section className="essay-editor" data-testid="about-editor">
-      <p className="muted">上次保存：{formatDateTime(article.data.updatedAt)}</p>
-      <div className="essay-editor-panes essay-editor-split">
-        <div className="essay-editor-source">
-          <MarkdownEditor
-            value={content}
-            onChange={setContent}
-            onFiles={async (files) =>
-              (await upload(files)).map((image, i) => imageMarkdown(image, files[i]?.name ?? ''))
-            }
-            aria-label="关于页 Markdown 源文"
-          />
+      <div className="essay-editor-bar">
+        <div className="essay-editor-title">
+          <span className="muted">上次保存：{formatDateTime(saved.updatedAt)}</span>
+          <DraftStatus state={draft.state} dirty={dirty} />
         </div>
-        <div className="essay-editor-preview">
-          <Markdown source={content} />
+        <div className="essay-editor-tools">
+          <ImageButton onFiles={(files) => editor.current?.insertFiles(files)} />
+          <ViewSwitch views={views} value={view} onChange={setView} />
         </div>
+      </div>
+      {draft.offer && (
+        <DraftOffer
+          draft={draft.offer}
+          onTake={() => {
+            setContent(draft.offer?.content ?? content);
+            draft.takeOffer();
+          }}
+          onDiscard={() => void draft.discardOffer()}
+        />
+      )}
+      {view === 'history' && (
+        <RevisionsPanel
+          target="article"
+          targetId={aboutArticleId}
+          current={content}
+          onRestored={async (restored) => {
+            setContent(restored.content);
+            await refresh();
+            toast('已恢复这个版本', { type: 'success' });
+          }}
+        />
+      )}
+      <div hidden={view === 'history'}>
+        <WritingPanes
+          view={view === 'history' ? 'source' : view}
+          content={content}
+          onChange={setContent}
+          onFiles={async (files) =>
+            (await upload(files)).map((image, i) => imageMarkdown(image, files[i]?.name ?? ''))
+          }
+          editorRef={editor}
+          ariaLabel="关于页 Markdown 源文"
+          sourceTestId="about-source"
+          previewTestId="about-preview"
+        />
       </div>
       <UploadList items={items} />
       <div className="admin-toolbar">
         <Button
           kind="primary"
-          onClick={() => save.mutateAsync(content)}
+          onClick={submit}
+          loading={save.isPending}
           disabled={!content.trim()}
           data-testid="about-save"
         >
@@ -84,4 +117,15 @@ export const AboutTab = () => {
       </div>
     </section>
   );
+};
+
+/** The about page tab: loads article 1, then its editor. */
+export const AboutTab = ({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) => {
+  const article = useQuery({
+    queryKey: ['article', aboutArticleId],
+    queryFn: () => call('articleDetail', { params: { id: aboutArticleId } }),
+  });
+  if (article.isError) return <ErrorState error={article.error} onRetry={() => article.refetch()} />;
+  if (!article.data) return <LoadingState />;
+  return <AboutEditor saved={article.data} onDirtyChange={onDirtyChange} />;
 };

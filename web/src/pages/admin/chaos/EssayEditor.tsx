@@ -1,96 +1,86 @@
 import type { Essay } from '@candy/contract/calls/essays';
 import { EssayInput } from '@candy/contract/calls/essays';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { DateTimeInput, Field, UploadList } from '../../../ui/adminKit/index.ts';
+import { Badge, DateTimeInput, Field, formatDateTime, UploadList } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { dropDraft, loadDraft, saveDraft } from './drafts.ts';
-import { MarkdownEditor } from './MarkdownEditor.tsx';
+import { DraftOffer, DraftStatus } from './DraftStatus.tsx';
+import { ImageButton } from './ImageButton.tsx';
+import type { MarkdownEditorHandle } from './MarkdownEditor.tsx';
+import { RevisionsPanel } from './RevisionsPanel.tsx';
 import { imageMarkdown, useImageUpload } from './useImageUpload.ts';
+import { useSaveShortcut } from './useSaveShortcut.ts';
+import { type DraftFields, sameFields, useServerDraft } from './useServerDraft.ts';
+import { defaultView, type PaneView, ViewSwitch, WritingPanes } from './WritingPanes.tsx';
 
-interface Fields {
-  content: string;
-  hide: boolean;
-  reservation: number | null;
-}
-
-const fieldsOf = (essay: Essay | null): Fields => ({
+const fieldsOf = (essay: Essay | null): DraftFields => ({
   content: essay?.content ?? '',
   hide: essay?.hide ?? false,
   reservation: essay?.reservation ?? null,
 });
 
-const same = (a: Fields, b: Fields) =>
-  a.content === b.content && a.hide === b.hide && a.reservation === b.reservation;
+/** A reservation still ahead: such an essay is scheduled (定时), not published (发表). */
+const ahead = (reservation: number | null): reservation is number =>
+  reservation !== null && reservation > Date.now();
+
+const views = ['source', 'split', 'preview', 'history'] as const;
 
 /**
- * The essay editor: Markdown source beside the preview visitors will see, the hide switch and a
- * publish time. Unsaved text is kept as a draft in the browser and offered back after a reload.
+ * The essay editor: Markdown source beside (or instead of) the preview visitors will see, pictures
+ * by paste, drop or the image button, the hide switch and a publish time. Unsaved text autosaves to
+ * the server as a draft; every save keeps a version the history view can diff and restore.
  */
 export const EssayEditor = ({
   essay,
   onSaved,
   onDeleted,
+  onDirtyChange,
+  barStart,
 }: {
   essay: Essay | null;
   onSaved: (essay: Essay) => void;
   onDeleted: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+  /** The essay list's show/hide and "new" buttons, placed at the start of the editor's bar. */
+  barStart: ReactNode;
 }) => {
   const queryClient = useQueryClient();
-  const draftKey = `essay:${essay?.id ?? 'new'}`;
-  const [fields, setFields] = useState<Fields>(() => fieldsOf(essay));
+  const stored = useMemo(() => fieldsOf(essay), [essay]);
+  const saved = useMemo(
+    () => (essay ? { fields: stored, updatedAt: essay.updatedAt } : null),
+    [essay, stored],
+  );
+  const [fields, setFields] = useState<DraftFields>(stored);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [view, setView] = useState<'split' | 'source' | 'preview'>('split');
+  const [view, setView] = useState<PaneView | 'history'>(defaultView);
+  const editor = useRef<MarkdownEditorHandle>(null);
   const { items, upload } = useImageUpload();
-  const restored = useRef(false);
+  const draft = useServerDraft('essay', essay?.id ?? 0, fields, saved);
+  const dirty = essay ? !sameFields(fields, stored) : fields.content.trim() !== '';
 
-  // Offer back a draft that differs from what is stored.
-  useEffect(() => {
-    restored.current = false;
-    setFields(fieldsOf(essay));
-    setErrors({});
-    let alive = true;
-    void loadDraft(draftKey).then((draft) => {
-      restored.current = true;
-      if (!alive || !draft) return;
-      const stored = fieldsOf(essay);
-      if (essay && draft.savedAt < essay.updatedAt) return;
-      const fromDraft = { content: draft.content, hide: draft.hide, reservation: draft.reservation };
-      if (same(fromDraft, stored)) return;
-      setFields(fromDraft);
-      toast('已恢复未保存的草稿', { type: 'info' });
-    });
-    return () => {
-      alive = false;
-    };
-  }, [draftKey, essay]);
-
-  // Keep the draft while typing (quietly, half a second after the last change).
-  useEffect(() => {
-    if (!restored.current) return;
-    const timer = setTimeout(() => {
-      if (same(fields, fieldsOf(essay))) void dropDraft(draftKey);
-      else void saveDraft(draftKey, { ...fields, savedAt: Date.now() });
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [fields, draftKey, essay]);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   const save = useMutation({
-    mutationFn: async (body: Fields) =>
+    mutationFn: async (body: DraftFields) =>
       essay ? call('essayUpdate', { params: { id: essay.id }, body }) : call('essayCreate', { body }),
-    onSuccess: async (saved) => {
-      await dropDraft(draftKey);
+    onSuccess: async (result) => {
+      draft.settled();
       await queryClient.invalidateQueries({ queryKey: ['essays'] });
-      toast(essay ? '已保存' : '已发表', { type: 'success' });
-      onSaved(saved);
+      await queryClient.invalidateQueries({ queryKey: ['revisions', 'essay', result.id] });
+      const reserved = ahead(result.reservation);
+      toast(reserved ? `已定时 ${formatDateTime(result.reservation ?? 0)}` : essay ? '已保存' : '已发表', {
+        type: 'success',
+      });
+      onSaved(result);
     },
   });
 
   const submit = async () => {
+    if (save.isPending) return;
     const parsed = EssayInput.safeParse(fields);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
@@ -107,11 +97,12 @@ export const EssayEditor = ({
     setErrors({});
     await save.mutateAsync(fields);
   };
+  useSaveShortcut(submit);
 
   const remove = async () => {
     if (!essay) return;
     await call('essayDelete', { params: { id: essay.id } });
-    await dropDraft(draftKey);
+    onDirtyChange(false);
     await queryClient.invalidateQueries({ queryKey: ['essays'] });
     toast('已删除', { type: 'success' });
     onDeleted();
@@ -121,53 +112,76 @@ export const EssayEditor = ({
     const images = await upload(files);
     return images.map((image, i) => imageMarkdown(image, files[i]?.name ?? ''));
   };
-
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
+  const set = <K extends keyof DraftFields>(key: K, value: DraftFields[K]) =>
     setFields((f) => ({ ...f, [key]: value }));
+  const scheduled = ahead(fields.reservation);
 
   return (
     <section className="essay-editor" data-testid="essay-editor">
       <div className="essay-editor-bar">
-        <strong>{essay ? `编辑 #${essay.id}` : '新随笔'}</strong>
-        <fieldset className="essay-editor-views" aria-label="显示">
-          {(['source', 'split', 'preview'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              className={`btn btn-small${view === v ? ' btn-primary' : ''}`}
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-            >
-              {v === 'source' ? '源文' : v === 'split' ? '对照' : '预览'}
-            </button>
-          ))}
-        </fieldset>
+        <div className="essay-editor-title">
+          {barStart}
+          <strong>{essay ? `编辑 #${essay.id}` : '新随笔'}</strong>
+          {essay && ahead(essay.reservation) && (
+            <Badge tone="warning">已定时 {formatDateTime(essay.reservation)}</Badge>
+          )}
+          <DraftStatus state={draft.state} dirty={dirty} />
+        </div>
+        <div className="essay-editor-tools">
+          <ImageButton
+            onFiles={(files) => {
+              if (view === 'history') setView(defaultView());
+              editor.current?.insertFiles(files);
+            }}
+          />
+          <ViewSwitch views={views} value={view} onChange={setView} />
+        </div>
       </div>
-      <div className={`essay-editor-panes essay-editor-${view}`}>
-        {view !== 'preview' && (
-          <div className="essay-editor-source">
-            <MarkdownEditor
-              value={fields.content}
-              onChange={(content) => set('content', content)}
-              onFiles={addImages}
-              data-testid="essay-source"
-            />
-          </div>
-        )}
-        {view !== 'source' && (
-          <div className="essay-editor-preview" data-testid="essay-preview">
-            {fields.content.trim() ? (
-              <Markdown source={fields.content} />
-            ) : (
-              <p className="muted">预览会显示在这里：和访客看到的一样（图片、音乐卡片都会渲染）。</p>
-            )}
-          </div>
-        )}
+      {draft.offer && (
+        <DraftOffer
+          draft={draft.offer}
+          onTake={() => {
+            const offer = draft.offer;
+            if (!offer) return;
+            setFields({ content: offer.content, hide: offer.hide, reservation: offer.reservation });
+            draft.takeOffer();
+            toast('已恢复服务器上的草稿', { type: 'info' });
+          }}
+          onDiscard={() => void draft.discardOffer()}
+        />
+      )}
+      {view === 'history' && essay && (
+        <RevisionsPanel
+          target="essay"
+          targetId={essay.id}
+          current={fields.content}
+          onRestored={async () => {
+            const restored = await call('essayDetail', { params: { id: essay.id } });
+            setFields(fieldsOf(restored));
+            draft.settled();
+            await queryClient.invalidateQueries({ queryKey: ['essays'] });
+            toast('已恢复这个版本', { type: 'success' });
+            onSaved(restored);
+          }}
+        />
+      )}
+      {view === 'history' && !essay && <p className="muted">新随笔保存后才有历史版本。</p>}
+      <div hidden={view === 'history'}>
+        <WritingPanes
+          view={view === 'history' ? 'source' : view}
+          content={fields.content}
+          onChange={(content) => set('content', content)}
+          onFiles={addImages}
+          editorRef={editor}
+          ariaLabel="随笔 Markdown 源文"
+          sourceTestId="essay-source"
+          previewTestId="essay-preview"
+        />
       </div>
       {errors.content && <p className="field-error">{errors.content}</p>}
       <UploadList items={items} />
       <p className="muted essay-editor-hint">
-        粘贴或拖入图片即可上传；单独一行写 [music:歌曲ID] 显示音乐卡片。
+        粘贴、拖入或点“插入图片”上传；单独一行写 [music:歌曲ID] 显示音乐卡片；Ctrl/⌘+S 保存。
       </p>
       <div className="essay-editor-fields">
         <Field label="隐藏">
@@ -185,7 +199,7 @@ export const EssayEditor = ({
       </div>
       <div className="admin-toolbar">
         <Button kind="primary" onClick={submit} loading={save.isPending} data-testid="essay-save">
-          {essay ? '保存' : '发表'}
+          {scheduled ? `定时 ${formatDateTime(fields.reservation ?? 0)}` : essay ? '保存' : '发表'}
         </Button>
         {essay && (
           <Button kind="dangerous" onClick={remove} data-testid="essay-delete">

@@ -22,43 +22,80 @@ const Reservations = ({ onOpen }: { onOpen: (essay: Essay) => void }) => {
   );
 };
 
-/** Essays: the list on one side, the editor (a new essay or the picked one) on the other. */
-export const EssaysTab = () => {
+/** The list shows beside the editor only where both fit with the text still wide (DESIGN: ≥ 60 %). */
+const roomForList = () => typeof matchMedia === 'function' && matchMedia('(min-width: 1600px)').matches;
+const narrow = () => typeof matchMedia === 'function' && matchMedia('(max-width: 900px)').matches;
+
+/**
+ * Essays: the editor (a new essay or the picked one) with the list beside it, collapsible. Opening
+ * another essay while this one has unsaved changes asks first (`guard`).
+ */
+export const EssaysTab = ({
+  guard,
+  onDirtyChange,
+}: {
+  guard: () => Promise<boolean>;
+  onDirtyChange: (dirty: boolean) => void;
+}) => {
   const [current, setCurrent] = useState<Essay | null>(null);
   const [editorKey, setEditorKey] = useState(0);
+  const [listOpen, setListOpen] = useState(roomForList);
   // On a phone the editor sits below the list: bring it into view when an essay is opened.
-  const showEditor = () =>
+  const showEditor = () => {
+    if (!narrow()) return;
+    setListOpen(false);
     requestAnimationFrame(() =>
       document
         .querySelector('[data-testid="essay-editor"]')
         ?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
     );
-  const open = (essay: Essay) => {
+  };
+  const open = async (essay: Essay) => {
+    if (essay.id === current?.id || !(await guard())) return;
     setCurrent(essay);
+    setEditorKey((k) => k + 1);
     showEditor();
   };
-  const startNew = () => {
+  const startNew = async () => {
+    if (!(await guard())) return;
     setCurrent(null);
     setEditorKey((k) => k + 1);
     showEditor();
   };
+  const barStart = (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-expanded={listOpen}
+        aria-controls="essay-side"
+        onClick={() => setListOpen((o) => !o)}
+        data-testid="essay-list-toggle"
+      >
+        {listOpen ? '收起列表' : '☰ 随笔列表'}
+      </button>
+      <button type="button" className="btn btn-small" onClick={startNew} data-testid="essay-new">
+        ＋ 新随笔
+      </button>
+    </>
+  );
   return (
-    <div className="essays-tab">
-      <div className="essays-side">
-        <button type="button" className="btn btn-primary" onClick={startNew} data-testid="essay-new">
-          ＋ 新随笔
-        </button>
+    <div className={`essays-tab${listOpen ? ' list-open' : ''}`}>
+      <div className="essays-side" id="essay-side" hidden={!listOpen}>
         <Reservations onOpen={open} />
         <EssayList selected={current?.id ?? null} onSelect={open} />
       </div>
       <EssayEditor
-        key={`${current?.id ?? 'new'}-${editorKey}`}
+        // A new essay that gets saved keeps its editor (focus, cursor, view): only opening remounts.
+        key={editorKey}
         essay={current}
         onSaved={setCurrent}
         onDeleted={() => {
           setCurrent(null);
           setEditorKey((k) => k + 1);
         }}
+        onDirtyChange={onDirtyChange}
+        barStart={barStart}
       />
     </div>
   );

@@ -1,9 +1,16 @@
 import { markdown } from '@codemirror/lang-markdown';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
-import { useEffect, useRef } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+
+/** What the page around the editor may do to it (the image button inserts at the cursor). */
+export interface MarkdownEditorHandle {
+  insertFiles(files: File[]): void;
+  focus(): void;
+}
 
 export interface MarkdownEditorProps {
+  ref?: Ref<MarkdownEditorHandle>;
   value: string;
   onChange: (value: string) => void;
   /** Pasted or dropped files; answers the Markdown to insert for each (e.g. an image link). */
@@ -29,6 +36,7 @@ const theme = EditorView.theme({
  * inserted where the cursor (or the drop) was, even if the text changed during the upload.
  */
 export const MarkdownEditor = ({
+  ref,
   value,
   onChange,
   onFiles,
@@ -39,6 +47,11 @@ export const MarkdownEditor = ({
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, onFiles });
   latest.current = { onChange, onFiles };
+  const insertAtCursor = useRef<(files: File[]) => void>(() => {});
+  useImperativeHandle(ref, () => ({
+    insertFiles: (files) => insertAtCursor.current(files),
+    focus: () => view.current?.focus(),
+  }));
 
   // The editor is made once per mount; later values arrive through the effect below.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
@@ -96,6 +109,7 @@ export const MarkdownEditor = ({
       ],
     });
     view.current = editor;
+    insertAtCursor.current = (files) => insertFiles(files, editor.state.selection.main.head, editor);
     return () => {
       editor.destroy();
       view.current = null;

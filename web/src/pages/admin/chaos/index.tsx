@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { AdminPage, Tabs } from '../../../ui/adminKit/index.ts';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { AboutTab } from './AboutTab.tsx';
 import './chaos.css';
 import { RecentComments } from '../shared/RecentComments.tsx';
 import { EssaysTab } from './EssaysTab.tsx';
+import { confirmLeave, useLeaveGuard } from './leaveGuard.ts';
 import { MomentsTab } from './MomentsTab.tsx';
 
 void preloadMarkdown();
@@ -18,14 +19,27 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'comments', label: '评论' },
 ];
 
-/** Writing: essays (with reservations), the about page, moments and comment moderation. */
+/**
+ * Writing: essays (with reservations), the about page, moments and comment moderation. Unsaved
+ * writing is never left silently: menu links, tabs, another essay and closing the tab ask first.
+ */
 export default function WritePage() {
   const [tab, setTab] = useState<Tab>('essays');
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty);
+  const guard = useCallback(() => (dirty ? confirmLeave() : Promise.resolve(true)), [dirty]);
+  const onDirtyChange = useCallback((next: boolean) => setDirty(next), []);
   return (
     <AdminPage title="写随笔" data-testid="write-page">
-      <Tabs tabs={tabs} value={tab} onChange={setTab} />
-      {tab === 'essays' && <EssaysTab />}
-      {tab === 'about' && <AboutTab />}
+      <Tabs
+        tabs={tabs}
+        value={tab}
+        onChange={(next) => {
+          if (next !== tab) void guard().then((go) => go && setTab(next));
+        }}
+      />
+      {tab === 'essays' && <EssaysTab guard={guard} onDirtyChange={onDirtyChange} />}
+      {tab === 'about' && <AboutTab onDirtyChange={onDirtyChange} />}
       {tab === 'moments' && <MomentsTab />}
       {tab === 'comments' && <RecentComments />}
     </AdminPage>
