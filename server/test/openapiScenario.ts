@@ -60,6 +60,20 @@ export const writing = async (api: Probe) => {
   await api.fails('articleDetail', { params: { id: 999_999 } }, 404);
   await api.ok('articleUpdate', { params: { id: 1 }, json: { content: '关于' } });
 
+  const target = { target: 'essay', targetId: essay.id };
+  const [revision] = await api.ok('revisionList', { params: target });
+  await api.fails('revisionList', { params: { target: 'nothing', targetId: 1 } }, 400);
+  await api.ok('revisionDetail', { params: { id: revision?.id ?? 0 } });
+  await api.fails('revisionDetail', { params: { id: 999_999 } }, 404);
+  await api.ok('revisionRestore', { params: { id: revision?.id ?? 0 } });
+  await api.fails('revisionRestore', { params: { id: 999_999 } }, 404);
+  await api.ok('draftSave', { params: target, json: { content: '草稿' } });
+  await api.fails('draftSave', { params: target, json: { content: 1 } }, 400);
+  await api.ok('draftDetail', { params: target });
+  await api.fails('draftDetail', { params: { target: 'essay', targetId: -1 } }, 400);
+  await api.ok('draftDelete', { params: target });
+  await api.fails('draftDelete', { params: { target: 'nothing', targetId: 1 } }, 400);
+
   const comment = await api.ok('commentCreate', {
     json: { targetType: 'essay', targetId: essay.id, content: '好文', guestName: '路人' },
   });

@@ -83,6 +83,13 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   articleDetail: op('articles', 'One article (1 is the about page)', { cached: true }),
   articleUpdate: op('articles', 'Edit an article'),
 
+  revisionList: op('revisions', 'Saved versions of an essay or the about page'),
+  revisionDetail: op('revisions', 'One saved version with its text'),
+  revisionRestore: op('revisions', 'Restore a saved version (saved as a new one)'),
+  draftDetail: op('revisions', 'The autosaved draft of an essay or the about page'),
+  draftSave: op('revisions', 'Autosave a draft (one per essay)'),
+  draftDelete: op('revisions', 'Drop a draft'),
+
   linkList: op('links', 'Friend links', { cached: true }),
   linkCreate: op('links', 'Add a friend link'),
   linkUpdate: op('links', 'Edit a friend link'),

@@ -4,6 +4,7 @@ export const tags = {
   auth: 'Owner login and the security page.',
   essays: 'Essays and their reservations.',
   articles: 'Articles; article 1 is the about page.',
+  revisions: 'Saved versions and autosaved drafts of essays and the about page.',
   links: 'Friend links.',
   hitokoto: 'Quotes.',
   bangumi: 'The anime list and Bangumi look-ups.',
