@@ -124,7 +124,7 @@ describe('requests refused before routing', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const res = await fetch(`http://127.0.0.1:${port}/api/blog/essay?x=${'a'.repeat(17_000)}`);
     expect(res.status).toBe(431);
-    const body = await res.json();
+    const body = (await res.json()) as { code: number };
     // 4130 is a body over its limit (413); the header block has its own code, paired with 431.
     expect(body).toMatchObject({ code: ErrorCode.headersTooLarge, data: null });
     expect(httpStatusOf[body.code as keyof typeof httpStatusOf]).toBe(res.status);

@@ -162,9 +162,10 @@ export const createPublicCache = ({
 
   const send = async (req: FastifyRequest, reply: FastifyReply, entry: Entry, view: ViewClass) => {
     // What every answer carries besides the cache's own headers (security headers); not from a
-    // cross-origin request, whose CORS headers are that caller's.
+    // cross-origin request, whose CORS headers are that caller's. The request id and HSTS (https
+    // only) belong to one request: the fast path adds its own.
     if (!entry.baseHeaders && !req.headers.origin) {
-      const { 'x-request-id': _id, ...rest } = reply.getHeaders();
+      const { 'x-request-id': _id, 'strict-transport-security': _hsts, ...rest } = reply.getHeaders();
       entry.baseHeaders = rest as OutgoingHttpHeaders;
     }
     void reply.header('etag', entry.etag);
@@ -230,7 +231,7 @@ export const createPublicCache = ({
      * ordinary path, ETag/304 and the pre-compressed body included. Anything else (another view,
      * an Origin header for CORS, a miss, an expired entry) returns false and takes the ordinary path.
      */
-    serveRaw(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
+    serveRaw(req: IncomingMessage, res: ServerResponse, perRequest: FlatHeaders): boolean {
       if (req.method !== 'GET') return false;
       const headers = req.headers;
       if (headers['x-fingerprint'] || headers['x-dark-key'] || headers.origin) return false;
@@ -238,7 +239,7 @@ export const createPublicCache = ({
       const entry = key === undefined ? undefined : entries.get(key);
       if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
-        writeRawHead(res, 304, rawHeadersOf(entry, '304'), requestId);
+        writeRawHead(res, 304, rawHeadersOf(entry, '304'), perRequest);
         res.end();
         fastAnswers += 1;
         return true;
@@ -248,7 +249,7 @@ export const createPublicCache = ({
           ? encodingFor({ headers } as FastifyRequest)
           : null;
       const body = encoding ? encoded(entry, encoding) : entry.body;
-      writeRawHead(res, 200, rawHeadersOf(entry, encoding ?? 'identity', body), requestId);
+      writeRawHead(res, 200, rawHeadersOf(entry, encoding ?? 'identity', body), perRequest);
       res.end(body);
       fastAnswers += 1;
       return true;
