@@ -14,8 +14,8 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkError
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
-import { createRouter, type Router } from './http/router.ts';
 import type { FlatHeaders } from './http/rawHead.ts';
+import { createRouter, type Router } from './http/router.ts';
 import {
   httpsDetector,
   installSecurityHeaders,

@@ -124,7 +124,12 @@ export const httpsDetector = (trustProxy: Config['trustProxy']) => {
     const forwarded = req.headers['x-forwarded-proto'];
     if (typeof forwarded !== 'string' || !req.socket?.remoteAddress) return false;
     if (!trusted(req.socket.remoteAddress, 0)) return false;
-    return forwarded.slice(forwarded.lastIndexOf(',') + 1).trim().toLowerCase() === 'https';
+    return (
+      forwarded
+        .slice(forwarded.lastIndexOf(',') + 1)
+        .trim()
+        .toLowerCase() === 'https'
+    );
   };
 };
 

@@ -39,7 +39,9 @@ describe('security headers on real answers (issue 23)', () => {
 
   it('sends no HSTS over plain http, and believes no X-Forwarded-Proto without TRUST_PROXY', async () => {
     expect((await get('/api/system/version')).headers[hsts]).toBeUndefined();
-    expect((await get('/api/system/version', { 'x-forwarded-proto': 'https' })).headers[hsts]).toBeUndefined();
+    expect(
+      (await get('/api/system/version', { 'x-forwarded-proto': 'https' })).headers[hsts],
+    ).toBeUndefined();
   });
 });
 
@@ -59,7 +61,11 @@ describe('HSTS behind a trusted proxy', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(https.headers[hsts]).toBe('max-age=31536000');
-    const http = await t.server.inject({ method: 'GET', url: '/chaos', headers: { 'x-forwarded-proto': 'http' } });
+    const http = await t.server.inject({
+      method: 'GET',
+      url: '/chaos',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
     expect(http.headers[hsts]).toBeUndefined();
   });
 

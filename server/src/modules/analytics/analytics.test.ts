@@ -132,7 +132,11 @@ describe('analytics of a bare outside referrer', () => {
     await t.server.inject({
       method: 'GET',
       url: '/api/system/version',
-      headers: { 'x-uuid': 'client-ffff-0006', 'x-referrer': 'https://www.google.com/', 'user-agent': chrome },
+      headers: {
+        'x-uuid': 'client-ffff-0006',
+        'x-referrer': 'https://www.google.com/',
+        'user-agent': chrome,
+      },
     });
     await t.modules.analytics.recorder.flush();
     const summary = (
