@@ -165,8 +165,7 @@ export const Footer = () => {
         <span data-testid="page-build" title={pageBuildTitle}>
           {__PAGE_BUILD__}
         </span>{' '}
-        · 服务版本{' '}
-        <span data-testid="server-version">{serverVersion ?? '…'}</span>
+        · 服务版本 <span data-testid="server-version">{serverVersion ?? '…'}</span>
       </p>
       <button
         type="button"
