@@ -159,12 +159,9 @@ export const buildApp = async ({
   server.addHook('onClose', async () => {
     modules.reservations.stop();
     modules.scheduler.stop();
-    await Promise.all([
-      modules.videos.worker.stop(),
-      modules.reservations.idle(),
-      modules.scheduler.idle(),
-      modules.snapshotIdle(),
-    ]);
+    modules.snapshotTrigger.stop();
+    // The scheduler's runs include snapshot exports: the data dir must not vanish under git.
+    await Promise.all([modules.videos.worker.stop(), modules.scheduler.idle()]);
     appLogger.flush();
   });
   rawReads.push(modules.hitokotoFastRead.serve);

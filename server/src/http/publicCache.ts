@@ -140,6 +140,7 @@ export const createPublicCache = ({
   // Bumped on invalidation: an answer computed while its table was being written is not stored.
   const generations = new Map<CacheTag, number>();
   const generationOf = (tags: readonly CacheTag[]) => tags.map((t) => generations.get(t) ?? 0).join('.');
+  const invalidationListeners: ((tag: CacheTag) => void)[] = [];
 
   const store = (key: string, entry: Entry) => {
     entries.delete(key);
@@ -259,6 +260,15 @@ export const createPublicCache = ({
     invalidate(tag: CacheTag): void {
       generations.set(tag, (generations.get(tag) ?? 0) + 1);
       for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+      for (const listener of invalidationListeners) listener(tag);
+    },
+
+    /**
+     * Tells `listener` of every invalidation: each public write announces itself here, so what
+     * follows public data (the offline snapshot) need not be called from every writer.
+     */
+    onInvalidate(listener: (tag: CacheTag) => void): void {
+      invalidationListeners.push(listener);
     },
 
     /** Bumped by every `invalidate(tag)`: in-memory copies of a table (quotes) compare it to reload. */
