@@ -2,7 +2,9 @@ import type { Track } from '@candy/contract/calls/music';
 import { ErrorCode } from '@candy/contract/codes';
 import { Texts } from '@candy/contract/constants';
 import { useEffect, useState } from 'react';
+import { useIsOffline } from '../../core/appState.ts';
 import { call, RequestError } from '../../core/request.ts';
+import { runtimeConfig } from '../../core/runtimeConfig.ts';
 
 /**
  * Music hosts often answer with http:// addresses; the page's CSP lets media and images come only
@@ -18,6 +20,7 @@ export const toHttps = (url: string, origin: string = window.location.origin): s
 };
 
 export type TrackState =
+  | { status: 'unconfigured' }
   | { status: 'loading' }
   | { status: 'ready'; track: Track }
   | { status: 'failed'; message: string };
@@ -28,10 +31,22 @@ export const trackFailure = (id: string, error: unknown): string => {
   return Texts.musicNotFound(id);
 };
 
-/** The track behind a `[music:<id>]` card. Silent: the card itself shows a failure. */
+/**
+ * The track behind a `[music:<id>]` card. Silent: the card itself shows a failure. Online against a
+ * server without a music service it asks nothing (issue 23: the request could only fail, and did so
+ * on every demo page); offline the public proxy is asked as before.
+ */
 export const useTrack = (id: string): TrackState => {
-  const [state, setState] = useState<TrackState>({ status: 'loading' });
+  const offline = useIsOffline();
+  const unconfigured = !offline && !runtimeConfig.musicOnline;
+  const [state, setState] = useState<TrackState>(
+    unconfigured ? { status: 'unconfigured' } : { status: 'loading' },
+  );
   useEffect(() => {
+    if (unconfigured) {
+      setState({ status: 'unconfigured' });
+      return;
+    }
     let live = true;
     setState({ status: 'loading' });
     call('musicSongDetail', { query: { ids: [id] }, silent: true })
@@ -50,7 +65,7 @@ export const useTrack = (id: string): TrackState => {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, unconfigured]);
   return state;
 };
 
