@@ -29,7 +29,7 @@ describe('security headers on real answers (issue 23)', () => {
 
   it.each([
     ['/api/system/version', 'same-site'],
-    ['/chaos', 'same-site'],
+    ['/robots.txt', 'same-site'],
     ['/files/pic.txt', 'cross-origin'],
     ['/snapshot/index.html', 'cross-origin'],
     ['/api/static/buffer/abcdefghijklmnop/x.png', 'cross-origin'],
@@ -57,13 +57,13 @@ describe('HSTS behind a trusted proxy', () => {
   it('sends HSTS when the proxy says the request came over https, and not when it came over http', async () => {
     const https = await t.server.inject({
       method: 'GET',
-      url: '/chaos',
+      url: '/robots.txt',
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(https.headers[hsts]).toBe('max-age=31536000');
     const http = await t.server.inject({
       method: 'GET',
-      url: '/chaos',
+      url: '/robots.txt',
       headers: { 'x-forwarded-proto': 'http' },
     });
     expect(http.headers[hsts]).toBeUndefined();

@@ -1,6 +1,6 @@
-import { jobsModule } from '../jobs/index.ts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { jobsModule } from '../jobs/index.ts';
 import { runSnapshot, snapshotTags } from '../snapshot/index.ts';
 import { createSnapshotTrigger } from '../snapshot/trigger.ts';
 import { transferRoutes } from '../transfer/routes.ts';
