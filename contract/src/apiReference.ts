@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { CallDef } from './call.ts';
 import { calls } from './calls/index.ts';
+import { ErrorCode, httpStatusOf } from './codes.ts';
 
 const parts = ['params', 'query', 'body', 'response'] as const;
 
@@ -33,6 +34,10 @@ export const renderApiReference = (): string =>
     '`{"code":N,"data":null,"errorMsg":"…","errors":[{"property":"…","constraints":{…}}]}`.',
     'Access: `public`; `dark` (the `X-Dark-Key` decode key or the owner, else 4031); `owner` (a live',
     'access key in `X-Fingerprint`, else 4010).',
+    '',
+    '| code | HTTP | name |',
+    '|---|---|---|',
+    ...Object.entries(ErrorCode).map(([name, code]) => `| ${code} | ${httpStatusOf[code]} | ${name} |`),
     '',
     ...Object.entries(calls).map(([name, call]) => section(name, call as CallDef)),
   ].join('\n');

@@ -7,10 +7,15 @@ export const ErrorCode = {
   darkKeyRequired: 4031,
   handshakeExpired: 4032,
   notFound: 4040,
+  /** The client took too long to send its request (Node's request timeout). */
+  requestTimeout: 4080,
   conflict: 4090,
+  /** A request body (or an upload) over its limit. */
   payloadTooLarge: 4130,
   unsupportedMediaType: 4150,
   rateLimited: 4290,
+  /** The request line or header block over Node's 16 KB limit: not a body, so HTTP 431, not 413. */
+  headersTooLarge: 4310,
   internal: 5000,
   providerFailed: 5030,
 } as const;
@@ -27,10 +32,12 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   // 4032 travels as 200 so that the client's envelope handling (not its HTTP error path) re-knocks.
   4032: 200,
   4040: 404,
+  4080: 408,
   4090: 409,
   4130: 413,
   4150: 415,
   4290: 429,
+  4310: 431,
   5000: 500,
   5030: 503,
 };

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { waitForApp } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openVisitor } from '../support/visitors.ts';
 
@@ -72,4 +73,46 @@ describe('music cards in Chromium (own server with a music provider)', () => {
       .toBe(`没有找到对应的音乐: ${songId}`);
     await context.close();
   });
+});
+
+describe('music cards on a default install (no music service configured)', () => {
+  let browser: Browser;
+  // The shared e2e server runs without MUSIC_API_BASE, as a fresh install does.
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it.each(['/chaos#3', '/about'])(
+    '%s asks nothing of the missing music service and has no console error or failing request',
+    async (path) => {
+      const { page, context, errors } = await openVisitor(browser);
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+      });
+      page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+      page.on('response', (r) => {
+        if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+      });
+      const musicCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/music/')) musicCalls.push(r.url());
+      });
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await waitForApp(page);
+      if (path.startsWith('/chaos')) {
+        // The demo essay's [music:…] card says quietly that there is no music service here.
+        const card = page.getByTestId('music-card');
+        await card.waitFor();
+        expect(await card.textContent()).toContain('未配置音乐服务');
+      }
+      await page.waitForLoadState('networkidle');
+      expect(musicCalls).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

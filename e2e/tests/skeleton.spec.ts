@@ -25,6 +25,9 @@ describe('the walking skeleton in Chromium', () => {
     const version = (await (await fetch(`${baseUrl}/api/system/version`)).json()) as { data: string };
     await page.getByTestId('server-version').getByText(version.data).waitFor();
     expect(await page.getByTestId('page-build').textContent()).toMatch(/^\d{8}-\d+$/);
+    // Our own stamp, and the title says it is not the spec's page build (issue 23).
+    expect(await page.getByTestId('page-build').getAttribute('title')).toContain('本站自己的构建版本');
+    expect(await page.getByTestId('page-build').getAttribute('title')).toContain('20250916-1');
     // The app runs under our CSP without violations.
     expect(errors).toEqual([]);
     await page.close();

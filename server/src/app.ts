@@ -14,8 +14,14 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkError
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
+import type { FlatHeaders } from './http/rawHead.ts';
 import { createRouter, type Router } from './http/router.ts';
-import { installSecurityHeaders, loggableUrl } from './http/security.ts';
+import {
+  httpsDetector,
+  installSecurityHeaders,
+  loggableUrl,
+  strictTransportSecurity,
+} from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { createAppLogger } from './logging/createLogger.ts';
 import { installAnalyticsHook } from './modules/analytics/recorder.ts';
@@ -115,14 +121,18 @@ export const buildApp = async ({
   // Set once the modules exist: visits answered by the fast path are counted too (issue 13).
   let recordRaw: ((req: IncomingMessage) => void) | null = null;
   // Reads answered from memory before Fastify: cached answers, then (once the modules exist) quotes.
-  const rawReads: ((req: IncomingMessage, res: ServerResponse, requestId: string) => boolean)[] = [
+  const rawReads: ((req: IncomingMessage, res: ServerResponse, perRequest: FlatHeaders) => boolean)[] = [
     publicCache.serveRaw,
   ];
+  const isHttps = httpsDetector(config.trustProxy);
   serveRaw = (req, res) => {
     // Every raw read is a GET: anything else goes straight on, without a request id made for nothing.
     if (req.method !== 'GET') return false;
     const requestId = randomUUID();
-    if (!rawReads.some((read) => read(req, res, requestId))) return false;
+    const perRequest = isHttps(req)
+      ? ['x-request-id', requestId, 'strict-transport-security', strictTransportSecurity]
+      : ['x-request-id', requestId];
+    if (!rawReads.some((read) => read(req, res, perRequest))) return false;
     recordRaw?.(req);
     appLogger.accessLine(requestId, 'GET', loggableUrl(req.url ?? ''), res.statusCode);
     return true;
@@ -149,12 +159,9 @@ export const buildApp = async ({
   server.addHook('onClose', async () => {
     modules.reservations.stop();
     modules.scheduler.stop();
-    await Promise.all([
-      modules.videos.worker.stop(),
-      modules.reservations.idle(),
-      modules.scheduler.idle(),
-      modules.snapshotIdle(),
-    ]);
+    modules.snapshotTrigger.stop();
+    // The scheduler's runs include snapshot exports: the data dir must not vanish under git.
+    await Promise.all([modules.videos.worker.stop(), modules.scheduler.idle()]);
     appLogger.flush();
   });
   rawReads.push(modules.hitokotoFastRead.serve);

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   SNAPSHOT_DIR: z.string().optional(),
   SNAPSHOT_GIT_REMOTE: z.string().optional(),
+  SNAPSHOT_DEBOUNCE_MS: z.coerce.number().int().min(0).default(15_000),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -148,6 +149,8 @@ export interface Config {
   snapshotDir: string;
   /** Where each snapshot commit is pushed (a URL or path git understands); unset = local only. */
   snapshotGitRemote: string | undefined;
+  /** Quiet time after the last public write before the snapshot is re-exported; 0 = hourly only. */
+  snapshotDebounceMs: number;
   bodyLimit: number;
   /** NetEase-compatible music API the server proxies; unset = music calls answer 5030. */
   musicApiBase: string | undefined;
@@ -256,6 +259,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     offlineMirrors: e.OFFLINE_MIRRORS,
     snapshotDir: path.resolve(e.SNAPSHOT_DIR ?? path.join(dataDir, 'snapshot')),
     snapshotGitRemote: e.SNAPSHOT_GIT_REMOTE,
+    snapshotDebounceMs: e.SNAPSHOT_DEBOUNCE_MS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     bodyLimit: e.BODY_LIMIT,
     musicApiBase: e.MUSIC_API_BASE,

@@ -1,5 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +15,62 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+const selfSignedCertificate = (dir: string) =>
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=example.com',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+
+/** One GET over TLS to 127.0.0.1 (the certificate is a throwaway): its body and HSTS headers. */
+const httpsGet = (port: number) =>
+  new Promise<{ body: string; hsts: string[] }>((resolve, reject) => {
+    https
+      .get(
+        { host: '127.0.0.1', port, path: '/', rejectUnauthorized: false, servername: 'example.com' },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += String(chunk);
+          });
+          res.on('end', () => {
+            const raw = res.rawHeaders;
+            const hsts = raw.filter(
+              (_v, i) => i % 2 === 1 && raw[i - 1]?.toLowerCase() === 'strict-transport-security',
+            );
+            resolve({ body, hsts });
+          });
+        },
+      )
+      .on('error', reject);
+  });
+
+/** nginx takes a moment to listen. */
+const retry = async <T>(attempt: () => Promise<T>): Promise<T> => {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+};
 
 describe('deployment recipes', () => {
   it.runIf(has('systemd-analyze'))('the systemd unit verifies', () => {
@@ -30,25 +89,7 @@ describe('deployment recipes', () => {
   it.runIf(has('nginx') && has('openssl'))('the nginx snippet passes nginx -t', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-nginx-'));
     try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          '/CN=example.com',
-          '-keyout',
-          path.join(dir, 'key.pem'),
-          '-out',
-          path.join(dir, 'cert.pem'),
-        ],
-        { stdio: 'ignore' },
-      );
+      selfSignedCertificate(dir);
       const snippet = read('deploy/nginx.conf')
         .replace('/etc/letsencrypt/live/example.com/fullchain.pem', path.join(dir, 'cert.pem'))
         .replace('/etc/letsencrypt/live/example.com/privkey.pem', path.join(dir, 'key.pem'));
@@ -64,6 +105,52 @@ describe('deployment recipes', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it.runIf(has('nginx') && has('openssl'))(
+    'nginx answers over TLS with one HSTS header, its own, even when the app sends one too',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-nginx-'));
+      // The app behind it, as it answers behind TRUST_PROXY over https (with its own HSTS).
+      const app = http.createServer((_req, res) => {
+        res.writeHead(200, { 'strict-transport-security': 'max-age=1', 'content-type': 'text/plain' });
+        res.end('app');
+      });
+      await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+      const appPort = (app.address() as AddressInfo).port;
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      let nginx: ChildProcess | null = null;
+      try {
+        selfSignedCertificate(dir);
+        const snippet = read('deploy/nginx.conf')
+          .replace('/etc/letsencrypt/live/example.com/fullchain.pem', path.join(dir, 'cert.pem'))
+          .replace('/etc/letsencrypt/live/example.com/privkey.pem', path.join(dir, 'key.pem'))
+          .replace('server 127.0.0.1:8080;', `server 127.0.0.1:${appPort};`)
+          .replace('listen 80;', `listen 127.0.0.1:${port + 1};`)
+          .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port} ssl;`);
+        fs.writeFileSync(path.join(dir, 'candy.conf'), snippet);
+        const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+          .map((name) => `  ${name}_temp_path ${dir}/${name};\n`)
+          .join('');
+        fs.writeFileSync(
+          path.join(dir, 'nginx.conf'),
+          `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\ndaemon off;\nevents {}\nhttp {\n  access_log off;\n${temp}  include ${dir}/candy.conf;\n}\n`,
+        );
+        nginx = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+        const answer = await retry(() => httpsGet(port));
+        expect(answer.body).toBe('app');
+        expect(answer.hsts).toEqual(['max-age=31536000']);
+      } finally {
+        nginx?.kill();
+        app.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("the Caddyfile sends HSTS in place of the app's own", () => {
+    const caddy = read('deploy/Caddyfile');
+    expect(caddy).toMatch(/header \{\n\t\tStrict-Transport-Security "max-age=31536000"\n\t\tdefer\n\t\}/);
   });
 
   it('the compose file runs two replicas on one PostgreSQL with shared files', () => {

@@ -37,6 +37,7 @@ const main = async (): Promise<void> => {
     background.abort();
     modules.reservations.stop();
     modules.scheduler.stop();
+    modules.snapshotTrigger.stop();
     await server.close();
     await database.close();
     process.exit(0);
@@ -52,6 +53,8 @@ const main = async (): Promise<void> => {
   modules.reservations.start().catch((error: unknown) => server.log.error({ err: error }, 'reservations'));
   // Cron jobs (back office → 定时任务); missed runs of catch-up jobs happen once now.
   modules.scheduler.start().catch((error: unknown) => server.log.error({ err: error }, 'scheduler'));
+  // A fresh install has offline data within seconds, not at the next hourly run (issue 23).
+  modules.snapshotTrigger.start();
   // Demo content includes a video to cut (about a second of ffmpeg, after the server is up).
   if (seeded && defaultSources)
     writeDemoVideo(config.videoSourceDir, background.signal).catch((error: unknown) => {

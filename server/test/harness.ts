@@ -74,7 +74,14 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-test-'));
   const fresh = await freshDatabase(dataDir);
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env }),
+    // No snapshot exports after writes unless a test asks (they would run git beside every test).
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      SNAPSHOT_DEBOUNCE_MS: '0',
+      ...options.env,
+    }),
     database: fresh.database,
   };
   const database = openDb(config.database);

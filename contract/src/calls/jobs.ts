@@ -11,7 +11,8 @@ export const JobRun = z.object({
   outcome: z.enum(['ok', 'error']),
   /** A short report, or the error's message. */
   output: z.string(),
-  trigger: z.enum(['schedule', 'catch-up', 'manual']),
+  /** `start`: the server started without a snapshot; `change`: public data was written (issue 23). */
+  trigger: z.enum(['schedule', 'catch-up', 'manual', 'start', 'change']),
 });
 export type JobRun = z.infer<typeof JobRun>;
 

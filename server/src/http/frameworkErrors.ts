@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { ErrorCode, type ErrorEnvelope } from '@candy/contract';
+import { ErrorCode, type ErrorEnvelope, httpStatusOf } from '@candy/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { securityHeaders } from './security.ts';
@@ -32,7 +32,6 @@ export const frameworkErrorHandler =
 const statusLine: Record<number, string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
-  413: 'Payload Too Large',
   431: 'Request Header Fields Too Large',
 };
 
@@ -48,12 +47,23 @@ export const clientErrorHandler =
       socket.destroy();
       return;
     }
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    // The status follows from the code (httpStatusOf), so the two cannot disagree (issue 23).
+    const code =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? ErrorCode.headersTooLarge
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? ErrorCode.requestTimeout
+          : ErrorCode.validation;
+    const status = httpStatusOf[code];
     const envelope: ErrorEnvelope = {
-      code: status === 431 ? ErrorCode.payloadTooLarge : ErrorCode.validation,
+      code,
       data: null,
-      errorMsg: status === 431 ? '请求地址或请求头过大' : status === 408 ? '请求超时' : '请求格式不合法',
+      errorMsg:
+        code === ErrorCode.headersTooLarge
+          ? '请求地址或请求头过大'
+          : code === ErrorCode.requestTimeout
+            ? '请求超时'
+            : '请求格式不合法',
     };
     const body = JSON.stringify(envelope);
     const headers = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type CallDef, calls } from '@candy/contract';
+import { type CallDef, calls, ErrorCode, httpStatusOf } from '@candy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -124,7 +124,10 @@ describe('requests refused before routing', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const res = await fetch(`http://127.0.0.1:${port}/api/blog/essay?x=${'a'.repeat(17_000)}`);
     expect(res.status).toBe(431);
-    expect(await res.json()).toMatchObject({ code: 4130, data: null });
+    const body = (await res.json()) as { code: number };
+    // 4130 is a body over its limit (413); the header block has its own code, paired with 431.
+    expect(body).toMatchObject({ code: ErrorCode.headersTooLarge, data: null });
+    expect(httpStatusOf[body.code as keyof typeof httpStatusOf]).toBe(res.status);
     expect(res.headers.get('x-request-id')).toBeTruthy();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });

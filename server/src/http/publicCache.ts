@@ -140,6 +140,7 @@ export const createPublicCache = ({
   // Bumped on invalidation: an answer computed while its table was being written is not stored.
   const generations = new Map<CacheTag, number>();
   const generationOf = (tags: readonly CacheTag[]) => tags.map((t) => generations.get(t) ?? 0).join('.');
+  const invalidationListeners: ((tag: CacheTag) => void)[] = [];
 
   const store = (key: string, entry: Entry) => {
     entries.delete(key);
@@ -162,9 +163,10 @@ export const createPublicCache = ({
 
   const send = async (req: FastifyRequest, reply: FastifyReply, entry: Entry, view: ViewClass) => {
     // What every answer carries besides the cache's own headers (security headers); not from a
-    // cross-origin request, whose CORS headers are that caller's.
+    // cross-origin request, whose CORS headers are that caller's. The request id and HSTS (https
+    // only) belong to one request: the fast path adds its own.
     if (!entry.baseHeaders && !req.headers.origin) {
-      const { 'x-request-id': _id, ...rest } = reply.getHeaders();
+      const { 'x-request-id': _id, 'strict-transport-security': _hsts, ...rest } = reply.getHeaders();
       entry.baseHeaders = rest as OutgoingHttpHeaders;
     }
     void reply.header('etag', entry.etag);
@@ -230,7 +232,7 @@ export const createPublicCache = ({
      * ordinary path, ETag/304 and the pre-compressed body included. Anything else (another view,
      * an Origin header for CORS, a miss, an expired entry) returns false and takes the ordinary path.
      */
-    serveRaw(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
+    serveRaw(req: IncomingMessage, res: ServerResponse, perRequest: FlatHeaders): boolean {
       if (req.method !== 'GET') return false;
       const headers = req.headers;
       if (headers['x-fingerprint'] || headers['x-dark-key'] || headers.origin) return false;
@@ -238,7 +240,7 @@ export const createPublicCache = ({
       const entry = key === undefined ? undefined : entries.get(key);
       if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
-        writeRawHead(res, 304, rawHeadersOf(entry, '304'), requestId);
+        writeRawHead(res, 304, rawHeadersOf(entry, '304'), perRequest);
         res.end();
         fastAnswers += 1;
         return true;
@@ -248,7 +250,7 @@ export const createPublicCache = ({
           ? encodingFor({ headers } as FastifyRequest)
           : null;
       const body = encoding ? encoded(entry, encoding) : entry.body;
-      writeRawHead(res, 200, rawHeadersOf(entry, encoding ?? 'identity', body), requestId);
+      writeRawHead(res, 200, rawHeadersOf(entry, encoding ?? 'identity', body), perRequest);
       res.end(body);
       fastAnswers += 1;
       return true;
@@ -258,6 +260,15 @@ export const createPublicCache = ({
     invalidate(tag: CacheTag): void {
       generations.set(tag, (generations.get(tag) ?? 0) + 1);
       for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+      for (const listener of invalidationListeners) listener(tag);
+    },
+
+    /**
+     * Tells `listener` of every invalidation: each public write announces itself here, so what
+     * follows public data (the offline snapshot) need not be called from every writer.
+     */
+    onInvalidate(listener: (tag: CacheTag) => void): void {
+      invalidationListeners.push(listener);
     },
 
     /** Bumped by every `invalidate(tag)`: in-memory copies of a table (quotes) compare it to reload. */

@@ -23,7 +23,7 @@ describe('writeRawHead', () => {
       2,
     ]);
     const server = createServer((_req, res) => {
-      writeRawHead(res, 203, headers, 'req-1');
+      writeRawHead(res, 203, headers, ['x-request-id', 'req-1']);
       res.end('ok');
     }).listen(0, '127.0.0.1');
     await once(server, 'listening');

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -45,19 +48,99 @@ export const contentSecurityPolicy = (config: Config): string => {
   ].join('; ');
 };
 
+/**
+ * Browser features the site uses, allowed for our own pages only; everything else a page could ask
+ * for is denied, so an injected script or a framed page cannot ask either. The QR tool reads the
+ * camera (utils/qrcode-decode/Camera.tsx) and the back office's map centres on the owner's position
+ * (admin/map: navigator.geolocation); nothing uses the microphone, payments or device ports.
+ * Only features Chromium knows are named: an unknown one is a console error on every page.
+ */
+export const permissionsPolicy = [
+  'camera=(self)',
+  'geolocation=(self)',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * HSTS for a year, sent only on answers that came over https (RFC 6797 §7.2: ignored over http).
+ * No `includeSubDomains`/`preload`: the owner's other subdomains may still serve plain http.
+ */
+export const strictTransportSecurity = 'max-age=31536000';
+
+/**
+ * Paths other sites load as resources without CORS: uploaded pictures and videos (`/files/`, in feed
+ * readers and in the web app hosted on a CDN under another site), the snapshot (read by mirrors and
+ * CDN-hosted apps), and the API's blob reads (protected assets and temporary blob links, which
+ * `<img>`/`<video>` load from an app on another site). They answer `Cross-Origin-Resource-Policy:
+ * cross-origin`; everything else `same-site`, which keeps our pages and JSON out of other sites'
+ * processes (CORS fetches from configured origins are not affected by CORP).
+ */
+export const crossOriginResourcePaths = (config: Config): string[] => [
+  '/files/',
+  '/snapshot/',
+  `${config.apiBasePath}/static/blob`,
+  `${config.apiBasePath}/static/buffer/`,
+];
+
 /** The headers every answer carries, including those refused before routing. */
-export const securityHeaders = (config: Config): Record<string, string> => ({
+export const securityHeaders = (
+  config: Config,
+  resourcePolicy: 'same-site' | 'cross-origin' = 'same-site',
+): Record<string, string> => ({
   'content-security-policy': contentSecurityPolicy(config),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': resourcePolicy,
+  'permissions-policy': permissionsPolicy,
 });
 
+/**
+ * Whether a request reached us over https: a TLS socket, or — from a trusted proxy (TRUST_PROXY) —
+ * an `X-Forwarded-Proto` whose last entry is https, read exactly as Fastify's `request.protocol`.
+ * Works on raw requests too, for the answers sent before Fastify (issue 16).
+ */
+export const httpsDetector = (trustProxy: Config['trustProxy']) => {
+  const trusted: (address: string, hop: number) => boolean =
+    trustProxy === true
+      ? () => true
+      : trustProxy === false
+        ? () => false
+        : proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()));
+  return (req: IncomingMessage): boolean => {
+    if ((req.socket as TLSSocket | undefined)?.encrypted) return true;
+    const forwarded = req.headers['x-forwarded-proto'];
+    if (typeof forwarded !== 'string' || !req.socket?.remoteAddress) return false;
+    if (!trusted(req.socket.remoteAddress, 0)) return false;
+    return (
+      forwarded
+        .slice(forwarded.lastIndexOf(',') + 1)
+        .trim()
+        .toLowerCase() === 'https'
+    );
+  };
+};
+
 export const installSecurityHeaders = (app: FastifyInstance, config: Config): void => {
-  const headers = securityHeaders(config);
+  const sameSite = securityHeaders(config);
+  const crossOrigin = securityHeaders(config, 'cross-origin');
+  const shared = crossOriginResourcePaths(config);
+  const isHttps = httpsDetector(config.trustProxy);
   app.addHook('onRequest', async (req, reply) => {
-    void reply.headers(headers);
+    void reply.headers(shared.some((prefix) => req.url.startsWith(prefix)) ? crossOrigin : sameSite);
+    if (isHttps(req.raw)) void reply.header('strict-transport-security', strictTransportSecurity);
     void reply.header('x-request-id', req.id);
   });
 };

@@ -23,6 +23,8 @@ export const runtimeConfigOf = (config: Config) => ({
   offlineMirrors: config.offlineMirrors,
   /** NetEase-compatible proxy the client calls for music while offline ('' = none). */
   musicProxyPublic: config.musicProxyPublic,
+  /** Whether this server proxies music (MUSIC_API_BASE set); without it every lookup is a 5030. */
+  musicOnline: config.musicApiBase !== undefined,
 });
 
 const titlePattern = /<title>[^<]*<\/title>/;

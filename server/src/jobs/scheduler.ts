@@ -8,6 +8,9 @@ import type { Notify } from '../notify.ts';
 import type { JobRepo, JobRow } from './repo.ts';
 import type { JobDefinition } from './types.ts';
 
+type JobTrigger = Job['runs'][number]['trigger'];
+const jobTriggers: readonly JobTrigger[] = ['schedule', 'catch-up', 'manual', 'start', 'change'];
+
 /** A run holds its lease this long and renews it halfway; a dead holder's lease runs out. */
 const LEASE_MS = 60_000;
 const OUTPUT_MAX = 2000;
@@ -51,7 +54,7 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
     return job;
   };
 
-  const execute = async (job: JobDefinition, trigger: 'schedule' | 'catch-up' | 'manual') => {
+  const execute = async (job: JobDefinition, trigger: JobTrigger) => {
     const started = now();
     const keepAlive = setInterval(() => void repo.renew(job.id, replica, now() + LEASE_MS), LEASE_MS / 2);
     keepAlive.unref();
@@ -85,11 +88,7 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
   };
 
   /** Runs one job if this replica wins its lease (for a slot: if nobody ran that slot yet). */
-  const attempt = async (
-    job: JobDefinition,
-    trigger: 'schedule' | 'catch-up' | 'manual',
-    slot: number | null,
-  ) => {
+  const attempt = async (job: JobDefinition, trigger: JobTrigger, slot: number | null) => {
     if (!(await repo.claim(job.id, replica, now(), LEASE_MS, slot))) return false;
     const run = execute(job, trigger).catch((error: unknown) =>
       logger.error({ err: error, job: job.id }, 'job bookkeeping failed'),
@@ -118,7 +117,7 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
         durationMs: Number(r.duration_ms),
         outcome: r.outcome === 'error' ? 'error' : 'ok',
         output: r.output,
-        trigger: r.trigger === 'manual' ? 'manual' : r.trigger === 'catch-up' ? 'catch-up' : 'schedule',
+        trigger: jobTriggers.find((known) => known === r.trigger) ?? 'schedule',
       })),
     };
   };
@@ -190,6 +189,16 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
       await rowOf(id);
       if (!(await attempt(job, 'manual', null))) throw conflict('任务正在运行');
       return present(await rowOf(id));
+    },
+
+    /**
+     * Runs a job now for a reason other than its schedule (the server started, data changed), if
+     * no replica is running it: answers whether this replica took the run.
+     */
+    async runNow(id: string, trigger: 'start' | 'change'): Promise<boolean> {
+      const job = definition(id);
+      await this.init();
+      return attempt(job, trigger, null);
     },
 
     async update(id: string, patch: { cron?: string; enabled?: boolean }): Promise<Job> {

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { jobsModule } from '../jobs/index.ts';
-import { runSnapshot } from '../snapshot/index.ts';
+import { runSnapshot, snapshotTags } from '../snapshot/index.ts';
+import { createSnapshotTrigger } from '../snapshot/trigger.ts';
 import { transferRoutes } from '../transfer/routes.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { articlesModule } from './articles/index.ts';
@@ -38,7 +41,6 @@ export const registerModules = (base: ModuleContext) => {
   // Push comes first: every other module tells the owner things through its `notify`.
   const { push } = pushModule(base);
   const ctx: ModuleContext = { ...base, notify: push.notify };
-  let snapshotQueue: Promise<void> = Promise.resolve();
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
@@ -48,17 +50,7 @@ export const registerModules = (base: ModuleContext) => {
   const { links } = linksModule(ctx);
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx);
-  const { waifu } = waifuModule(ctx, {
-    // The offline snapshot follows a gallery change at once (one export at a time, failures logged).
-    changed: () => {
-      snapshotQueue = snapshotQueue
-        .then(() => runSnapshot(modules, ctx.config, { now: ctx.now() }))
-        .then(
-          () => undefined,
-          (error: unknown) => ctx.logger.warn({ err: error }, 'snapshot after a waifu change failed'),
-        );
-    },
-  });
+  const { waifu } = waifuModule(ctx);
   const { moments } = momentsModule(ctx);
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
@@ -82,7 +74,6 @@ export const registerModules = (base: ModuleContext) => {
         ip: '',
       }),
     invalidate: () => ctx.publicCache.invalidate('essay'),
-    exportSnapshot: () => runSnapshot(modules, ctx.config, { now: ctx.now() }),
     logger: ctx.logger,
     now: ctx.now,
   });
@@ -124,6 +115,17 @@ export const registerModules = (base: ModuleContext) => {
         : '快照没有变化';
     },
   });
+  // Offline data follows public writes (each announces itself by invalidating its cached answers)
+  // and exists from the first start: both run the snapshot job above, under its lease.
+  const snapshotTrigger = createSnapshotTrigger({
+    run: (reason) => scheduler.runNow('snapshot', reason),
+    debounceMs: ctx.config.snapshotDebounceMs,
+    missing: () => !fs.existsSync(path.join(ctx.config.snapshotDir, 'manifest.json')),
+    logger: ctx.logger,
+  });
+  ctx.publicCache.onInvalidate((tag) => {
+    if (snapshotTags.has(tag)) snapshotTrigger.changed();
+  });
   const analytics = analyticsModule(ctx);
   devicesModule(ctx);
   parkingModule(ctx);
@@ -148,8 +150,7 @@ export const registerModules = (base: ModuleContext) => {
     videos,
     scheduler,
     todos,
-    /** Waits for the snapshot exports queued by gallery changes (shutdown). */
-    snapshotIdle: () => snapshotQueue,
+    snapshotTrigger,
     analytics,
     push,
     files,

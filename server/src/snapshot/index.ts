@@ -1,8 +1,20 @@
 import type { Config } from '../config.ts';
+import type { CacheTag } from '../http/publicCache.ts';
 import type { Modules } from '../modules/index.ts';
 import { serverBuildVersion } from '../modules/system/service.ts';
 import { type ExportResult, exportSnapshot, type SnapshotSource } from './exporter.ts';
 import { type PublishResult, publishSnapshot } from './publisher.ts';
+
+/** The cache tags of the tables the snapshot holds: a write to one of them re-exports it. */
+export const snapshotTags: ReadonlySet<CacheTag> = new Set<CacheTag>([
+  'essay',
+  'article',
+  'link',
+  'hitokoto',
+  'bangumi',
+  'waifu',
+  'video',
+]);
 
 /** The exporter reads through the modules' services, so it sees exactly what a visitor sees. */
 export const snapshotSourceOf = (modules: Modules, config: Config): SnapshotSource => ({

@@ -1,6 +1,6 @@
 import type { FriendLink } from '@candy/contract/calls/links';
 import type { SiteSettings } from '@candy/contract/calls/meta';
-import { Texts } from '@candy/contract/constants';
+import { Limits, Texts } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useIsOffline } from '../core/appState.ts';
 import { call } from '../core/request.ts';
@@ -10,6 +10,9 @@ import { defaultFooterTags } from './footerTags.ts';
 import { Logo } from './Logo.tsx';
 import { Link } from './router.tsx';
 import { scrollToTop } from './useScroll.ts';
+
+/** We stamp our own builds (date-number); the spec's page build names the build it was written from. */
+const pageBuildTitle = `本站自己的构建版本（构建日期-序号），不是规范里写的页面构建号 ${Limits.pageBuild}`;
 
 const shuffled = <T,>(list: T[]): T[] => {
   const copy = [...list];
@@ -158,8 +161,11 @@ export const Footer = () => {
       ))}
       <p className="footer-notice">{Texts.noCookies}</p>
       <p className="footer-versions">
-        页面版本 <span data-testid="page-build">{__PAGE_BUILD__}</span> · 服务版本{' '}
-        <span data-testid="server-version">{serverVersion ?? '…'}</span>
+        页面版本{' '}
+        <span data-testid="page-build" title={pageBuildTitle}>
+          {__PAGE_BUILD__}
+        </span>{' '}
+        · 服务版本 <span data-testid="server-version">{serverVersion ?? '…'}</span>
       </p>
       <button
         type="button"

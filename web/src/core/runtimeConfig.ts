@@ -11,6 +11,11 @@ export interface RuntimeConfig {
   offlineMirrors: string[];
   /** Public NetEase-compatible music proxy the offline mode plays through (spec §7 "Music"). */
   musicProxyPublic: string;
+  /**
+   * Whether the server proxies music (MUSIC_API_BASE). Without it a music card asks nothing online:
+   * the lookup could only fail. A page without runtime configuration (a static host) assumes yes.
+   */
+  musicOnline: boolean;
 }
 
 const defaults: RuntimeConfig = {
@@ -21,6 +26,7 @@ const defaults: RuntimeConfig = {
   devApiBase: '',
   offlineMirrors: [],
   musicProxyPublic: '',
+  musicOnline: true,
 };
 
 export const readRuntimeConfig = (doc: Document = document): RuntimeConfig => {

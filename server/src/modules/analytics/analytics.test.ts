@@ -120,3 +120,30 @@ describe('analytics', () => {
     expect((await owner('PUT', '/analytics/uniqueClient/99999', { label: 'x' })).statusCode).toBe(404);
   });
 });
+
+describe('analytics of a bare outside referrer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ownerGuard: testOwnerGuard, now: Date.UTC(2026, 10, 20, 10) });
+  });
+  afterAll(async () => t.close());
+
+  it('counts a visit whose X-Referrer is only the outside page (DESIGN §3), with its referrer', async () => {
+    await t.server.inject({
+      method: 'GET',
+      url: '/api/system/version',
+      headers: {
+        'x-uuid': 'client-ffff-0006',
+        'x-referrer': 'https://www.google.com/',
+        'user-agent': chrome,
+      },
+    });
+    await t.modules.analytics.recorder.flush();
+    const summary = (
+      await t.server.inject({ method: 'GET', url: '/api/analytics/summary?days=30', headers: asOwner })
+    ).json().data;
+    expect(summary.totals.views).toBe(1);
+    expect(summary.referrers).toEqual([{ name: 'www.google.com', views: 1 }]);
+    expect(summary.pages).toEqual([{ name: '/', views: 1 }]);
+  });
+});

@@ -89,11 +89,15 @@ export const createRecorder = (deps: RecorderDeps) => {
     if (typeof uuid !== 'string' || typeof referrerHeader !== 'string' || !uuidShape.test(uuid)) return;
     // The owner (a key in X-Fingerprint) is no visitor.
     if (req.headers[Header.fingerprint]) return;
-    const { path, referrer } = parseReferrer(
+    const parsed = parseReferrer(
       referrerHeader.slice(0, 1024),
       deps.siteDomains,
       req.hostname.replace(/:\d+$/, '').toLowerCase(),
     );
+    const { referrer } = parsed;
+    // A bare outside URL (DESIGN §3's `document.referrer` form) is an arrival from that page whose
+    // route is not named: counted on the entry `/` rather than dropped with its referrer.
+    const path = parsed.path ?? (referrer ? '/' : null);
     if (path === null || path.startsWith('/great-old-one') || path === '/contract') return;
     const at = now();
     const last = lastView.get(uuid);

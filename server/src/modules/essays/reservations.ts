@@ -9,8 +9,6 @@ export interface ReservationDeps {
   recordAudit: (essayId: number) => Promise<void>;
   /** Drops the cached public answers that the publication changes. */
   invalidate: () => void;
-  /** Re-exports the offline snapshot; runs in the background, never awaited by a request. */
-  exportSnapshot: () => Promise<unknown>;
   logger: Logger;
   now: () => number;
 }
@@ -25,16 +23,14 @@ const firstLine = (content: string): string => {
 
 /**
  * Scheduled publishing that never misses (issue 10). Reads already hide a reserved essay until its
- * second comes; this runs the publication's side effects — notify the owner, audit, drop caches,
- * re-export the snapshot — exactly once per essay: each due essay is claimed with a conditional
+ * second comes; this runs the publication's side effects — notify the owner, audit, drop caches
+ * (which re-exports the snapshot, issue 23) — exactly once per essay: each due essay is claimed with a conditional
  * update, so two replicas, a timer and a scheduler job racing each other announce it once. A
  * publication missed while every server was down is caught up by `start()`.
  */
 export const createReservationPublisher = (deps: ReservationDeps) => {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  /** Snapshot exports started after publications (not awaited by the caller; awaited on close). */
-  const exports = new Set<Promise<unknown>>();
 
   const publishDue = async (): Promise<{ published: number[] }> => {
     const published: number[] = [];
@@ -54,15 +50,6 @@ export const createReservationPublisher = (deps: ReservationDeps) => {
         body: firstLine(essay.content),
         url: `/chaos#${essay.id}`,
       });
-    }
-    if (published.length > 0) {
-      const exporting = deps
-        .exportSnapshot()
-        .catch((error: unknown) => {
-          deps.logger.error({ err: error }, 'snapshot export after a publication failed');
-        })
-        .finally(() => exports.delete(exporting));
-      exports.add(exporting);
     }
     return { published };
   };
@@ -94,10 +81,6 @@ export const createReservationPublisher = (deps: ReservationDeps) => {
     stop(): void {
       stopped = true;
       clearTimeout(timer);
-    },
-    /** Waits for snapshot exports still running (shutdown: the data dir must not vanish under git). */
-    idle: async (): Promise<void> => {
-      await Promise.all([...exports]);
     },
   };
 };

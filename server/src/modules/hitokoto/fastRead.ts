@@ -54,7 +54,7 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
   };
 
   /** Answers the call if it can (true), else leaves it to the ordinary path (false). */
-  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string): boolean => {
+  const serve = (req: IncomingMessage, res: ServerResponse, perRequest: FlatHeaders): boolean => {
     if (req.method !== 'GET') return false;
     const url = req.url ?? '';
     const mark = url.indexOf('?');
@@ -67,7 +67,7 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
     const quote = service.drawNow(query);
     if (!quote) return false;
     const { body, head } = answerOf(quote);
-    writeRawHead(res, 200, head, requestId);
+    writeRawHead(res, 200, head, perRequest);
     res.end(body);
     answers += 1;
     return true;

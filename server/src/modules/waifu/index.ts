@@ -3,7 +3,7 @@ import type { ModuleContext } from '../context.ts';
 import { createWaifuRepo } from './repo.ts';
 import { createWaifuService } from './service.ts';
 
-export const waifuModule = (ctx: ModuleContext, deps: { changed?: () => void } = {}) => {
+export const waifuModule = (ctx: ModuleContext) => {
   const waifu = createWaifuService({
     repo: createWaifuRepo(ctx.db),
     storage: ctx.storage,
@@ -16,10 +16,9 @@ export const waifuModule = (ctx: ModuleContext, deps: { changed?: () => void } =
     calls.waifuList,
     ctx.publicCache.handler({ tags: ['waifu'], view: () => 'dark' }, async () => waifu.list()),
   );
-  /** The gallery and the offline snapshot follow every write at once. */
+  /** The gallery follows every write at once (and the offline snapshot, through the invalidation). */
   const written = <T>(result: T): T => {
     ctx.publicCache.invalidate('waifu');
-    deps.changed?.();
     return result;
   };
   ctx.router.route(calls.waifuUpload, async ({ req }) => written(await waifu.upload(req)));

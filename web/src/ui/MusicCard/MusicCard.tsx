@@ -85,6 +85,12 @@ const Player = ({ track }: { track: Track }) => {
 /** The music card of the markdown `[music:<id>]` syntax: the track's cover, name, singer and a player. */
 export const MusicCard = ({ id }: { id: string }) => {
   const state = useTrack(id);
+  if (state.status === 'unconfigured')
+    return (
+      <div className="music-card music-card-unconfigured" data-testid="music-card" role="note">
+        ♪ 音乐 {id}（本站未配置音乐服务）
+      </div>
+    );
   if (state.status === 'loading')
     return (
       <div className="music-card music-card-loading" data-testid="music-card" aria-busy="true">

@@ -2,7 +2,9 @@ import type { Track } from '@candy/contract/calls/music';
 import { ErrorCode } from '@candy/contract/codes';
 import { Texts } from '@candy/contract/constants';
 import { useRef, useState } from 'react';
+import { useIsOffline } from '../../core/appState.ts';
 import { call, RequestError } from '../../core/request.ts';
+import { runtimeConfig } from '../../core/runtimeConfig.ts';
 import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
 
 /**
@@ -19,6 +21,7 @@ export const toHttps = (url: string, origin: string = window.location.origin): s
 };
 
 export type TrackState =
+  | { status: 'unconfigured' }
   | { status: 'loading' }
   | { status: 'ready'; track: Track }
   | { status: 'failed'; message: string };
@@ -29,14 +32,26 @@ export const trackFailure = (id: string, error: unknown): string => {
   return Texts.musicNotFound(id);
 };
 
-/** The track behind a `[music:<id>]` card. Silent: the card itself shows a failure. */
+/**
+ * The track behind a `[music:<id>]` card. Silent: the card itself shows a failure. Online against a
+ * server without a music service it asks nothing (issue 23: the request could only fail, and did so
+ * on every demo page); offline the public proxy is asked as before.
+ */
 export const useTrack = (id: string): TrackState => {
-  const [state, setState] = useState<TrackState>({ status: 'loading' });
+  const offline = useIsOffline();
+  const unconfigured = !offline && !runtimeConfig.musicOnline;
+  const [state, setState] = useState<TrackState>(
+    unconfigured ? { status: 'unconfigured' } : { status: 'loading' },
+  );
   // The id asked for last: an answer for an earlier one is dropped.
   const asked = useRef(id);
-  // Once per id, not again each time the kept-alive page around the card is shown.
+  // Once per id (and mode), not again each time the kept-alive page around the card is shown.
   useKeyedEffect(() => {
     asked.current = id;
+    if (unconfigured) {
+      setState({ status: 'unconfigured' });
+      return;
+    }
     const live = () => asked.current === id;
     setState({ status: 'loading' });
     call('musicSongDetail', { query: { ids: [id] }, silent: true })
@@ -52,7 +67,7 @@ export const useTrack = (id: string): TrackState => {
       .catch((error: unknown) => {
         if (live()) setState({ status: 'failed', message: trackFailure(id, error) });
       });
-  }, id);
+  }, `${id}|${unconfigured}`);
   return state;
 };
 

@@ -5,7 +5,13 @@ import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { JobEditor } from './JobEditor.tsx';
 
-const triggerLabel = { schedule: '按时', 'catch-up': '补跑', manual: '手动' } as const;
+const triggerLabel = {
+  schedule: '按时',
+  'catch-up': '补跑',
+  manual: '手动',
+  start: '启动时',
+  change: '内容变更后',
+} as const;
 
 /** One job: its schedule in words, run-now with its live state, the enable switch, its history. */
 export const JobCard = ({
