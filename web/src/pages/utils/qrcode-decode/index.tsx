@@ -95,7 +95,7 @@ export default function QrcodeDecodePage() {
   };
 
   return (
-    <main className="tool qr-decode">
+    <div className="tool qr-decode">
       <h1>二维码识别</h1>
       <PrivacyNote />
       <FileDrop
@@ -137,6 +137,6 @@ export default function QrcodeDecodePage() {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }
