@@ -98,5 +98,6 @@ describe('server-rendered HTML of the public pages (Nu Html Checker)', () => {
     } finally {
       await browser.close();
     }
-  });
+    // A dozen page loads and a Java start on a shared two-core machine.
+  }, 300_000);
 });
