@@ -14,9 +14,9 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** 1–2000 characters (UTF-16 units, as the browser counts them) and not only whitespace; stored as written. */
 const Content = z
-  .string()
-  .min(1)
-  .max(commentMaxLength)
+  .string({ error: '评论内容不能为空' })
+  .min(1, '评论内容不能为空')
+  .max(commentMaxLength, `评论最多 ${commentMaxLength} 字`)
   .refine((text) => text.trim().length > 0, '评论内容不能为空');
 
 export const CommentListQuery = z.object({
@@ -73,9 +73,14 @@ export const CommentCreateBody = z.object({
   content: Content,
   /** The comment answered; a reply to a reply attaches to its top-level comment. */
   parentId: id.optional(),
-  guestName: z.string().trim().min(1).max(guestNameMaxLength).optional(),
+  guestName: z
+    .string({ error: '昵称要是文字' })
+    .trim()
+    .min(1, '昵称不能只有空格')
+    .max(guestNameMaxLength, `昵称最多 ${guestNameMaxLength} 个字`)
+    .optional(),
   /** Kept for the owner's records; never returned to anyone. */
-  guestEmail: z.email().max(254).optional(),
+  guestEmail: z.email({ error: '邮箱格式不对' }).max(254, '邮箱最长 254 个字符').optional(),
 });
 export type CommentCreateBody = z.infer<typeof CommentCreateBody>;
 

@@ -23,6 +23,11 @@ describe('comments', () => {
     essayId = await insertEssay(t);
   });
 
+  /** Every message of a 4000 answer's `errors[]`. */
+  const messagesOf = (body: { errors: { constraints: Record<string, string> }[] }): string[] =>
+    body.errors.flatMap((e) => Object.values(e.constraints));
+  const chinese = /[\u4e00-\u9fff]/;
+
   const on = (content: string, extra: Record<string, unknown> = {}) => ({
     targetType: 'essay',
     targetId: essayId,
@@ -80,10 +85,11 @@ describe('comments', () => {
       ['empty', ''],
       ['only whitespace', '  \n '],
       ['2001 characters', 'x'.repeat(2001)],
-    ])('refuses %s content with 4000 naming content', async (_, content) => {
+    ])('refuses %s content with 4000 naming content, in Chinese', async (_, content) => {
       const res = await c.post(on(content), someone());
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].property).toBe('content');
+      for (const message of messagesOf(res.json())) expect(message).toMatch(chinese);
     });
 
     it.each([
@@ -102,6 +108,18 @@ describe('comments', () => {
       const res = await c.post(on('hi there', extra), someone());
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].property).toBe(property);
+    });
+
+    it.each([
+      ['a bad email', { guestEmail: 'not-an-email' }],
+      ['a 33-character name', { guestName: 'n'.repeat(33) }],
+      ['a blank name', { guestName: '   ' }],
+    ])('tells a visitor about %s in Chinese (issue 23)', async (_, extra) => {
+      const res = await c.post(on('hi there', extra), someone());
+      expect(res.statusCode).toBe(400);
+      const messages = messagesOf(res.json());
+      expect(messages.length).toBeGreaterThan(0);
+      for (const message of messages) expect(message).toMatch(chinese);
     });
 
     it('keeps markup exactly as written: the web escapes it', async () => {

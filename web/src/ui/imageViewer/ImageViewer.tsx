@@ -1,7 +1,7 @@
 import { Limits } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusTrap } from '../focusTrap.ts';
-import { type Frame, fitFrame, isTap, zoomFrame } from './geometry.ts';
+import { type Frame, fitFrame, isTap, pinchFrame, zoomFrame } from './geometry.ts';
 import type { ImageViewerOptions } from './index.tsx';
 
 interface Props extends ImageViewerOptions {
@@ -23,6 +23,8 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
   const img = useRef<HTMLImageElement>(null);
   const [frame, setFrame] = useState<Frame | null>(null);
   const pointers = useRef(new Map<number, Press>());
+  // A two-finger gesture's start: every pinch frame is computed from it (geometry.ts pinchFrame).
+  const pinch = useRef<{ frame: Frame; from: [Press, Press] } | null>(null);
   const moved = useRef(0);
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel);
@@ -67,27 +69,35 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
     (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
     if (pointers.current.size === 0) moved.current = 0;
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    startPinch();
+  };
+
+  /** With exactly two presses down, a pinch starts (again) from where they are now. */
+  const startPinch = () => {
+    const [a, b] = [...pointers.current.values()];
+    pinch.current = frame && a && b && pointers.current.size === 2 ? { frame, from: [a, b] } : null;
   };
 
   const onPointerMove = (e: React.PointerEvent) => {
     const before = pointers.current.get(e.pointerId);
     if (!before || !frame) return;
     const now = { x: e.clientX, y: e.clientY };
-    const others = [...pointers.current].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
     moved.current += distance(before, now);
     pointers.current.set(e.pointerId, now);
-    const other = others[0];
-    if (other) {
-      const centre = { x: (now.x + other.x) / 2, y: (now.y + other.y) / 2 };
-      setFrame(zoomFrame(frame, distance(now, other) / Math.max(1, distance(before, other)), centre));
+    const [a, b] = [...pointers.current.values()];
+    const start = pinch.current;
+    if (start && a && b) {
+      setFrame(pinchFrame(start.frame, start.from, [a, b]));
     } else {
-      setFrame({ ...frame, x: frame.x + now.x - before.x, y: frame.y + now.y - before.y });
+      // Several moves can arrive before a render: each one moves the latest frame.
+      setFrame((f) => f && { ...f, x: f.x + now.x - before.x, y: f.y + now.y - before.y });
     }
   };
 
   const onPointerUp = (e: React.PointerEvent) => {
     // Presses that began on the buttons were never tracked and must not close the viewer.
     if (!pointers.current.delete(e.pointerId)) return;
+    pinch.current = null;
     if (pointers.current.size === 0 && isTap(moved.current)) onClose();
   };
 
@@ -109,7 +119,10 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={(e) => pointers.current.delete(e.pointerId)}
+      onPointerCancel={(e) => {
+        pointers.current.delete(e.pointerId);
+        pinch.current = null;
+      }}
       onWheel={onWheel}
     >
       <img

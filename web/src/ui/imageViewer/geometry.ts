@@ -38,5 +38,32 @@ export const zoomFrame = (frame: Frame, factor: number, at: { x: number; y: numb
   };
 };
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
+const midpoint = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+
+/**
+ * The frame two fingers make of the frame they started on: scaled by the ratio of their distance
+ * now to their distance at the start (so a ×3 spread is ×3), about their starting midpoint, then
+ * moved with the midpoint — the picture stays under the fingers. Computed from the gesture's start
+ * each time, never step by step, so no move event is lost or counted twice.
+ */
+export const pinchFrame = (
+  start: Frame,
+  from: readonly [Point, Point],
+  to: readonly [Point, Point],
+): Frame => {
+  const factor =
+    Math.hypot(to[0].x - to[1].x, to[0].y - to[1].y) /
+    Math.max(1, Math.hypot(from[0].x - from[1].x, from[0].y - from[1].y));
+  const startCentre = midpoint(...from);
+  const centre = midpoint(...to);
+  const zoomed = zoomFrame(start, factor, startCentre);
+  return { ...zoomed, x: zoomed.x + centre.x - startCentre.x, y: zoomed.y + centre.y - startCentre.y };
+};
+
 /** A press that moved less than 5px in total is a tap (spec §9). */
 export const isTap = (moved: number): boolean => moved < Limits.viewerTapThresholdPx;

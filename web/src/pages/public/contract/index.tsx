@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from '../../../app/router.tsx';
 import { storage } from '../../../core/storage.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { reportError } from '../../../ui/reportError.ts';
+import { chineseValidity } from '../../../ui/validity.ts';
 import './contract.css';
 import { redirectTarget } from './redirectTarget.ts';
 import { callSealed } from './sealed.ts';
@@ -54,6 +55,7 @@ export default function ContractPage() {
             value={username}
             onChange={(e) => setUsername(e.target.value)}
             required
+            {...chineseValidity('请填写用户名')}
           />
         </label>
         <label>
@@ -66,6 +68,7 @@ export default function ContractPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             required
+            {...chineseValidity('请填写密码')}
           />
         </label>
         <Button kind="primary" type="submit" loading={busy} data-testid="contract-submit">

@@ -9,7 +9,7 @@ import './home.css';
 export default function HomePage() {
   const dark = useDarkMode();
   return (
-    <main className="home-page" data-testid="home">
+    <div className="home-page" data-testid="home">
       <div className="home-inner">
         <h1 className="home-title">{runtimeConfig.title}</h1>
         <p className="home-slogan" data-testid="home-slogan">
@@ -20,6 +20,6 @@ export default function HomePage() {
           进入
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

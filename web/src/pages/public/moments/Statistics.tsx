@@ -45,6 +45,11 @@ const WeekTable = ({ report }: { report: WeekReport }) => (
   </table>
 );
 
+/** The heatmap opens on its latest weeks (its right end) where it is wider than the screen. */
+const scrollToLatest = (element: HTMLElement | null) => {
+  if (element) element.scrollLeft = element.scrollWidth;
+};
+
 /** The year heatmap, the 24-hour distribution and the week report, drawn as plain SVG. */
 export default function Statistics({ readKey }: { readKey: string }) {
   const stats = useRead(readStatistics, readKey);
@@ -60,13 +65,19 @@ export default function Statistics({ readKey }: { readKey: string }) {
   return (
     <div className="moments-statistics">
       <h3>过去一年 {total} 条</h3>
-      <div className="moments-heatmap-scroll">
+      <section
+        className="moments-heatmap-scroll"
+        ref={scrollToLatest}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone; focus lets the keyboard scroll it (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label="每日动态热力图"
+      >
         <Heatmap
           days={stats.data.day.days}
           label={`过去一年每天的动态数，共 ${total} 条`}
           testId="moments-heatmap"
         />
-      </div>
+      </section>
       <h3>一天中的时段</h3>
       <HourBars hours={stats.data.hour.hours} label="按小时统计的动态数" testId="moments-hours" />
       <WeekTable report={stats.data.week} />

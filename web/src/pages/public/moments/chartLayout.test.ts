@@ -7,8 +7,13 @@ import {
   heatmapLayout,
   hourLayout,
   levelOf,
+  MONTH_LABEL_WIDTH,
   weekdayOf,
 } from './chartLayout.ts';
+
+/** The `YYYY-MM-DD` date `n` days after `date` (UTC). */
+const dateAfter = (date: string, n: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe('heatmapLayout', () => {
   // Consecutive days, as the API answers them: a Saturday, a Sunday, a Monday.
@@ -38,8 +43,25 @@ describe('heatmapLayout', () => {
     expect(levelOf(0, 0)).toBe(0);
   });
 
-  it('labels the first column and every month start', () => {
-    expect(layout.months.map((m) => m.label)).toEqual(['11月', '12月']);
+  it('labels every month start; the first column only when the next month is not right beside it', () => {
+    expect(layout.months.map((m) => m.label)).toEqual(['12月']);
+    const early = heatmapLayout([
+      { date: '2025-11-10', count: 0 },
+      ...Array.from({ length: 30 }, (_, i) => ({ date: dateAfter('2025-11-10', i + 1), count: 0 })),
+    ]);
+    expect(early.months.map((m) => m.label)).toEqual(['11月', '12月']);
+  });
+
+  it('never lets two month labels overlap, nor the last one run past the edge (a year from any day)', () => {
+    for (const start of ['2024-11-28', '2025-01-01', '2025-02-27', '2025-06-30', '2025-12-25']) {
+      const year = heatmapLayout(
+        Array.from({ length: 366 }, (_, i) => ({ date: dateAfter(start, i), count: 0 })),
+      );
+      const xs = year.months.map((m) => m.x);
+      for (let i = 1; i < xs.length; i++)
+        expect((xs[i] ?? 0) - (xs[i - 1] ?? 0)).toBeGreaterThanOrEqual(MONTH_LABEL_WIDTH);
+      expect((xs[xs.length - 1] ?? 0) + MONTH_LABEL_WIDTH).toBeLessThanOrEqual(year.width);
+    }
   });
 
   it('keeps a scale of at least 1 for an empty year', () => {

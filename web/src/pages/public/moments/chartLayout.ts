@@ -39,18 +39,34 @@ export const heatmapLayout = (days: readonly DayCount[]) => {
       y: HEATMAP_TOP + (slot % 7) * (CELL + GAP),
     };
   });
-  // A month's label above the column holding its first day.
-  const months = cells
-    .filter((cell) => cell.date.endsWith('-01') || cell === cells[0])
-    .map((cell) => ({ x: cell.x, label: `${Number(cell.date.slice(5, 7))}月` }));
+  const months = monthLabels(cells);
   const weeks = Math.ceil((days.length + offset) / 7);
+  const last = months[months.length - 1];
   return {
     cells,
     months,
     max,
-    width: HEATMAP_LEFT + weeks * (CELL + GAP) + 4,
+    // Wide enough for a month that begins in the last column to show its whole label.
+    width: Math.max(HEATMAP_LEFT + weeks * (CELL + GAP) + 4, last ? last.x + MONTH_LABEL_WIDTH : 0),
     height: HEATMAP_TOP + 7 * (CELL + GAP),
   };
+};
+
+/** Room a month label ("12月" at 10px) takes, with a little space after it. */
+export const MONTH_LABEL_WIDTH = 2 * (CELL + GAP);
+
+/**
+ * A month's label above the column holding its first day, and one above the first column for the
+ * month the year starts in — unless the next month begins too close to it: then that partial month
+ * goes unlabelled rather than the two labels running into each other.
+ */
+const monthLabels = (cells: readonly HeatCell[]) => {
+  const labels = cells
+    .filter((cell) => cell.date.endsWith('-01') || cell === cells[0])
+    .map((cell) => ({ x: cell.x, label: `${Number(cell.date.slice(5, 7))}月` }));
+  const [first, second] = labels;
+  if (first && second && second.x - first.x < MONTH_LABEL_WIDTH) labels.shift();
+  return labels;
 };
 
 export interface HourBar {

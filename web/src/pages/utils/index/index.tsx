@@ -23,7 +23,7 @@ const TOOLS = [
 
 export default function ToolboxPage() {
   return (
-    <main className="tool toolbox">
+    <div className="tool toolbox">
       <h1>工具箱</h1>
       <PrivacyNote />
       <ul className="toolbox-list" data-testid="tools">
@@ -36,6 +36,6 @@ export default function ToolboxPage() {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }

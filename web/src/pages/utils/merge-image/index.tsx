@@ -53,7 +53,7 @@ export default function MergeImagePage() {
   };
 
   return (
-    <main className="tool merge-image">
+    <div className="tool merge-image">
       <h1>长截图拼接</h1>
       <PrivacyNote />
       <FileDrop
@@ -107,6 +107,6 @@ export default function MergeImagePage() {
           <StitchPreview layout={layout} urls={items.map((i) => i.url)} width={previewWidth()} />
         </section>
       )}
-    </main>
+    </div>
   );
 }

@@ -25,7 +25,7 @@ export default function OplusLogDecryptPage() {
   };
 
   return (
-    <main className="tool log-decrypt">
+    <div className="tool log-decrypt">
       <h1>日志解密</h1>
       <PrivacyNote />
       <p className="log-intro">
@@ -35,7 +35,6 @@ export default function OplusLogDecryptPage() {
       </p>
       <FileDrop
         multiple
-        accept="*/*"
         label="拖入或选择日志文件"
         hint=".dog1 .dog2 .dog3 .xlog .zip .log .txt"
         onFiles={open}
@@ -86,6 +85,6 @@ export default function OplusLogDecryptPage() {
         </ul>
       )}
       {records.length > 0 && <RecordTable records={records} />}
-    </main>
+    </div>
   );
 }

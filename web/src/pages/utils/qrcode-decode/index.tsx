@@ -89,7 +89,7 @@ export default function QrcodeDecodePage() {
   };
 
   return (
-    <main className="tool qr-decode">
+    <div className="tool qr-decode">
       <h1>二维码识别</h1>
       <PrivacyNote />
       <FileDrop
@@ -131,6 +131,6 @@ export default function QrcodeDecodePage() {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }

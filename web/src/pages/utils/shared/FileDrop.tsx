@@ -1,7 +1,8 @@
 import { type DragEvent, useId, useState } from 'react';
 
 interface FileDropProps {
-  accept: string;
+  /** File types offered by the picker; left out, any file (a wildcard "any/any" is not valid HTML). */
+  accept?: string;
   multiple?: boolean;
   label: string;
   hint?: string;

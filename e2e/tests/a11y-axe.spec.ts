@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { goInApp, openGate, openPage, waitForPath } from '../support/pages.ts';
+import { fillPath, newestEssayId, type PublicPage, publicPages } from '../support/publicPages.ts';
+import { e2eDarkKey } from '../support/visitors.ts';
+
+/**
+ * axe-core on every public page (issue 23), light and dark, desktop and phone: no critical and no
+ * serious violation. Dark mode is the automatic one (a page that believes it is 02:00), with the
+ * decode key stored, so the dark-only content (waifu, moments) is there too.
+ */
+
+const viewports = {
+  desktop: { width: 1366, height: 860 },
+  phone: { width: 390, height: 844 },
+} as const;
+const themes = { light: 10, dark: 2 } as const;
+
+describe.each(Object.keys(themes) as (keyof typeof themes)[])('axe-core, %s mode', (theme) => {
+  let browser: Browser;
+  let essayId = 0;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    essayId = await newestEssayId(baseUrl);
+  });
+  afterAll(() => browser.close());
+
+  const pages = publicPages.filter((p) => theme === 'dark' || !p.darkOnly);
+  const cases = (Object.keys(viewports) as (keyof typeof viewports)[]).flatMap((viewport) =>
+    pages.map((page): [string, keyof typeof viewports, PublicPage] => [page.path, viewport, page]),
+  );
+
+  it.each(cases)('%s on %s: no critical or serious violation', async (_, viewport, target) => {
+    const path = fillPath(target.path, { essayId });
+    const { page, close } = await openPage(browser, `${baseUrl}${target.gate ? '/chaos' : path}`, {
+      viewport: viewports[viewport],
+      hour: themes[theme],
+      record: { darkModeDecodeKey: e2eDarkKey },
+    });
+    try {
+      if (target.gate) {
+        await openGate(page);
+        await goInApp(page, path);
+        await waitForPath(page, path);
+      }
+      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      await page.locator(target.ready).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // Colours ease over 0.2 s when the theme changes (theme.css): measure the settled ones.
+      await page.waitForTimeout(400);
+      const violations = await seriousViolations(page);
+      expect(violations, `axe on ${path} (${theme}, ${viewport}):\n${violations.join('\n')}`).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
