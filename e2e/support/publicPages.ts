@@ -12,12 +12,16 @@ export interface PublicPage {
   gate?: boolean;
   /** A selector present once the page shows its content (the checks wait for it). */
   ready: string;
+  /** The HTTP status the server answers the page with (200 unless said). */
+  status?: number;
 }
 
 export const publicPages: readonly PublicPage[] = [
   { path: '/home', ready: '[data-testid="home"]' },
   { path: '/chaos', ready: '[data-testid="essay"]' },
-  { path: '/chaos?id={essayId}', ready: '[data-testid="essay"]' },
+  { path: '/chaos/{essayId}', ready: '[data-testid="essay"]' },
+  // A hidden or unknown essay: the kind 404 page.
+  { path: '/chaos/987654', ready: '[data-testid="essay-missing"]', status: 404 },
   { path: '/moments', ready: '[data-testid="moments-heatmap"], [data-testid="dark-key-needed"]' },
   { path: '/pastel-memories', ready: '[data-testid="bangumi"]' },
   { path: '/waifu', darkOnly: true, ready: '[data-testid="waifu-item"]' },

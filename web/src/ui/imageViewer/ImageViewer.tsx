@@ -2,7 +2,7 @@ import { Limits } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useFocusTrap } from '../focusTrap.ts';
 import { type Frame, fitFrame, isTap, pinchFrame, zoomFrame } from './geometry.ts';
-import type { ImageViewerOptions } from './index.tsx';
+import type { ImageViewerOptions } from './options.ts';
 
 interface Props extends ImageViewerOptions {
   onClose: () => void;

@@ -1,20 +1,8 @@
-import type { ReactNode } from 'react';
 import { openOverlay } from '../overlayHost.tsx';
 import { reportError } from '../reportError.ts';
+import type { ImageViewerOptions } from './options.ts';
 
-export interface ViewerButton {
-  label: ReactNode;
-  onClick: () => unknown;
-}
-
-export interface ImageViewerOptions {
-  src: string;
-  alt?: string;
-  /** Shown after the always-present save-as button. */
-  buttons?: ViewerButton[];
-  /** File name offered by save-as; the last path segment of `src` by default. */
-  fileName?: string;
-}
+export type { ImageViewerOptions, ViewerButton } from './options.ts';
 
 /** Opens the image viewer overlay (spec §2); its code is loaded on first use. Returns a close function. */
 export const openImageViewer = async (options: ImageViewerOptions): Promise<() => void> => {
