@@ -1,9 +1,9 @@
 import type { CallBody, CallParams, CallQuery, CallResponse, Calls } from '@candy/contract';
+import type { Access } from '@candy/contract/call';
 import { fillPath } from '@candy/contract/call';
 import { ErrorCode } from '@candy/contract/codes';
 import { Texts } from '@candy/contract/constants';
 import type { FieldError } from '@candy/contract/envelope';
-import type { Access } from '@candy/contract/call';
 import { type RouteName, routes } from '@candy/contract/routes';
 import { appState, isOffline } from './appState.ts';
 import { encodeBody, type FormInput, type QueryInput, queryString } from './callBody.ts';

@@ -3,7 +3,7 @@ import { EssayInput } from '@candy/contract/calls/essays';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { DateTimeInput, Field, UploadList } from '../../../ui/adminKit/index.ts';
+import { DateTimeInput, destroyQuestion, Field, UploadList } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
@@ -188,7 +188,22 @@ export const EssayEditor = ({
           {essay ? '保存' : '发表'}
         </Button>
         {essay && (
-          <Button kind="dangerous" onClick={remove} data-testid="essay-delete">
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除随笔',
+              message: destroyQuestion('删除', '随笔', {
+                id: essay.id,
+                // Its first line, as the list shows it.
+                title: essay.content
+                  .split('\n')
+                  .find((l) => l.trim() !== '')
+                  ?.replace(/^#+\s*/, ''),
+              }),
+            }}
+            onClick={remove}
+            data-testid="essay-delete"
+          >
             删除
           </Button>
         )}

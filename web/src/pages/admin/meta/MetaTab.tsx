@@ -2,7 +2,7 @@ import { knownMeta, knownMetaOf, type MetaString, metaValueProblem } from '@cand
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { destroyQuestion, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
@@ -102,7 +102,19 @@ const MetaEditor = ({
           保存
         </Button>
         {existing && (
-          <Button kind="dangerous" onClick={remove}>
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除元数据',
+              message: destroyQuestion(
+                '删除',
+                '元数据',
+                { title: `${group}.${keyName}` },
+                '删除后回到默认值。',
+              ),
+            }}
+            onClick={remove}
+          >
             删除
           </Button>
         )}

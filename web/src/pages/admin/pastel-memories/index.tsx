@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { call, RequestError } from '../../../core/request.ts';
 import {
   AdminPage,
+  destroyQuestion,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -249,7 +250,15 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
           >
             保存短评与标签
           </Button>
-          <Button kind="dangerous" onClick={remove} data-testid="bangumi-delete">
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除番剧',
+              message: destroyQuestion('删除', '番剧', { id: entry.id, title: entry.titleCn || entry.title }),
+            }}
+            onClick={remove}
+            data-testid="bangumi-delete"
+          >
             删除
           </Button>
         </div>

@@ -6,6 +6,7 @@ import {
   AdminPage,
   type Column,
   DataTable,
+  destroyQuestion,
   formatBytes,
   formatDateTime,
   Pager,
@@ -166,7 +167,14 @@ export default function MaterialListPage() {
             </Button>
           )}
           {m.publishedAt !== null && <Button onClick={() => setPublished(m, false)}>下架</Button>}
-          <Button kind="dangerous" onClick={() => remove(m)}>
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除片段',
+              message: destroyQuestion('删除', '片段', { id: m.id, title: m.title }),
+            }}
+            onClick={() => remove(m)}
+          >
             删除
           </Button>
         </div>

@@ -5,6 +5,7 @@ import { call } from '../../../core/request.ts';
 import {
   AdminPage,
   DropZone,
+  destroyQuestion,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -70,7 +71,14 @@ const Item = ({
         <Button aria-label="后移" disabled={index === count - 1} onClick={() => move(index, index + 1)}>
           →
         </Button>
-        <Button kind="dangerous" onClick={remove}>
+        <Button
+          kind="dangerous"
+          confirm={{
+            title: '删除老婆',
+            message: destroyQuestion('删除', '图片', { id: item.id, title: item.title }),
+          }}
+          onClick={remove}
+        >
           删除
         </Button>
       </div>
