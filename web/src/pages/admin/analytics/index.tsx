@@ -162,7 +162,11 @@ export default function Page() {
         </span>
       ),
     },
-    { key: 'referrers', title: '来源', render: (c) => c.referrers.join(' ') || '—' },
+    {
+      key: 'referrers',
+      title: '来源',
+      render: (c) => <span className="analytics-referrers">{c.referrers.join(' ') || '—'}</span>,
+    },
     {
       key: 'firstSeen',
       title: '首次',

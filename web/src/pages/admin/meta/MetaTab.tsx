@@ -98,7 +98,14 @@ const MetaEditor = ({
         </p>
       )}
       <div className="admin-toolbar">
-        <Button kind="primary" onClick={save} loading={busy} disabled={value === ''} data-testid="meta-save">
+        <Button
+          kind="primary"
+          onClick={save}
+          loading={busy}
+          disabled={value === ''}
+          disabledReason="值不能为空；不要这个值就删除它"
+          data-testid="meta-save"
+        >
           保存
         </Button>
         {existing && (

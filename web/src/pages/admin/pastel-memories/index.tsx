@@ -135,6 +135,7 @@ const BangumiSearch = ({ owned }: { owned: Set<number> }) => {
                 <Button
                   kind="primary"
                   disabled={owned.has(s.subjectId)}
+                  disabledReason="已经在列表里了"
                   loading={add.isPending && add.variables?.subjectId === s.subjectId}
                   onClick={() => add.mutate(s)}
                   data-testid="bangumi-add"
@@ -198,6 +199,7 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
           <Button
             onClick={() => save.mutate({ episodesWatched: entry.episodesWatched + 1 })}
             disabled={total !== null && entry.episodesWatched >= total}
+            disabledReason="已经看完全部集数"
             data-testid="bangumi-plus"
           >
             +1

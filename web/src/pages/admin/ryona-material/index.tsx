@@ -157,7 +157,7 @@ export default function MaterialListPage() {
       title: '操作',
       render: (m) => (
         <div className="video-row-actions">
-          <Button disabled={!m.url} onClick={() => setPreviewing(m)}>
+          <Button disabled={!m.url} disabledReason="还没有剪好的文件可预览" onClick={() => setPreviewing(m)}>
             预览
           </Button>
           <Button onClick={() => setEditing(m)}>编辑</Button>
@@ -188,7 +188,12 @@ export default function MaterialListPage() {
       data-testid="video-materials"
       actions={
         <>
-          <Button kind="primary" disabled={publishable.length === 0} onClick={publishSelected}>
+          <Button
+            kind="primary"
+            disabled={publishable.length === 0}
+            disabledReason="先勾选已就绪的片段"
+            onClick={publishSelected}
+          >
             发布所选{publishable.length > 0 ? ` (${publishable.length})` : ''}
           </Button>
           <Link className="btn" to="/great-old-one/ryona/material/create">

@@ -62,13 +62,23 @@ const Item = ({
         onKeyDown={(e) => e.key === 'Enter' && void save()}
       />
       <div className="admin-toolbar">
-        <Button onClick={save} disabled={title === item.title}>
+        <Button onClick={save} disabled={title === item.title} disabledReason="标题没有改动">
           保存
         </Button>
-        <Button aria-label="前移" disabled={index === 0} onClick={() => move(index, index - 1)}>
+        <Button
+          aria-label="前移"
+          disabled={index === 0}
+          disabledReason="已经在最前"
+          onClick={() => move(index, index - 1)}
+        >
           ←
         </Button>
-        <Button aria-label="后移" disabled={index === count - 1} onClick={() => move(index, index + 1)}>
+        <Button
+          aria-label="后移"
+          disabled={index === count - 1}
+          disabledReason="已经在最后"
+          onClick={() => move(index, index + 1)}
+        >
           →
         </Button>
         <Button
