@@ -79,4 +79,26 @@ describe('every back-office page fits its window', () => {
     await close();
     expect(fits.filter((f) => f.scrollWidth > f.innerWidth)).toEqual([]);
   });
+
+  it('at 1366×860 the whole side menu is on screen, down to its last item', async () => {
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
+      viewport: { width: 1366, height: 860 },
+    });
+    const side = page.locator('[data-page="/great-old-one/index"] .admin-side');
+    const last = side.getByRole('link', { name: '日志' });
+    const box = await last.boundingBox();
+    const frame = await side.boundingBox();
+    expect(box && frame && box.y + box.height <= Math.min(860, frame.y + frame.height)).toBe(true);
+    await close();
+  });
+
+  it('at 1366×860 the visitor table gives page paths room (not one letter a line)', async () => {
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/analytics', {
+      viewport: { width: 1366, height: 860 },
+    });
+    const cell = page.locator('[data-testid="analytics-clients"] td[data-label="页面"]').first();
+    await cell.waitFor();
+    expect((await cell.boundingBox())?.width).toBeGreaterThanOrEqual(150);
+    await close();
+  });
 });
