@@ -146,7 +146,7 @@ export default function Page() {
       key: 'device',
       title: '设备',
       render: (c) => (
-        <span className="analytics-nowrap">
+        <span className="analytics-device">
           {[platformName(c.device.platform), c.device.os, c.device.browser].filter(Boolean).join(' · ')}
         </span>
       ),
