@@ -342,7 +342,7 @@ describe('video clips and collections', () => {
       await create.getByTestId('cut-end').fill('0:02');
       await create.getByTestId('cut-end').press('Enter');
       const said = '结束（0:02.0）必须晚于开始（0:05.0）';
-      const endField = create.locator('.admin-field', { has: create.getByTestId('cut-end') });
+      const endField = create.locator('.admin-field', { has: opened.page.getByTestId('cut-end') });
       await expect.poll(() => endField.locator('.field-error').textContent()).toBe(said);
       const button = create.getByTestId('cut-create');
       expect(await button.isDisabled()).toBe(true);
