@@ -42,6 +42,8 @@ export const PhonePatterns = {
 export const Texts = {
   unreachable: '无法访问在线服务器，正在使用离线模式',
   offlineWrite: '正在使用离线模式',
+  /** A call that got no answer at all (issue 24: never the browser's "Failed to fetch"). */
+  serverUnreachable: '连不上服务器',
   offlineSearch: '离线模式下仅可以使用[#id]形式检索',
   businessError: '业务出错',
   emptyInput: '请输入内容',

@@ -325,6 +325,35 @@ describe('video clips and collections', () => {
     const visitor = await api(server, null)('GET', '/video/source');
     expect(visitor.json.code).toBe(4010);
   });
+
+  it.each([
+    [1366, 860],
+    [390, 844],
+  ])(
+    'at %i×%i a clip whose end is not after its start is refused at the field (issue 24)',
+    async (width, height) => {
+      const opened = await openAsOwner(browser, server.url, '/great-old-one/ryona/material/create', {
+        viewport: { width, height },
+      });
+      const create = opened.page.locator('[data-page="/great-old-one/ryona/material/create"]');
+      await create.getByTestId('source-video').filter({ hasText: 'a.mp4' }).click();
+      await create.getByTestId('cut-start').fill('0:05');
+      await create.getByTestId('cut-start').press('Enter');
+      await create.getByTestId('cut-end').fill('0:02');
+      await create.getByTestId('cut-end').press('Enter');
+      const said = '结束（0:02.0）必须晚于开始（0:05.0）';
+      const endField = create.locator('.admin-field', { has: opened.page.getByTestId('cut-end') });
+      await expect.poll(() => endField.locator('.field-error').textContent()).toBe(said);
+      const button = create.getByTestId('cut-create');
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('title')).toBe(said);
+      await create.getByTestId('cut-end').fill('0:07');
+      await create.getByTestId('cut-end').press('Enter');
+      await expect.poll(() => button.isDisabled()).toBe(false);
+      expect(await endField.locator('.field-error').count()).toBe(0);
+      await opened.close();
+    },
+  );
 });
 
 describe('the processing queue across a crash', () => {

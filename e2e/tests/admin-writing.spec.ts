@@ -92,7 +92,10 @@ describe('writing in the back office', () => {
 
     // Delete, after the confirmation.
     await page.getByTestId('essay-delete').click();
-    await page.getByRole('dialog').getByText('确认执行操作?').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/^删除随笔 #\d+「.+」？$/)
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: /确/ }).click();
     await page.getByTestId('toast').getByText('已删除').waitFor();
     await listed.waitFor({ state: 'detached' });

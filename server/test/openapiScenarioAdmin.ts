@@ -142,6 +142,9 @@ export const settings = async (api: Probe) => {
   const todoId = todos.find((todo) => todo.title === '买牛奶')?.id ?? 1;
   await api.ok('todoDetail', { params: { id: todoId } });
   await api.ok('todoUpdate', { params: { id: todoId }, json: { done: true } });
+  const cleared = await api.ok('todoClearDone');
+  await api.ok('todoRestore', { json: { todos: cleared } });
+  await api.fails('todoRestore', { json: { todos: [{ id: 0 }] } }, 400);
   await api.ok('todoDelete', { params: { id: todoId } });
 
   const meta = await api.ok('metaCreate', { json: { group: 'probe', key: 'k', value: 'v' } });

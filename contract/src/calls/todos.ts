@@ -52,6 +52,24 @@ export const TodoPatch = z.object({
 });
 export type TodoPatch = z.infer<typeof TodoPatch>;
 
+/** Deleted to-dos as the list showed them, to put back with their ids, order and times. */
+export const TodoRestoreInput = z.object({
+  todos: z
+    .array(
+      Todo.extend({
+        id: z.number().int().positive().max(2_147_483_647),
+        title: Title,
+        notes: Notes,
+        dueAt: DueAt,
+        createdAt: z.number().int().min(0),
+        updatedAt: z.number().int().min(0),
+      }),
+    )
+    .min(1)
+    .max(5000),
+});
+export type TodoRestoreInput = z.infer<typeof TodoRestoreInput>;
+
 export const TodoQuery = z.object({ filter: z.enum(['all', 'open', 'done']).default('all') });
 
 export const todosCalls = {
@@ -62,4 +80,8 @@ export const todosCalls = {
   todoDetail: defineCall(routes.todoDetail, { params: IdParams, response: Todo }),
   todoUpdate: defineCall(routes.todoUpdate, { params: IdParams, body: TodoPatch, response: Todo }),
   todoDelete: defineCall(routes.todoDelete, { params: IdParams, response: Deleted }),
+  /** Answers the to-dos it deleted, so that the page can offer to put them back. */
+  todoClearDone: defineCall(routes.todoClearDone, { response: z.array(Todo) }),
+  /** Ids still present are left as they are; answers the whole list after. */
+  todoRestore: defineCall(routes.todoRestore, { body: TodoRestoreInput, response: z.array(Todo) }),
 } satisfies Record<keyof typeof routes, CallDef>;

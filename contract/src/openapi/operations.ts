@@ -198,6 +198,8 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   todoDetail: op('todos', 'One to-do'),
   todoUpdate: op('todos', 'Edit a to-do'),
   todoDelete: op('todos', 'Delete a to-do'),
+  todoClearDone: op('todos', 'Delete every finished to-do (answers them, for undo)'),
+  todoRestore: op('todos', 'Put deleted to-dos back (undo)'),
 
   metaList: op('meta', 'Every meta string'),
   metaMap: op('meta', 'Meta strings by group and key'),

@@ -13,6 +13,26 @@ const loaded = new Map<string, ComponentType>();
 
 /** The back office's extra component set, loaded before any admin page (spec §2). */
 const loadAdminKit = () => import('../ui/adminKit/index.ts');
+type AdminKit = Awaited<ReturnType<typeof loadAdminKit>>;
+
+/** An admin page whose code did not arrive while the kit did: the frame can still be shown. */
+class AdminPageLoadError extends Error {
+  constructor(
+    readonly kit: AdminKit,
+    readonly reason: unknown,
+  ) {
+    super(reason instanceof Error ? reason.message : String(reason));
+  }
+}
+
+/** What the frame shows instead of a page that failed to load: a plain sentence and 重试. */
+const failedAdminPage =
+  (kit: AdminKit, onRetry: () => void): ComponentType =>
+  () => (
+    <kit.AdminFrame>
+      <kit.ErrorState error="页面没能下载，可能是连不上服务器或网站刚更新过" onRetry={onRetry} />
+    </kit.AdminFrame>
+  );
 
 const loadPage = async (route: PageRoute): Promise<ComponentType> => {
   const hit = loaded.get(route.path);
@@ -20,7 +40,11 @@ const loadPage = async (route: PageRoute): Promise<ComponentType> => {
   let page: ComponentType;
   if (route.meta.adminKit) {
     // Kit and page load together; the page is shown inside the back-office frame.
-    const [{ AdminFrame }, { default: Inner }] = await Promise.all([loadAdminKit(), route.load()]);
+    const [kit, inner] = await Promise.allSettled([loadAdminKit(), route.load()]);
+    if (kit.status === 'rejected') throw kit.reason;
+    if (inner.status === 'rejected') throw new AdminPageLoadError(kit.value, inner.reason);
+    const { AdminFrame } = kit.value;
+    const Inner = inner.value.default;
     page = () => (
       <AdminFrame>
         <Inner />
@@ -78,6 +102,8 @@ export const PageOutlet = () => {
     route && loaded.has(route.path) ? route.path : null,
   );
   const [failure, setFailure] = useState<string | null>(null);
+  // Bumped by 重试 on a page that failed to load: the effect below loads it again.
+  const [attempt, setAttempt] = useState(0);
   const target = useRef<string | null>(null);
   const primed = useRef(shown !== null);
   // The window scrolls for every page alike: each page's own position is kept while it is hidden.
@@ -96,6 +122,7 @@ export const PageOutlet = () => {
     else window.scrollTo({ top: saved, behavior: 'instant' });
   }, [shown]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger
   useEffect(() => {
     if (!route) return;
     target.current = route.path;
@@ -104,8 +131,11 @@ export const PageOutlet = () => {
       if (target.current !== route.path) return;
       const leaving = shownNow.current;
       if (leaving !== null && leaving !== route.path) scrollOf.current.set(leaving, window.scrollY);
+      // A page shown as failed is replaced by the real one once it loads.
       setVisited((list) =>
-        list.some((v) => v.path === route.path) ? list : [...list, { path: route.path, Page }],
+        list.some((v) => v.path === route.path && v.Page === Page)
+          ? list
+          : [...list.filter((v) => v.path !== route.path), { path: route.path, Page }],
       );
       setShown(route.path);
     };
@@ -123,13 +153,18 @@ export const PageOutlet = () => {
         if (target.current !== route.path) return;
         const message = Texts.lazyLoadFailed(error instanceof Error ? error.message : String(error));
         toast.error(message);
+        if (error instanceof AdminPageLoadError) {
+          // The menu stays; the retry is inside the frame (issue 24).
+          done(failedAdminPage(error.kit, () => setAttempt((n) => n + 1)));
+          return;
+        }
         setFailure(message);
         setShown(null);
       })
       .finally(() => {
         if (appState.get().routeLoading === route.path) appState.set({ routeLoading: null });
       });
-  }, [route]);
+  }, [route, attempt]);
 
   if (redirect !== null) return <Navigate to={redirect} replace />;
   return (

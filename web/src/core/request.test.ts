@@ -14,7 +14,8 @@ interface Seen {
   body: string;
 }
 
-type Reply = { status?: number; type?: string; body: unknown };
+/** `meanwhile` runs while the request is on its way (the page acting before the answer). */
+type Reply = { status?: number; type?: string; body: unknown; meanwhile?: () => void };
 
 /** A real API on 127.0.0.1: knocks always succeed, everything else answers from `next`. */
 let replies: Reply[] = [];
@@ -41,7 +42,9 @@ beforeAll(async () => {
         return send(res, { body: { code: 0, data: { publicKey: `pk-${knocks}`, dokkiri: true } } });
       }
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      send(res, replies.shift() ?? { status: 500, type: 'text/plain', body: 'no reply queued' });
+      const reply = replies.shift() ?? { status: 500, type: 'text/plain', body: 'no reply queued' };
+      reply.meanwhile?.();
+      send(res, reply);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -191,11 +194,12 @@ describe('the request client (spec §7, §8)', () => {
     expect(error.message).toBe('没有截图');
   });
 
-  it('reports an unreachable host as ERR_NETWORK', async () => {
+  it("reports an unreachable host as ERR_NETWORK, saying 连不上服务器 rather than the browser's words", async () => {
     appState.set({ onlineApiBaseURL: 'http://127.0.0.1:1/api' });
     const error = await failure(call('systemVersion'));
     expect(error.clientCode).toBe('ERR_NETWORK');
     expect(error.toasted).toBe(true);
+    expect(notices).toEqual([{ kind: 'error', message: '连不上服务器' }]);
   });
 
   it('refuses writes offline with 正在使用离线模式, sending nothing', async () => {
@@ -212,5 +216,30 @@ describe('the request client (spec §7, §8)', () => {
     await failure(call('systemVersion'));
     expect(seen[0]?.headers['x-fingerprint']).toBe('old');
     expect(storage.get()).toMatchObject({ accessKey: '', isExpiredGreatOldOne: true });
+  });
+
+  describe('a 4010 after the owner left is not announced (issue 24)', () => {
+    const refused = { status: 401, body: { code: 4010, data: null, errorMsg: '需要主人权限' } };
+
+    it('tells a logged-in owner whose key the server refused', async () => {
+      storage.set({ accessKey: 'live', accessExp: Date.now() + 60_000 });
+      replies.push(refused);
+      await failure(call('todoList', {}));
+      expect(notices).toEqual([{ kind: 'error', message: '需要主人权限' }]);
+    });
+
+    it('keeps quiet about a request that was in flight when the owner logged out', async () => {
+      storage.set({ accessKey: 'live', accessExp: Date.now() + 60_000 });
+      replies.push({ ...refused, meanwhile: () => storage.set({ accessKey: '', accessExp: 0 }) });
+      const error = await failure(call('todoList', {}));
+      expect(error.code).toBe(4010);
+      expect(notices).toEqual([]);
+    });
+
+    it('keeps quiet about a refetch sent with no key after logout', async () => {
+      replies.push(refused);
+      await failure(call('todoList', {}));
+      expect(notices).toEqual([]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { CallBody, CallParams, CallQuery, CallResponse, Calls } from '@candy/contract';
+import type { Access } from '@candy/contract/call';
 import { fillPath } from '@candy/contract/call';
 import { ErrorCode } from '@candy/contract/codes';
 import { Texts } from '@candy/contract/constants';
@@ -81,13 +82,31 @@ const noteUnauthorized = (code: number): void => {
     storage.set({ accessKey: '', accessExp: 0, isExpiredGreatOldOne: true });
 };
 
-const interpret = async (res: RawResponse, options: { silent?: boolean; as?: 'json' | 'blob' }) => {
+/**
+ * An owner call refused with 4010 after the owner left (logged out, or the key already known dead):
+ * a request in flight or a refetch that the page fires on its way out. Nothing to tell the owner.
+ */
+const afterLeaving = (code: number, access: Access, sentKey: string): boolean =>
+  code === ErrorCode.unauthorized &&
+  access === 'owner' &&
+  (sentKey === '' || sentKey !== storage.get().accessKey);
+
+interface InterpretOptions {
+  silent?: boolean | undefined;
+  as?: 'json' | 'blob' | undefined;
+  access: Access;
+  /** The access key the request went out with. */
+  sentKey: string;
+}
+
+const interpret = async (res: RawResponse, options: InterpretOptions) => {
   const isJson = res.contentType.includes('json');
   const ok = res.status >= 200 && res.status < 300;
   if (ok && options.as === 'blob' && !isJson) return res.body;
   const envelope = await readEnvelope(res);
   if (!ok) {
     const message = envelope?.errorMsg || `Request failed with status code ${res.status}`;
+    const silent = options.silent || afterLeaving(envelope?.code ?? 0, options.access, options.sentKey);
     noteUnauthorized(envelope?.code ?? 0);
     throw shown(
       new RequestError(envelope?.code ?? 0, message, {
@@ -95,7 +114,7 @@ const interpret = async (res: RawResponse, options: { silent?: boolean; as?: 'js
         clientCode: clientCodeOfStatus(res.status),
         errors: envelope?.errors ?? [],
       }),
-      options.silent,
+      silent,
     );
   }
   if (!envelope) {
@@ -111,8 +130,9 @@ const interpret = async (res: RawResponse, options: { silent?: boolean; as?: 'js
   });
   // 4032 is handled by the retry below and never shown (spec §8).
   if (envelope.code === ErrorCode.handshakeExpired) throw error;
+  const silent = options.silent || afterLeaving(envelope.code, options.access, options.sentKey);
   noteUnauthorized(envelope.code);
-  throw shown(error, options.silent);
+  throw shown(error, silent);
 };
 
 /** One HTTP round trip to the online API, without handshake or offline handling. */
@@ -124,7 +144,8 @@ export const rawCall = async <N extends RouteName>(
   const path = fillPath(def.path, (options.params ?? {}) as Record<string, string | number>);
   const url = `${apiBase()}${path}${queryString(options.query as QueryInput | undefined)}`;
   const { body, contentType } = encodeBody(options.body, options.form);
-  const headers = buildHeaders(storage.get(), currentReferrer());
+  const record = storage.get();
+  const headers = buildHeaders(record, currentReferrer());
   if (contentType) headers['content-type'] = contentType;
   let res: RawResponse;
   try {
@@ -139,7 +160,12 @@ export const rawCall = async <N extends RouteName>(
   } catch (error) {
     throw error instanceof RequestError ? shown(error, options.silent) : error;
   }
-  return (await interpret(res, options)) as Answer<N>;
+  return (await interpret(res, {
+    silent: options.silent,
+    as: options.as,
+    access: def.access,
+    sentKey: record.accessKey,
+  })) as Answer<N>;
 };
 
 const refuseOffline = (silent: boolean | undefined): RequestError =>

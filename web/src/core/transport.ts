@@ -1,3 +1,4 @@
+import { Texts } from '@candy/contract/constants';
 import { type ClientCode, RequestError } from './errors.ts';
 
 export interface RawRequest {
@@ -31,10 +32,9 @@ const viaFetch = async (req: RawRequest): Promise<RawResponse> => {
     return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.blob() };
   } catch (error) {
     if (req.signal?.aborted) throw failure('ERR_CANCELED', 'canceled');
-    throw failure(
-      'ERR_NETWORK',
-      error instanceof Error ? `Network Error: ${error.message}` : 'Network Error',
-    );
+    // The browser's own words ("Failed to fetch") mean nothing to the owner; the cause goes to the console.
+    console.warn('request failed', req.method, req.url, error);
+    throw failure('ERR_NETWORK', Texts.serverUnreachable);
   }
 };
 
@@ -51,7 +51,7 @@ const viaXhr = (req: RawRequest): Promise<RawResponse> =>
         contentType: xhr.getResponseHeader('content-type') ?? '',
         body: xhr.response as Blob,
       });
-    xhr.onerror = () => reject(failure('ERR_NETWORK', 'Network Error'));
+    xhr.onerror = () => reject(failure('ERR_NETWORK', Texts.serverUnreachable));
     xhr.onabort = () => reject(failure('ERR_CANCELED', 'canceled'));
     xhr.ontimeout = () => reject(failure('ETIMEDOUT', 'timeout'));
     req.signal?.addEventListener('abort', () => xhr.abort(), { once: true });

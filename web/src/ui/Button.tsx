@@ -1,5 +1,5 @@
 import { Texts } from '@candy/contract/constants';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { confirm } from './Dialog.tsx';
 import { reportError } from './reportError.ts';
 
@@ -14,6 +14,8 @@ export interface ButtonProps {
    */
   confirm?: false | { title?: string; message?: string };
   disabled?: boolean;
+  /** Why the button is disabled: its tooltip and its accessible description while disabled. */
+  disabledReason?: string | undefined;
   /** Externally driven loading, added to the button's own. */
   loading?: boolean;
   className?: string;
@@ -29,6 +31,7 @@ export const Button = ({
   onClick,
   confirm: ask,
   disabled,
+  disabledReason,
   loading,
   className,
   title,
@@ -36,6 +39,8 @@ export const Button = ({
   'data-testid': testId,
 }: ButtonProps) => {
   const [running, setRunning] = useState(false);
+  const reasonId = useId();
+  const why = disabled && disabledReason ? disabledReason : undefined;
   const busy = running || Boolean(loading);
   const needsConfirm = ask !== false && (ask !== undefined || kind === 'dangerous');
   const run = async () => {
@@ -56,17 +61,25 @@ export const Button = ({
     }
   };
   return (
-    <button
-      type={type}
-      className={`btn btn-${kind}${className ? ` ${className}` : ''}`}
-      disabled={disabled || busy}
-      aria-busy={busy}
-      title={title}
-      data-testid={testId}
-      onClick={() => void run()}
-    >
-      {busy && <span className="spinner" />}
-      {children}
-    </button>
+    <>
+      <button
+        type={type}
+        className={`btn btn-${kind}${className ? ` ${className}` : ''}`}
+        disabled={disabled || busy}
+        aria-busy={busy}
+        title={why ?? title}
+        aria-describedby={why ? reasonId : undefined}
+        data-testid={testId}
+        onClick={() => void run()}
+      >
+        {busy && <span className="spinner" />}
+        {children}
+      </button>
+      {why && (
+        <span id={reasonId} className="sr-only">
+          {why}
+        </span>
+      )}
+    </>
   );
 };

@@ -8,6 +8,13 @@ interface ToastItem {
   kind: NoticeKind;
   message: string;
   leaving: boolean;
+  action?: ToastAction | undefined;
+}
+
+/** A button inside the toast (e.g. 撤销); pressing it runs `run` and dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => unknown;
 }
 
 const toasts = createStore<{ list: ToastItem[] }>({ list: [] });
@@ -24,16 +31,17 @@ export interface ToastOptions {
   type?: NoticeKind;
   /** ms on screen; 3000 by default (spec §9). */
   duration?: number;
+  action?: ToastAction;
 }
 
 /** Shows a message that leaves by itself: 3000ms on screen, 200ms in and out (spec §4, §9). */
 export const toast = (
   message: string,
-  { type = 'info', duration = Limits.toastDurationMs }: ToastOptions = {},
+  { type = 'info', duration = Limits.toastDurationMs, action }: ToastOptions = {},
 ) => {
   lastId += 1;
   const id = lastId;
-  toasts.set({ list: [...toasts.get().list, { id, kind: type, message, leaving: false }] });
+  toasts.set({ list: [...toasts.get().list, { id, kind: type, message, leaving: false, action }] });
   setTimeout(() => patch(id, { leaving: true }), duration);
   setTimeout(() => patch(id, null), duration + Limits.toastAnimationMs);
 };
@@ -61,6 +69,18 @@ export const ToastHost = () => {
           data-testid="toast"
         >
           {t.message}
+          {t.action && (
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                patch(t.id, null);
+                void t.action?.run();
+              }}
+            >
+              {t.action.label}
+            </button>
+          )}
         </div>
       ))}
     </div>

@@ -11,5 +11,7 @@ export const todosModule = (ctx: ModuleContext) => {
   ctx.router.route(calls.todoDetail, ({ params }) => todos.get(params.id));
   ctx.router.route(calls.todoUpdate, ({ params, body }) => todos.update(params.id, body));
   ctx.router.route(calls.todoDelete, ({ params }) => todos.remove(params.id));
+  ctx.router.route(calls.todoClearDone, () => todos.clearDone());
+  ctx.router.route(calls.todoRestore, ({ body }) => todos.restore(body));
   return { todos };
 };

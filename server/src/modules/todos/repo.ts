@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
 import type { TodoTable } from '../../db/schema.ts';
 
@@ -48,6 +48,27 @@ export const createTodoRepo = (db: Db) => ({
           .set({ sort_order: index, updated_at: now })
           .where('id', '=', id)
           .execute();
+      }
+    }),
+
+  /** Deletes the finished ones and answers them as they were. */
+  removeDone: (): Promise<Selectable<TodoTable>[]> =>
+    db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('todo').selectAll().where('done', '=', 1).execute();
+      if (rows.length > 0) await trx.deleteFrom('todo').where('done', '=', 1).execute();
+      return rows;
+    }),
+
+  /** Inserts rows with their own ids; an id already taken is skipped (a second undo changes nothing). */
+  restore: (rows: readonly Insertable<TodoTable>[]) =>
+    db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        const taken = await trx
+          .selectFrom('todo')
+          .select('id')
+          .where('id', '=', Number(row.id))
+          .executeTakeFirst();
+        if (!taken) await trx.insertInto('todo').values(row).execute();
       }
     }),
 

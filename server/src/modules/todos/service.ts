@@ -1,4 +1,4 @@
-import type { Todo, TodoPatch, TodoPutInput } from '@candy/contract/calls/todos';
+import type { Todo, TodoPatch, TodoPutInput, TodoRestoreInput } from '@candy/contract/calls/todos';
 import type { Selectable } from 'kysely';
 import type { TodoTable } from '../../db/schema.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
@@ -66,6 +66,27 @@ export const createTodosService = (repo: TodoRepo, now: () => number = Date.now)
         updated_at: now(),
       });
       return get(id);
+    },
+
+    /** Deletes every finished to-do; answers them so that the owner can take it back. */
+    clearDone: async (): Promise<Todo[]> => (await repo.removeDone()).map(present),
+
+    /** Puts deleted to-dos back with their ids, place in the order and times (the undo). */
+    async restore(input: TodoRestoreInput): Promise<Todo[]> {
+      await repo.restore(
+        input.todos.map((t) => ({
+          id: t.id,
+          title: t.title,
+          notes: t.notes,
+          done: t.done ? 1 : 0,
+          due_at: t.dueAt,
+          priority: t.priority,
+          sort_order: t.order,
+          created_at: t.createdAt,
+          updated_at: t.updatedAt,
+        })),
+      );
+      return list();
     },
 
     async remove(id: number): Promise<{ id: number }> {

@@ -10,7 +10,7 @@ describe('to-dos', () => {
   });
   afterAll(() => t.close());
 
-  const inject = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, owner = true) =>
+  const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, owner = true) =>
     t.server.inject({
       method,
       url: `/api${url}`,
@@ -28,8 +28,11 @@ describe('to-dos', () => {
     ['GET', '/todolist/realtodo/1'],
     ['PUT', '/todolist/realtodo/1'],
     ['DELETE', '/todolist/realtodo/1'],
+    ['DELETE', '/todolist/realtodo'],
+    ['POST', '/todolist/realtodo/restore'],
   ] as const)('%s %s refuses visitors with 4010', async (method, url) => {
-    const res = await inject(method, url, method === 'PUT' ? { title: 'x' } : undefined, false);
+    const body = method === 'PUT' ? { title: 'x' } : method === 'POST' ? { todos: [] } : undefined;
+    const res = await inject(method, url, body, false);
     expect(res.json().code).toBe(ErrorCode.unauthorized);
   });
 
@@ -82,5 +85,73 @@ describe('to-dos', () => {
     const res = await inject('PUT', '/todolist/realtodo/1', payload);
     expect(res.json().code).toBe(ErrorCode.validation);
     expect(res.json().errors.map((e: { property: string }) => e.property)).toContain(field);
+  });
+
+  describe('emptying and undo (issue 24)', () => {
+    type Row = { id: number; title: string; notes: string; done: boolean; order: number };
+    const list = async () => (await inject('GET', '/todolist/realtodo')).json().data as Row[];
+    const fresh = async (items: { title: string; done?: boolean; notes?: string }[]) => {
+      for (const old of await list()) await inject('DELETE', `/todolist/realtodo/${old.id}`);
+      for (const item of items)
+        await inject('PUT', '/todolist/realtodo', { title: item.title, notes: item.notes });
+      const rows = await list();
+      for (const item of items.filter((i) => i.done)) {
+        const row = rows.find((r) => r.title === item.title) as Row;
+        await inject('PUT', `/todolist/realtodo/${row.id}`, { done: true });
+      }
+      return list();
+    };
+
+    it('renames and annotates a to-do', async () => {
+      const [row] = (await fresh([{ title: '买牛奶' }])) as [Row];
+      const res = await inject('PUT', `/todolist/realtodo/${row.id}`, {
+        title: '买燕麦奶',
+        notes: '两盒，要低糖',
+      });
+      expect(res.json().data).toMatchObject({ id: row.id, title: '买燕麦奶', notes: '两盒，要低糖' });
+      expect((await list())[0]).toMatchObject({ title: '买燕麦奶', notes: '两盒，要低糖' });
+    });
+
+    it('deletes every finished to-do at once and answers what it deleted', async () => {
+      await fresh([{ title: 'a', done: true }, { title: 'b' }, { title: 'c', done: true, notes: '备注' }]);
+      const res = await inject('DELETE', '/todolist/realtodo');
+      expect(res.json().code).toBe(0);
+      expect(res.json().data.map((t: Row) => [t.title, t.notes, t.done])).toEqual([
+        ['a', '', true],
+        ['c', '备注', true],
+      ]);
+      expect((await list()).map((t) => t.title)).toEqual(['b']);
+      expect((await inject('DELETE', '/todolist/realtodo')).json().data).toEqual([]);
+    });
+
+    it('puts deleted to-dos back with their ids, notes, state and place; a second undo changes nothing', async () => {
+      const before = await fresh([
+        { title: 'a', done: true, notes: 'n' },
+        { title: 'b' },
+        { title: 'c', done: true },
+      ]);
+      const removed = (await inject('DELETE', '/todolist/realtodo')).json().data;
+      const restored = await inject('POST', '/todolist/realtodo/restore', { todos: removed });
+      expect(restored.json().code).toBe(0);
+      expect(restored.json().data).toEqual(before);
+      expect((await inject('POST', '/todolist/realtodo/restore', { todos: removed })).json().data).toEqual(
+        before,
+      );
+      // A single delete is taken back the same way.
+      const b = before[1] as Row;
+      await inject('DELETE', `/todolist/realtodo/${b.id}`);
+      await inject('POST', '/todolist/realtodo/restore', { todos: [b] });
+      expect(await list()).toEqual(before);
+    });
+
+    it.each([
+      [{}, 'todos'],
+      [{ todos: [] }, 'todos'],
+      [{ todos: [{ id: 1, title: '' }] }, 'todos.0.title'],
+    ])('POST /todolist/realtodo/restore refuses %j with 4000 on %s', async (payload, field) => {
+      const res = await inject('POST', '/todolist/realtodo/restore', payload);
+      expect(res.json().code).toBe(ErrorCode.validation);
+      expect(res.json().errors.map((e: { property: string }) => e.property)).toContain(field);
+    });
   });
 });

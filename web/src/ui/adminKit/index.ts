@@ -14,6 +14,7 @@ export { AdminPage } from './AdminPage.tsx';
 export { adminMenu } from './adminMenu.ts';
 export { type Column, DataTable } from './DataTable.tsx';
 export { DateTimeInput, fromLocalInput, toLocalInput } from './DateTimeInput.tsx';
+export { deletedToast, destroyQuestion, shortTitle, UNDO_MS } from './destroy.ts';
 export { Field } from './Field.tsx';
 export { formatBytes, formatDateTime, relativeTime } from './format.ts';
 export { Pager } from './Pager.tsx';

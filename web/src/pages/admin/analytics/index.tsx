@@ -146,7 +146,7 @@ export default function Page() {
       key: 'device',
       title: '设备',
       render: (c) => (
-        <span className="analytics-nowrap">
+        <span className="analytics-device">
           {[platformName(c.device.platform), c.device.os, c.device.browser].filter(Boolean).join(' · ')}
         </span>
       ),
@@ -162,7 +162,11 @@ export default function Page() {
         </span>
       ),
     },
-    { key: 'referrers', title: '来源', render: (c) => c.referrers.join(' ') || '—' },
+    {
+      key: 'referrers',
+      title: '来源',
+      render: (c) => <span className="analytics-referrers">{c.referrers.join(' ') || '—'}</span>,
+    },
     {
       key: 'firstSeen',
       title: '首次',

@@ -3,7 +3,14 @@ import { EssayInput } from '@candy/contract/calls/essays';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { Badge, DateTimeInput, Field, formatDateTime, UploadList } from '../../../ui/adminKit/index.ts';
+import {
+  Badge,
+  DateTimeInput,
+  destroyQuestion,
+  Field,
+  formatDateTime,
+  UploadList,
+} from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -202,7 +209,22 @@ export const EssayEditor = ({
           {scheduled ? `定时 ${formatDateTime(fields.reservation ?? 0)}` : essay ? '保存' : '发表'}
         </Button>
         {essay && (
-          <Button kind="dangerous" onClick={remove} data-testid="essay-delete">
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除随笔',
+              message: destroyQuestion('删除', '随笔', {
+                id: essay.id,
+                // Its first line, as the list shows it.
+                title: essay.content
+                  .split('\n')
+                  .find((l) => l.trim() !== '')
+                  ?.replace(/^#+\s*/, ''),
+              }),
+            }}
+            onClick={remove}
+            data-testid="essay-delete"
+          >
             删除
           </Button>
         )}

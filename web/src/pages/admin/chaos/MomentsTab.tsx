@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { call } from '../../../core/request.ts';
 import {
   DropZone,
+  destroyQuestion,
   EmptyState,
   formatDateTime,
   LoadingState,
@@ -126,7 +127,17 @@ export const MomentsTab = () => {
               </div>
               <div className="admin-toolbar">
                 <Button onClick={() => setEditing(moment)}>编辑</Button>
-                <Button kind="dangerous" onClick={() => remove(moment)}>
+                <Button
+                  kind="dangerous"
+                  confirm={{
+                    title: '删除动态',
+                    message: destroyQuestion('删除', '动态', {
+                      id: moment.id,
+                      title: moment.content || '仅图片',
+                    }),
+                  }}
+                  onClick={() => remove(moment)}
+                >
                   删除
                 </Button>
               </div>

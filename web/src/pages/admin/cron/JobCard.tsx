@@ -75,7 +75,13 @@ export const JobCard = ({
       </dl>
       {last?.outcome === 'error' && <p className="field-error cron-job-error">{last.output}</p>}
       <div className="cron-job-actions">
-        <Button kind="primary" disabled={job.running} onClick={onFire} data-testid="cron-fire">
+        <Button
+          kind="primary"
+          disabled={job.running}
+          disabledReason="正在运行，结束后才能再次运行"
+          onClick={onFire}
+          data-testid="cron-fire"
+        >
           {job.running ? '运行中…' : '立即运行'}
         </Button>
         <Button onClick={() => setEditing((e) => !e)}>修改计划</Button>

@@ -60,6 +60,7 @@ export const JobEditor = ({
         <Button
           kind="primary"
           disabled={error !== null || cron.trim() === job.cron}
+          disabledReason={error !== null ? `表达式有误：${error}` : '表达式没有改动'}
           onClick={() => onSave(cron.trim())}
         >
           保存

@@ -1,8 +1,9 @@
 import { Cron } from 'croner';
+import { cronMessage } from './cronMessage.ts';
 
 /**
  * The next `count` times a cron expression fires after `from`, or the reason it is not one (the
- * server reads it with the same library, so what passes here passes there).
+ * server reads it with the same library, so what passes here passes there), said in Chinese.
  */
 export const nextRuns = (
   expression: string,
@@ -13,6 +14,9 @@ export const nextRuns = (
     const cron = new Cron(expression.trim(), { paused: true });
     return { runs: cron.nextRuns(count, from), error: null };
   } catch (error) {
-    return { runs: [], error: error instanceof Error ? error.message : String(error) };
+    return {
+      runs: [],
+      error: cronMessage(error instanceof Error ? error.message : String(error), expression),
+    };
   }
 };

@@ -75,6 +75,7 @@ export const StagedPanel = () => {
         <Button
           kind="primary"
           disabled={changes.length === 0 || message.trim() === ''}
+          disabledReason={changes.length === 0 ? '没有待提交的改动' : '先写一句提交说明'}
           onClick={commit}
           data-testid="commit-button"
         >
@@ -83,6 +84,7 @@ export const StagedPanel = () => {
         <Button
           kind="dangerous"
           disabled={changes.length === 0}
+          disabledReason="没有待提交的改动"
           confirm={{ message: '放弃全部待提交的改动？上传但未提交的文件会被删除。' }}
           onClick={async () => {
             await call('filesDiscard', { body: {} });

@@ -62,6 +62,15 @@ export const ChangePassword = ({ onChanged }: { onChanged: () => Promise<void> }
       <Button
         kind="primary"
         disabled={!current || !next || next !== repeat || problem !== null}
+        disabledReason={
+          !current
+            ? '先填当前密码'
+            : !next
+              ? '先填新密码'
+              : problem !== null
+                ? problem
+                : '两次输入的新密码不一致'
+        }
         onClick={change}
         confirm={{ message: '修改密码后，其他设备上的登录都会失效。继续?' }}
       >

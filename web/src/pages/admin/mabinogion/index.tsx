@@ -13,24 +13,24 @@ import {
   arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
 import {
   AdminPage,
-  Badge,
+  deletedToast,
   EmptyState,
   ErrorState,
-  formatDateTime,
   LoadingState,
+  shortTitle,
   type TabItem,
   Tabs,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { editTodo } from './TodoEditor.tsx';
+import { TodoRow } from './TodoRow.tsx';
 import './todos.css';
 
 type Filter = 'all' | 'open' | 'done';
@@ -39,87 +39,17 @@ const filters: TabItem<Filter>[] = [
   { id: 'done', label: '已完成' },
   { id: 'all', label: '全部' },
 ];
-const priorityLabel = ['', '低', '中', '高'] as const;
 
-/** YYYY-MM-DD of a due time, in local time. */
-const dayOf = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-/** The end of a local day: a to-do due that day is overdue from the next. */
-const endOfDay = (day: string) => new Date(`${day}T23:59:59.999`).getTime();
-
-const Row = ({ todo, onChange }: { todo: Todo; onChange: (patch: Partial<Todo>) => void }) => {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: todo.id,
-  });
-  const overdue = !todo.done && todo.dueAt !== null && todo.dueAt < Date.now();
-  return (
-    <li
-      ref={setNodeRef}
-      className={`todo-row${isDragging ? ' is-dragging' : ''}${todo.done ? ' is-done' : ''}${overdue ? ' is-overdue' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      data-testid="todo-row"
-      data-done={todo.done}
-    >
-      <button
-        type="button"
-        className="todo-drag"
-        aria-label={`拖动排序：${todo.title}`}
-        data-testid="todo-drag"
-        {...attributes}
-        {...listeners}
-      >
-        ⠿
-      </button>
-      <input
-        type="checkbox"
-        className="todo-check"
-        checked={todo.done}
-        aria-label={`完成：${todo.title}`}
-        onChange={(e) => onChange({ done: e.target.checked })}
-        data-testid="todo-check"
-      />
-      <span className="todo-title" data-testid="todo-title">
-        {todo.title}
-      </span>
-      <span className="todo-meta">
-        {todo.priority > 0 && (
-          <Badge tone={todo.priority === 3 ? 'danger' : 'info'}>{priorityLabel[todo.priority]}</Badge>
-        )}
-        {todo.dueAt !== null && (
-          <span
-            className={overdue ? 'todo-due overdue' : 'todo-due muted'}
-            title={formatDateTime(todo.dueAt)}
-          >
-            {overdue ? '已逾期 · ' : ''}
-            {dayOf(todo.dueAt)}
-          </span>
-        )}
-      </span>
-      <input
-        type="date"
-        className="input todo-date"
-        aria-label={`截止日期：${todo.title}`}
-        value={todo.dueAt === null ? '' : dayOf(todo.dueAt)}
-        onChange={(e) => e.target.value && onChange({ dueAt: endOfDay(e.target.value) })}
-      />
-      <select
-        className="input todo-priority"
-        aria-label={`优先级：${todo.title}`}
-        value={todo.priority}
-        onChange={(e) => onChange({ priority: Number(e.target.value) as Todo['priority'] })}
-      >
-        <option value={0}>无</option>
-        <option value={1}>低</option>
-        <option value={2}>中</option>
-        <option value={3}>高</option>
-      </select>
-    </li>
-  );
+/** The question before emptying the finished ones: how many, and the first few by name. */
+const clearQuestion = (done: Todo[]) => {
+  const names = done
+    .slice(0, 3)
+    .map((t) => `「${shortTitle(t.title, 12)}」`)
+    .join('');
+  return `删除 ${done.length} 条已完成的待办 ${names}${done.length > 3 ? ' 等' : ''}？`;
 };
 
-/** The owner's to-dos: quick add, check off, drag (or keyboard) to reorder, filter, overdue marked. */
+/** The owner's to-dos: quick add, check off, edit, delete (with undo), drag to reorder, filter. */
 export default function TodosPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('open');
@@ -131,8 +61,13 @@ export default function TodosPage() {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const all = todos.data ?? [];
+  const done = all.filter((t) => t.done);
   const shown = all.filter((t) => filter === 'all' || (filter === 'done' ? t.done : !t.done));
   const setList = (list: Todo[]) => queryClient.setQueryData(['todos'], list);
+  const replace = (saved: Todo) =>
+    queryClient.setQueryData<Todo[]>(['todos'], (list) => list?.map((t) => (t.id === saved.id ? saved : t)));
+  /** Puts deleted to-dos back on the server, as they were. */
+  const restore = async (list: Todo[]) => setList(await call('todoRestore', { body: { todos: list } }));
 
   const add = async () => {
     const text = title.trim();
@@ -141,8 +76,18 @@ export default function TodosPage() {
     setTitle('');
   };
   const change = async (todo: Todo, patch: Partial<Todo>) => {
-    const saved = await call('todoUpdate', { params: { id: todo.id }, body: patch });
-    setList(all.map((t) => (t.id === saved.id ? saved : t)));
+    replace(await call('todoUpdate', { params: { id: todo.id }, body: patch }));
+  };
+  const remove = async (todo: Todo) => {
+    await call('todoDelete', { params: { id: todo.id } });
+    queryClient.setQueryData<Todo[]>(['todos'], (list) => list?.filter((t) => t.id !== todo.id));
+    deletedToast(`已删除待办「${shortTitle(todo.title)}」`, () => restore([todo]));
+  };
+  const clearDone = async () => {
+    const removed = await call('todoClearDone');
+    const gone = new Set(removed.map((t) => t.id));
+    queryClient.setQueryData<Todo[]>(['todos'], (list) => list?.filter((t) => !gone.has(t.id)));
+    if (removed.length > 0) deletedToast(`已删除 ${removed.length} 条已完成的待办`, () => restore(removed));
   };
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -160,7 +105,22 @@ export default function TodosPage() {
   };
 
   return (
-    <AdminPage title="待办" data-testid="todos-page">
+    <AdminPage
+      title="待办"
+      data-testid="todos-page"
+      actions={
+        <Button
+          kind="dangerous"
+          disabled={done.length === 0}
+          disabledReason="还没有已完成的待办"
+          confirm={{ title: '删除已完成的待办', message: clearQuestion(done) }}
+          onClick={clearDone}
+          data-testid="todo-clear-done"
+        >
+          删除已完成
+        </Button>
+      }
+    >
       <form
         className="todo-add"
         onSubmit={(e) => {
@@ -193,7 +153,13 @@ export default function TodosPage() {
           <SortableContext items={shown.map((t) => t.id)} strategy={verticalListSortingStrategy}>
             <ul className="todo-list" data-testid="todo-list">
               {shown.map((todo) => (
-                <Row key={todo.id} todo={todo} onChange={(patch) => void change(todo, patch)} />
+                <TodoRow
+                  key={todo.id}
+                  todo={todo}
+                  onChange={(patch) => void change(todo, patch)}
+                  onEdit={() => editTodo(todo, replace)}
+                  onDelete={() => remove(todo)}
+                />
               ))}
             </ul>
           </SortableContext>

@@ -8,6 +8,7 @@ import {
   type Column,
   DataTable,
   DateTimeInput,
+  destroyQuestion,
   ErrorState,
   formatDateTime,
   LoadingState,
@@ -15,6 +16,7 @@ import {
   queryClient,
   Tabs,
 } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import { prompt } from '../../../ui/Dialog.tsx';
 import './map.css';
 
@@ -137,16 +139,19 @@ export default function Page() {
             key: 'actions',
             title: '',
             render: (o: ParkingOrder) => (
-              <button
-                type="button"
-                className="btn"
+              <Button
+                kind="dangerous"
+                confirm={{
+                  title: '删除停车订单',
+                  message: destroyQuestion('删除', '停车订单', { id: o.id, title: o.place }),
+                }}
                 onClick={async () => {
                   await call('parkingOrderDelete', { params: { id: Number(o.id) } });
                   await refresh();
                 }}
               >
                 删除
-              </button>
+              </Button>
             ),
           },
         ]
@@ -207,17 +212,21 @@ export default function Page() {
                   </small>
                 </button>
                 {own && (
-                  <button
-                    type="button"
-                    className="btn"
-                    aria-label={`删除 ${p.name}`}
+                  <Button
+                    kind="dangerous"
+                    title={`删除 ${p.name}`}
+                    confirm={{
+                      title: '删除停车场',
+                      message: destroyQuestion('删除', '停车场', { id: p.id, title: p.name }),
+                    }}
                     onClick={async () => {
                       await call('parkingPlaceDelete', { params: { id: Number(p.id) } });
                       await refresh();
                     }}
                   >
-                    ×
-                  </button>
+                    <span aria-hidden="true">×</span>
+                    <span className="sr-only">删除 {p.name}</span>
+                  </Button>
                 )}
               </li>
             ))}

@@ -96,7 +96,7 @@ export const EmotesTab = () => {
               <li key={e.id}>
                 <img src={e.url} alt={e.name} loading="lazy" />
                 <span>{e.name}</span>
-                <Button disabled={e.selected} onClick={() => pick(e.id)}>
+                <Button disabled={e.selected} disabledReason="已经选用了" onClick={() => pick(e.id)}>
                   {e.selected ? '已添加' : '添加'}
                 </Button>
               </li>

@@ -2,7 +2,7 @@ import { type FriendLink, LinkInput } from '@candy/contract/calls/links';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { destroyQuestion, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
@@ -125,7 +125,14 @@ export const LinksTab = () => {
               </span>
               <div className="admin-toolbar">
                 <Button onClick={() => setEditing(link)}>编辑</Button>
-                <Button kind="dangerous" onClick={() => remove(link)}>
+                <Button
+                  kind="dangerous"
+                  confirm={{
+                    title: '删除友链',
+                    message: destroyQuestion('删除', '友链', { id: link.id, title: link.name }),
+                  }}
+                  onClick={() => remove(link)}
+                >
                   删除
                 </Button>
               </div>

@@ -8,7 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { destroyQuestion, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { FooterTagsEditor } from './FooterTagsEditor.tsx';
@@ -106,11 +106,30 @@ const MetaEditor = ({
         </p>
       )}
       <div className="admin-toolbar">
-        <Button kind="primary" onClick={save} loading={busy} disabled={value === ''} data-testid="meta-save">
+        <Button
+          kind="primary"
+          onClick={save}
+          loading={busy}
+          disabled={value === ''}
+          disabledReason="值不能为空；不要这个值就删除它"
+          data-testid="meta-save"
+        >
           保存
         </Button>
         {existing && (
-          <Button kind="dangerous" onClick={remove}>
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除元数据',
+              message: destroyQuestion(
+                '删除',
+                '元数据',
+                { title: `${group}.${keyName}` },
+                '删除后回到默认值。',
+              ),
+            }}
+            onClick={remove}
+          >
             删除
           </Button>
         )}

@@ -153,7 +153,12 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
         >
           保存
         </Button>
-        <Button onClick={test} disabled={!view.configured} data-testid="push-test">
+        <Button
+          onClick={test}
+          disabled={!view.configured}
+          disabledReason="这个渠道还没有配置"
+          data-testid="push-test"
+        >
           测试
         </Button>
         {result && <ResultBadge result={result} />}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { call, RequestError } from '../../../core/request.ts';
 import {
   AdminPage,
+  destroyQuestion,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -134,6 +135,7 @@ const BangumiSearch = ({ owned }: { owned: Set<number> }) => {
                 <Button
                   kind="primary"
                   disabled={owned.has(s.subjectId)}
+                  disabledReason="已经在列表里了"
                   loading={add.isPending && add.variables?.subjectId === s.subjectId}
                   onClick={() => add.mutate(s)}
                   data-testid="bangumi-add"
@@ -197,6 +199,7 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
           <Button
             onClick={() => save.mutate({ episodesWatched: entry.episodesWatched + 1 })}
             disabled={total !== null && entry.episodesWatched >= total}
+            disabledReason="已经看完全部集数"
             data-testid="bangumi-plus"
           >
             +1
@@ -249,7 +252,15 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
           >
             保存短评与标签
           </Button>
-          <Button kind="dangerous" onClick={remove} data-testid="bangumi-delete">
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除番剧',
+              message: destroyQuestion('删除', '番剧', { id: entry.id, title: entry.titleCn || entry.title }),
+            }}
+            onClick={remove}
+            data-testid="bangumi-delete"
+          >
             删除
           </Button>
         </div>

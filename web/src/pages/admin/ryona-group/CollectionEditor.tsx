@@ -119,6 +119,7 @@ export const CollectionEditor = ({
           </select>
           <Button
             disabled={!adding}
+            disabledReason="先选一个要加入的片段"
             onClick={() => {
               set('materialIds', [...ids, Number(adding)]);
               setAdding('');

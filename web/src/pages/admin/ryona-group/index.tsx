@@ -7,6 +7,7 @@ import {
   Badge,
   type Column,
   DataTable,
+  destroyQuestion,
   formatDateTime,
   Pager,
 } from '../../../ui/adminKit/index.ts';
@@ -81,6 +82,10 @@ export default function CollectionPage() {
           <Button onClick={() => setEditing(c)}>编辑</Button>
           <Button
             kind="dangerous"
+            confirm={{
+              title: '删除合集',
+              message: destroyQuestion('删除', '合集', { id: c.id, title: c.title }, '其中的片段会保留。'),
+            }}
             onClick={async () => {
               await call('videoCollectionDelete', { params: { id: c.id } });
               toast.success('已删除合集（片段保留）');

@@ -18,6 +18,14 @@ const markers: { id: Marker; label: string }[] = [
   { id: 'cover', label: '设为封面' },
 ];
 
+/** Why a clip from `start` to `end` (seconds) of a `duration`-long source cannot be cut, or null. */
+export const clipRangeProblem = (start: number, end: number, duration: number): string | null => {
+  if (end <= start) return `结束（${formatSeconds(end)}）必须晚于开始（${formatSeconds(start)}）`;
+  if (duration > 0 && end > duration + 0.05)
+    return `结束（${formatSeconds(end)}）超过了视频长度 ${formatSeconds(duration)}`;
+  return null;
+};
+
 /** A time field that accepts `90`, `1:30` or `1:30.5`. */
 const TimeInput = ({
   value,
@@ -75,6 +83,8 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
     else set('coverAt', Math.max(0, Math.round((t - start) * 10) / 10));
   };
 
+  const rangeProblem = clipRangeProblem(start, end, duration);
+
   const create = async () => {
     const body = form.validate();
     if (!body) return;
@@ -100,7 +110,7 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
           <Field label="开始" error={errors.start}>
             <TimeInput label="开始" testId="cut-start" value={start} onChange={(s) => set('start', s)} />
           </Field>
-          <Field label="结束" error={errors.end}>
+          <Field label="结束" error={errors.end ?? rangeProblem}>
             <TimeInput label="结束" testId="cut-end" value={end} onChange={(s) => set('end', s)} />
           </Field>
           <Field label="封面（距开始）" error={errors.coverAt}>
@@ -171,7 +181,13 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
         </Field>
         {errors.sourcePath && <p className="field-error">{errors.sourcePath}</p>}
         <div>
-          <Button kind="primary" onClick={create} data-testid="cut-create">
+          <Button
+            kind="primary"
+            onClick={create}
+            disabled={rangeProblem !== null}
+            disabledReason={rangeProblem ?? undefined}
+            data-testid="cut-create"
+          >
             创建片段
           </Button>
         </div>

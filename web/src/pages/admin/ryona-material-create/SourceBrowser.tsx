@@ -68,6 +68,7 @@ export const SourceBrowser = ({
                   type="button"
                   className={`video-source-item${picked === entry.path ? ' is-picked' : ''}`}
                   disabled={entry.error !== null}
+                  title={entry.error ?? undefined}
                   onClick={() => onPick(entry)}
                   data-testid="source-video"
                 >

@@ -6,6 +6,7 @@ import {
   AdminPage,
   type Column,
   DataTable,
+  destroyQuestion,
   formatBytes,
   formatDateTime,
   Pager,
@@ -156,7 +157,7 @@ export default function MaterialListPage() {
       title: '操作',
       render: (m) => (
         <div className="video-row-actions">
-          <Button disabled={!m.url} onClick={() => setPreviewing(m)}>
+          <Button disabled={!m.url} disabledReason="还没有剪好的文件可预览" onClick={() => setPreviewing(m)}>
             预览
           </Button>
           <Button onClick={() => setEditing(m)}>编辑</Button>
@@ -166,7 +167,14 @@ export default function MaterialListPage() {
             </Button>
           )}
           {m.publishedAt !== null && <Button onClick={() => setPublished(m, false)}>下架</Button>}
-          <Button kind="dangerous" onClick={() => remove(m)}>
+          <Button
+            kind="dangerous"
+            confirm={{
+              title: '删除片段',
+              message: destroyQuestion('删除', '片段', { id: m.id, title: m.title }),
+            }}
+            onClick={() => remove(m)}
+          >
             删除
           </Button>
         </div>
@@ -180,7 +188,12 @@ export default function MaterialListPage() {
       data-testid="video-materials"
       actions={
         <>
-          <Button kind="primary" disabled={publishable.length === 0} onClick={publishSelected}>
+          <Button
+            kind="primary"
+            disabled={publishable.length === 0}
+            disabledReason="先勾选已就绪的片段"
+            onClick={publishSelected}
+          >
             发布所选{publishable.length > 0 ? ` (${publishable.length})` : ''}
           </Button>
           <Link className="btn" to="/great-old-one/ryona/material/create">

@@ -6,6 +6,7 @@ import { call } from '../../../core/request.ts';
 import { storage } from '../../../core/storage.ts';
 import {
   Badge,
+  destroyQuestion,
   EmptyState,
   ErrorState,
   formatDateTime,
@@ -90,7 +91,18 @@ export const RecentComments = ({ size = 20, paged = true }: { size?: number; pag
                 <Button kind="text" onClick={() => edit(c)}>
                   编辑
                 </Button>
-                <Button kind="dangerous" onClick={() => remove(c)} data-testid="comment-delete">
+                <Button
+                  kind="dangerous"
+                  confirm={{
+                    title: '删除评论',
+                    message: destroyQuestion('删除', `${c.name || '访客'} 的评论`, {
+                      id: c.id,
+                      title: c.content,
+                    }),
+                  }}
+                  onClick={() => remove(c)}
+                  data-testid="comment-delete"
+                >
                   删除
                 </Button>
               </div>

@@ -5,6 +5,7 @@ import { call } from '../../../core/request.ts';
 import {
   AdminPage,
   DropZone,
+  destroyQuestion,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -61,16 +62,33 @@ const Item = ({
         onKeyDown={(e) => e.key === 'Enter' && void save()}
       />
       <div className="admin-toolbar">
-        <Button onClick={save} disabled={title === item.title}>
+        <Button onClick={save} disabled={title === item.title} disabledReason="标题没有改动">
           保存
         </Button>
-        <Button aria-label="前移" disabled={index === 0} onClick={() => move(index, index - 1)}>
+        <Button
+          aria-label="前移"
+          disabled={index === 0}
+          disabledReason="已经在最前"
+          onClick={() => move(index, index - 1)}
+        >
           ←
         </Button>
-        <Button aria-label="后移" disabled={index === count - 1} onClick={() => move(index, index + 1)}>
+        <Button
+          aria-label="后移"
+          disabled={index === count - 1}
+          disabledReason="已经在最后"
+          onClick={() => move(index, index + 1)}
+        >
           →
         </Button>
-        <Button kind="dangerous" onClick={remove}>
+        <Button
+          kind="dangerous"
+          confirm={{
+            title: '删除老婆',
+            message: destroyQuestion('删除', '图片', { id: item.id, title: item.title }),
+          }}
+          onClick={remove}
+        >
           删除
         </Button>
       </div>
