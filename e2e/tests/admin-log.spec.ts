@@ -69,6 +69,41 @@ describe('the log browser in Chromium', () => {
     await close();
   }, 60_000);
 
+  it('finds a row by what it shows, and an error toast leads to its request’s lines', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/mabinogion');
+    // The to-do list read is made to fail as a refusal would (4xx: not retried; its real request,
+    // with its real id, is in the log): the toast names the request and links to its lines.
+    let failedId = '';
+    await page.route('**/api/todolist/realtodo*', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const real = await route.fetch();
+      failedId = real.headers()['x-request-id'] ?? '';
+      await route.fulfill({
+        status: 409,
+        headers: { 'content-type': 'application/json', 'x-request-id': failedId },
+        body: JSON.stringify({ code: 4090, data: null, errorMsg: '服务器拒绝了' }),
+      });
+    });
+    await page.reload();
+    const toast = page.getByTestId('toast').filter({ hasText: '服务器拒绝了' }).first();
+    await toast.waitFor();
+    expect(failedId).not.toBe('');
+    expect(await toast.textContent()).toContain(`#${failedId.slice(0, 8)}`);
+    await page.unroute('**/api/todolist/realtodo*');
+    await toast.getByRole('button', { name: '查看日志' }).click();
+    await page.getByTestId('log-request-filter').waitFor();
+    expect(await page.getByTestId('log-request-filter').textContent()).toContain(failedId.slice(0, 8));
+    await expect
+      .poll(async () => (await page.getByTestId('log-line').allTextContents()).join('\n'))
+      .toContain('/api/todolist/realtodo');
+
+    // A search for the request as its row shows it (method, path, status) finds it.
+    await page.getByTestId('log-request-filter').click();
+    await page.getByTestId('log-search').fill('GET /api/todolist/realtodo');
+    await expect.poll(() => page.getByTestId('log-line').count()).toBeGreaterThan(0);
+    await close();
+  }, 60_000);
+
   it('follows the log live and filters by level', async () => {
     const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/revelation');
     await page.getByTestId('log-line').first().waitFor();

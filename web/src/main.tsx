@@ -4,24 +4,23 @@ import './styles/ui.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { showNotice } from './app/noticeToast.ts';
 import { primePage } from './app/PageOutlet.tsx';
 import { adoptSharedEssayAddress } from './app/sharedEssayAddress.ts';
 import { isOffline, isOwner } from './core/appState.ts';
 import { startModes } from './core/modes.ts';
-import { type NoticeKind, setNotifier } from './core/notify.ts';
+import { type NoticeDetail, type NoticeKind, setNotifier } from './core/notify.ts';
 import { forgetSsrData, hydration, ssrData, whenHydrated } from './core/ssrData.ts';
 import { delegateImageViewer } from './ui/imageViewer/delegate.ts';
-import { toast } from './ui/toast.tsx';
 
-const showToast = (kind: NoticeKind, message: string) => toast(message, { type: kind });
 // Notices of the start (night mode, offline…) wait until a server-rendered page has hydrated: the
 // server's markup has no toasts.
-const early: [NoticeKind, string][] = [];
+const early: [NoticeKind, string, NoticeDetail | undefined][] = [];
 const flushEarly = () => {
-  setNotifier(showToast);
-  for (const [kind, message] of early.splice(0)) showToast(kind, message);
+  setNotifier(showNotice);
+  for (const [kind, message, detail] of early.splice(0)) showNotice(kind, message, detail);
 };
-setNotifier(ssrData() ? (kind, message) => early.push([kind, message]) : showToast);
+setNotifier(ssrData() ? (kind, message, detail) => early.push([kind, message, detail]) : showNotice);
 // A cancelled confirm rejects with `false`: never an error (spec §4).
 window.addEventListener('unhandledrejection', (e) => {
   if (e.reason === false) e.preventDefault();

@@ -18,18 +18,21 @@ export class RequestError extends Error {
   clientCode: ClientCode | undefined;
   status: number | undefined;
   errors: FieldError[];
+  /** The server's id for the failed request, when it answered: its log lines carry it. */
+  requestId: string | undefined;
   toasted = false;
 
   constructor(
     readonly code: number,
     message: string,
-    extra: { clientCode?: ClientCode; status?: number; errors?: FieldError[] } = {},
+    extra: { clientCode?: ClientCode; status?: number; errors?: FieldError[]; requestId?: string } = {},
   ) {
     super(message);
     this.name = 'RequestError';
     this.clientCode = extra.clientCode;
     this.status = extra.status;
     this.errors = extra.errors ?? [];
+    this.requestId = extra.requestId || undefined;
   }
 }
 

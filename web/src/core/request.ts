@@ -70,7 +70,7 @@ const readEnvelope = async (res: RawResponse): Promise<EnvelopeShape | null> => 
 
 const shown = (error: RequestError, silent: boolean | undefined): RequestError => {
   if (!silent && error.clientCode !== 'ERR_CANCELED') {
-    notify('error', fullMessage(error.message, error.errors));
+    notify('error', fullMessage(error.message, error.errors), { requestId: error.requestId });
     error.toasted = true;
   }
   return error;
@@ -113,13 +113,18 @@ const interpret = async (res: RawResponse, options: InterpretOptions) => {
         status: res.status,
         clientCode: clientCodeOfStatus(res.status),
         errors: envelope?.errors ?? [],
+        requestId: res.requestId,
       }),
       silent,
     );
   }
   if (!envelope) {
     throw shown(
-      new RequestError(0, 'Bad response', { status: res.status, clientCode: 'ERR_BAD_RESPONSE' }),
+      new RequestError(0, 'Bad response', {
+        status: res.status,
+        clientCode: 'ERR_BAD_RESPONSE',
+        requestId: res.requestId,
+      }),
       options.silent,
     );
   }
@@ -127,6 +132,7 @@ const interpret = async (res: RawResponse, options: InterpretOptions) => {
   const error = new RequestError(envelope.code, envelope.errorMsg || Texts.businessError, {
     status: res.status,
     errors: envelope.errors ?? [],
+    requestId: res.requestId,
   });
   // 4032 is handled by the retry below and never shown (spec §8).
   if (envelope.code === ErrorCode.handshakeExpired) throw error;

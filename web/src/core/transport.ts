@@ -16,6 +16,8 @@ export interface RawResponse {
   contentType: string;
   /** Always a Blob, so JSON answers and blob answers (and blob error bodies) read the same way. */
   body: Blob;
+  /** The server's id for this request (`X-Request-Id`), which its log lines carry; '' when absent. */
+  requestId: string;
 }
 
 const failure = (clientCode: ClientCode, message: string) => new RequestError(0, message, { clientCode });
@@ -29,7 +31,12 @@ const viaFetch = async (req: RawRequest): Promise<RawResponse> => {
       body: req.body,
       signal: req.signal ?? null,
     });
-    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.blob() };
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      body: await res.blob(),
+      requestId: res.headers.get('x-request-id') ?? '',
+    };
   } catch (error) {
     if (req.signal?.aborted) throw failure('ERR_CANCELED', 'canceled');
     // The browser's own words ("Failed to fetch") mean nothing to the owner; the cause goes to the console.
@@ -50,6 +57,7 @@ const viaXhr = (req: RawRequest): Promise<RawResponse> =>
         status: xhr.status,
         contentType: xhr.getResponseHeader('content-type') ?? '',
         body: xhr.response as Blob,
+        requestId: xhr.getResponseHeader('x-request-id') ?? '',
       });
     xhr.onerror = () => reject(failure('ERR_NETWORK', Texts.serverUnreachable));
     xhr.onabort = () => reject(failure('ERR_CANCELED', 'canceled'));
