@@ -17,7 +17,13 @@ export const revisionsRoutes = (
   router.route(calls.revisionRestore, async ({ params }): Promise<RevisionRestored> => {
     const revision = await revisions.detail(params.id);
     const saved = await restorers[revision.target](revision.targetId, revision.content);
-    return { target: revision.target, targetId: revision.targetId, ...saved };
+    // Only what the contract names: a restorer answers the whole saved essay or article.
+    return {
+      target: revision.target,
+      targetId: revision.targetId,
+      content: saved.content,
+      updatedAt: saved.updatedAt,
+    };
   });
   router.route(calls.draftDetail, ({ params }) => revisions.draft(params.target, params.targetId));
   router.route(calls.draftSave, ({ params, body }) =>
