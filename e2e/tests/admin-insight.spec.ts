@@ -230,7 +230,7 @@ describe('analytics, online devices and the map', () => {
     await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('connectionrefused'));
     await goInApp(page, '/great-old-one/map');
     // The shared server has the demo seed: places around the default centre (Beijing).
-    await page.getByTestId('parking-list').getByText('天安门东停车场').waitFor();
+    await page.getByTestId('parking-list').getByText('天安门东停车场', { exact: true }).first().waitFor();
     await expect.poll(() => page.locator('path.parking-marker').count()).toBeGreaterThan(0);
     await page.getByTestId('parking-months').locator('tbody tr').first().waitFor();
     // Its tiles come from openstreetmap.org (refused below, as on a closed network): the map says so,

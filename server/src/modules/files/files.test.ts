@@ -149,6 +149,8 @@ describe('the content repository', () => {
     expect((await api('GET', '/api/github/content?path=fresh/inner')).json().data.entries).toEqual([
       { name: 'a.txt', path: 'fresh/inner/a.txt', type: 'file', size: 1, lastCommit: null, staged: true },
     ]);
+    // The folder's `.keep` is not a path a call may name (no dot segments): the folder's path is.
+    expect((await api('DELETE', '/api/github/staged', { path: 'fresh/.keep' })).json().code).toBe(4000);
     // Undoing the folder takes back everything staged inside it, and the folder itself.
     expect((await api('DELETE', '/api/github/staged', { path: 'fresh' })).json()).toEqual({
       code: 0,

@@ -47,7 +47,10 @@ export const StagedPanel = () => {
                 kind="text"
                 title="放弃这项改动"
                 onClick={async () => {
-                  await call('filesDiscard', { body: { path: change.path } });
+                  // A new folder is its `.keep` file, a name the file calls refuse (no dot
+                  // segments): it is taken back by the folder's path, which takes all inside it.
+                  const path = change.path.endsWith('/.keep') ? change.path.slice(0, -6) : change.path;
+                  await call('filesDiscard', { body: { path } });
                   await refresh();
                 }}
               >
