@@ -1,6 +1,5 @@
 import type { Config } from '../config.ts';
 import type { CacheTag } from '../http/publicCache.ts';
-import type { Modules } from '../modules/index.ts';
 import { serverBuildVersion } from '../modules/system/service.ts';
 import { type ExportResult, exportSnapshot, type SnapshotSource } from './exporter.ts';
 import { type PublishResult, publishSnapshot } from './publisher.ts';
@@ -16,8 +15,22 @@ export const snapshotTags: ReadonlySet<CacheTag> = new Set<CacheTag>([
   'video',
 ]);
 
+/**
+ * What the exporter reads of the modules' services (structural, so this folder does not import the
+ * module registry that imports it).
+ */
+export interface SnapshotModules {
+  essays: { listForSnapshot: SnapshotSource['essays'] };
+  articles: { exists(id: number): Promise<boolean>; detail(id: number): Promise<unknown> };
+  links: { list: SnapshotSource['links'] };
+  hitokoto: { listForSnapshot: SnapshotSource['quotes'] };
+  bangumi: { list(keyword: undefined): Promise<unknown[]> };
+  waifu: { list: SnapshotSource['waifu'] };
+  videos: { videos: { listForSnapshot: SnapshotSource['videos'] } };
+}
+
 /** The exporter reads through the modules' services, so it sees exactly what a visitor sees. */
-export const snapshotSourceOf = (modules: Modules, config: Config): SnapshotSource => ({
+export const snapshotSourceOf = (modules: SnapshotModules, config: Config): SnapshotSource => ({
   essays: () => modules.essays.listForSnapshot(),
   about: async () => ((await modules.articles.exists(1)) ? modules.articles.detail(1) : null),
   links: () => modules.links.list(),
@@ -41,7 +54,7 @@ export interface SnapshotRun {
  * scheduler calls this too.
  */
 export const runSnapshot = async (
-  modules: Modules,
+  modules: SnapshotModules,
   config: Config,
   options: { now: number; outDir?: string },
 ): Promise<SnapshotRun> => {
