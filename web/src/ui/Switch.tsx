@@ -10,10 +10,19 @@ export interface SwitchProps {
   onChange: (next: boolean) => unknown;
   disabled?: boolean;
   label?: ReactNode;
+  /** The switch's name when no `label` text is beside it (a form field's caption elsewhere). */
+  ariaLabel?: string;
   'data-testid'?: string;
 }
 
-export const Switch = ({ checked, onChange, disabled, label, 'data-testid': testId }: SwitchProps) => {
+export const Switch = ({
+  checked,
+  onChange,
+  disabled,
+  label,
+  ariaLabel,
+  'data-testid': testId,
+}: SwitchProps) => {
   const [running, setRunning] = useState(false);
   const toggle = async () => {
     if (running || disabled) return;
@@ -32,6 +41,7 @@ export const Switch = ({ checked, onChange, disabled, label, 'data-testid': test
         type="button"
         role="switch"
         aria-checked={checked}
+        aria-label={ariaLabel}
         aria-busy={running}
         disabled={disabled || running}
         className={`switch-track${checked ? ' switch-on' : ''}`}

@@ -69,7 +69,9 @@ export const DataTable = <T,>({
     setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
 
   return (
-    <div className="admin-table-wrap" data-testid={testId} aria-busy={loading || undefined}>
+    // Focusable: a wide table scrolls sideways in its box, and the keyboard must be able to scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs focus (WCAG 2.1.1).
+    <div className="admin-table-wrap" tabIndex={0} data-testid={testId} aria-busy={loading || undefined}>
       <table className="admin-table admin-table-stack">
         <thead>
           <tr>

@@ -192,7 +192,12 @@ export const EssayEditor = ({
       </p>
       <div className="essay-editor-fields">
         <Field label="隐藏">
-          <Switch checked={fields.hide} onChange={(hide) => set('hide', hide)} data-testid="essay-hide" />
+          <Switch
+            checked={fields.hide}
+            onChange={(hide) => set('hide', hide)}
+            ariaLabel="隐藏"
+            data-testid="essay-hide"
+          />
         </Field>
         <Field label="定时发布" error={errors.reservation}>
           <DateTimeInput
