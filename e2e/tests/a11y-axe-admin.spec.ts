@@ -1,29 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminPaths } from '../support/adminPages.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { openAsOwner } from '../support/owner.ts';
 import { goInApp, waitForPath } from '../support/pages.ts';
-
-/** The 16 back-office pages of spec §2 (DESIGN §9). */
-const adminPaths = [
-  '/great-old-one/index',
-  '/great-old-one/chaos',
-  '/great-old-one/mabinogion',
-  '/great-old-one/pastel-memories',
-  '/great-old-one/waifu',
-  '/great-old-one/deathnote',
-  '/great-old-one/meta',
-  '/great-old-one/analytics',
-  '/great-old-one/online-device',
-  '/great-old-one/mpush',
-  '/great-old-one/map',
-  '/great-old-one/ryona/material',
-  '/great-old-one/ryona/material/create',
-  '/great-old-one/ryona/group',
-  '/great-old-one/cron',
-  '/great-old-one/revelation',
-];
 
 /**
  * axe-core on every back-office page (issue 24), desktop and phone: no critical and no serious
