@@ -46,7 +46,7 @@ export const knownMeta: readonly KnownMeta[] = [
     group: 'site',
     key: 'footer-tags',
     kind: 'json-footer-tags',
-    meaning: '页脚标签：JSON 数组，每项 {"name","href","title"}；href 以 / 或 http(s):// 开头',
+    meaning: '页脚标签，按顺序显示：名称、链接（以 / 或 http(s):// 开头）和鼠标悬停时的提示',
   },
   {
     group: 'comment',
