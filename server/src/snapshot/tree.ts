@@ -18,6 +18,16 @@ const listFiles = (root: string, dir = ''): string[] => {
 };
 
 /**
+ * Writes a file by renaming a finished copy over it: `/snapshot/` is served while an export runs,
+ * and a reader must get the old bytes or the new, never a file cut in the middle.
+ */
+const writeReplacing = (file: string, content: string): void => {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, content);
+  fs.renameSync(temporary, file);
+};
+
+/**
  * Writes a tree into `root` incrementally: files whose bytes are unchanged are not touched, files
  * no longer in the tree are removed. Returns the paths that changed (written or removed).
  */
@@ -27,7 +37,7 @@ export const writeTree = (root: string, tree: Tree): string[] => {
     const file = path.join(root, rel);
     if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) continue;
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
+    writeReplacing(file, content);
     changed.push(rel);
   }
   for (const rel of listFiles(root)) {
