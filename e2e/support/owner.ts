@@ -1,3 +1,4 @@
+import { deobfuscate } from '@candy/contract/obfuscation';
 import type { Browser, Page } from 'playwright-core';
 import { goInApp, type OpenOptions, openPage, waitForPath } from './pages.ts';
 
@@ -33,4 +34,12 @@ export const openAsOwner = async (
     await waitForPath(opened.page, path);
   }
   return opened;
+};
+
+/** The owner's access key, as the app stored it (obfuscated, spec §8) after logging in. */
+export const accessKeyOf = async (page: Page): Promise<string> => {
+  const raw = await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: Storage }).localStorage.getItem('storage'),
+  );
+  return (JSON.parse(deobfuscate(raw ?? '') ?? '{}') as { accessKey: string }).accessKey;
 };

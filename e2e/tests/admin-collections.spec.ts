@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import { deobfuscate } from '@candy/contract/obfuscation';
 import { type FakeBangumiUpstream, startFakeBangumi } from '@candy/server/test/fakes/bangumiUpstream.ts';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startFakeBilibili } from '../support/fakeBilibili.ts';
-import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
+import { accessKeyOf, E2E_OWNER, openAsOwner } from '../support/owner.ts';
 import { afterDrop } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { openVisitor, switchDarkOn } from '../support/visitors.ts';
@@ -22,13 +21,6 @@ const png = (width: number, height: number, shade: number): Buffer => {
     image.data[i + 3] = 255;
   }
   return PNG.sync.write(image);
-};
-
-const accessKeyOf = async (page: Page): Promise<string> => {
-  const raw = await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: Storage }).localStorage.getItem('storage'),
-  );
-  return (JSON.parse(deobfuscate(raw ?? '') ?? '{}') as { accessKey: string }).accessKey;
 };
 
 /** Anime, waifu, to-dos and metadata in the back office, against a fake Bangumi on 127.0.0.1. */

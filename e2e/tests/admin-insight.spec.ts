@@ -240,4 +240,68 @@ describe('analytics, online devices and the map', () => {
     await page.locator('.leaflet-popup-content').waitFor();
     await close();
   }, 60_000);
+
+  it('edits the owner’s own parking places and orders in place, refusing an end before the start', async () => {
+    const { page, close } = await openAsOwner(browser, sharedUrl);
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('connectionrefused'));
+    await goInApp(page, '/great-old-one/map');
+    const list = page.getByTestId('parking-list');
+    await list.getByText('天安门东停车场', { exact: true }).first().waitFor();
+
+    // A place added at the map's centre, then renamed and given its spaces and price.
+    await page.getByRole('button', { name: '在中心添加停车场' }).click();
+    await page.getByRole('dialog').locator('input').fill('e2e 临时停车场');
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await list.getByText('e2e 临时停车场', { exact: true }).waitFor();
+    await list.getByRole('button', { name: '编辑 e2e 临时停车场' }).click();
+    const placeForm = page.getByTestId('parking-place-form');
+    await placeForm.getByLabel('名称').fill('');
+    // An empty name cannot be saved, and the button says why.
+    expect(await placeForm.getByRole('button', { name: '保存' }).getAttribute('title')).toBe('名称不能为空');
+    await placeForm.getByLabel('名称').fill('e2e 改名停车场');
+    await placeForm.getByLabel('车位数').fill('40');
+    await placeForm.getByLabel('空位数').fill('12');
+    await placeForm.getByLabel('价格').fill('6 元/小时');
+    await placeForm.getByRole('button', { name: '保存' }).click();
+    await list.getByText('e2e 改名停车场', { exact: true }).waitFor();
+    expect(await list.locator('li', { hasText: 'e2e 改名停车场' }).textContent()).toContain(
+      '空位 12 · 6 元/小时',
+    );
+
+    // An order added from the form, then edited from its row: an end before its start is refused.
+    const form = page.getByTestId('parking-order-form');
+    expect(await form.getByRole('button', { name: '添加订单' }).getAttribute('title')).toBe(
+      '先填停车场的名字',
+    );
+    await form.getByLabel('停车场').fill('e2e 改名停车场');
+    await form.getByLabel('费用（元）').fill('8');
+    await form.getByRole('button', { name: '添加订单' }).click();
+    const orders = page.getByTestId('parking-orders');
+    const row = orders.locator('tr', { hasText: 'e2e 改名停车场' });
+    await row.waitFor();
+    const id = ((await row.getByRole('button', { name: /^编辑/ }).textContent()) ?? '').replace(/\D/g, '');
+    await row.getByRole('button', { name: /^编辑/ }).click();
+    await form.getByText(`修改订单 #${id}`).waitFor();
+    expect(await form.getByLabel('停车场').inputValue()).toBe('e2e 改名停车场');
+    await form.getByLabel('结束').fill('2020-01-01T08:00');
+    await form.getByRole('button', { name: '保存修改' }).click();
+    await form.getByText('结束时间早于开始时间').waitFor();
+    await form.getByLabel('结束').fill('');
+    await form.getByLabel('费用（元）').fill('12.5');
+    await form.getByLabel('状态').selectOption('ongoing');
+    await form.getByRole('button', { name: '保存修改' }).click();
+    await form.getByRole('button', { name: '添加订单' }).waitFor();
+    await expect.poll(() => row.textContent()).toContain('¥12.50');
+    expect(await row.textContent()).toContain('进行中');
+
+    // Cleaned up through the same buttons, each naming what it deletes.
+    await row.getByRole('button', { name: /^删除/ }).click();
+    await page.getByText(`删除停车订单 #${id}「e2e 改名停车场」？`).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await row.waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: '删除 e2e 改名停车场' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await list.getByText('e2e 改名停车场', { exact: true }).waitFor({ state: 'detached' });
+    await close();
+  }, 90_000);
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { openAsOwner } from '../support/owner.ts';
+import { accessKeyOf, openAsOwner } from '../support/owner.ts';
 
 /** 推送 (issue 12): a channel set up and tested from its page, against a fake ntfy on 127.0.0.1. */
 describe('the push page in Chromium', () => {
@@ -69,6 +69,34 @@ describe('the push page in Chromium', () => {
       'ntfy',
     );
     expect(await message.locator('[data-outcome="skipped"]').count()).toBe(0);
+    await close();
+  });
+
+  it('lists every subscribed browser by name and removes one left on another device', async () => {
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/mpush');
+    await page.locator('[data-testid="push-channel"][data-channel="webpush"]').waitFor();
+    // Another device subscribed earlier: the owner's own key, sent from outside this browser.
+    const accessKey = await accessKeyOf(page);
+    const endpoint = 'https://web.push.apple.com/e2e-lost-phone';
+    const res = await fetch(`${baseUrl}/api/message/webpush/subscription`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-fingerprint': accessKey,
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      },
+      body: JSON.stringify({ endpoint, keys: { p256dh: 'BNc-e2e', auth: 'auth-e2e' } }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+    await page.reload();
+    const row = page.getByTestId('push-browser').filter({ hasText: 'Safari · iOS' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('web.push.apple.com');
+    await row.getByRole('button', { name: /移除/ }).click();
+    await page.getByText('移除已订阅的浏览器「Safari · iOS」？').waitFor();
+    await page.getByRole('button', { name: '确定' }).click();
+    await row.waitFor({ state: 'detached' });
     await close();
   });
 });

@@ -2,12 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deobfuscate } from '@candy/contract/obfuscation';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
+import { accessKeyOf, E2E_OWNER, openAsOwner } from '../support/owner.ts';
 import { afterDrop, goInApp, openPage, waitForPath } from '../support/pages.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 
@@ -43,14 +42,6 @@ const ownerEnv = {
   OWNER_USERNAME: E2E_OWNER.username,
   OWNER_PASSWORD: E2E_OWNER.password,
   SEED_DEMO: 'false',
-};
-
-/** The owner's access key, as the app stored it after logging in. */
-const accessKeyOf = async (page: Page): Promise<string> => {
-  const raw = await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: Storage }).localStorage.getItem('storage'),
-  );
-  return (JSON.parse(deobfuscate(raw ?? '') ?? '{}') as { accessKey: string }).accessKey;
 };
 
 const api =

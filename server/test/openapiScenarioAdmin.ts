@@ -204,6 +204,7 @@ export const insight = async (api: Probe, hook: string) => {
   await api.ok('pushHistory');
   const endpoint = 'https://push.example.org/sub/1';
   await api.ok('pushSubscribe', { json: { endpoint, keys: { p256dh: 'BNc', auth: 'abc' } } });
+  await api.ok('pushSubscriptions');
   await api.ok('pushUnsubscribe', { json: { endpoint } });
 };
 

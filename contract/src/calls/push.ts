@@ -192,6 +192,18 @@ export const PushSubscriptionInput = z.object({
   keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(128) }),
 });
 
+export const PushSubscriptionView = z.object({
+  /** The push service's address for this browser (the owner's own data: it is how one is removed). */
+  endpoint: z.string(),
+  /** The push service's host, e.g. fcm.googleapis.com or updates.push.services.mozilla.com. */
+  service: z.string(),
+  /** Parsed from the User-Agent it subscribed with; empty when unknown. */
+  browser: z.string(),
+  os: z.string(),
+  createdAt: z.number(),
+});
+export type PushSubscriptionView = z.infer<typeof PushSubscriptionView>;
+
 const channelParam = z.object({ channel: z.enum(PUSH_CHANNELS) });
 
 export const pushCalls = {
@@ -220,6 +232,7 @@ export const pushCalls = {
     response: ChannelView,
   }),
   pushHistory: defineCall(routes.pushHistory, { response: z.array(PushMessage) }),
+  pushSubscriptions: defineCall(routes.pushSubscriptions, { response: z.array(PushSubscriptionView) }),
   pushSubscribe: defineCall(routes.pushSubscribe, {
     body: PushSubscriptionInput,
     response: z.object({ subscriptions: z.number() }),

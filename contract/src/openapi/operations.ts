@@ -231,6 +231,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   pushChannels: op('push', 'Push channels and their settings'),
   pushChannelUpdate: op('push', 'Save a push channel'),
   pushHistory: op('push', 'The last pushed messages'),
+  pushSubscriptions: op('push', 'List the browsers subscribed to Web Push'),
   pushSubscribe: op('push', 'Subscribe this browser to Web Push'),
   pushUnsubscribe: op('push', 'Unsubscribe a browser from Web Push'),
 

@@ -9,6 +9,8 @@ export const pushRoutes = {
   pushChannelUpdate: { method: 'PUT', path: '/message/channel/:channel', access: 'owner' },
   /** Ours: the last 100 messages with their result per channel. */
   pushHistory: { method: 'GET', path: '/message/history', access: 'owner' },
+  /** Ours: the browsers that receive Web Push notifications, newest first. */
+  pushSubscriptions: { method: 'GET', path: '/message/webpush/subscription', access: 'owner' },
   /** Ours: this browser receives Web Push notifications. */
   pushSubscribe: { method: 'POST', path: '/message/webpush/subscription', access: 'owner' },
   /** Ours: this browser no longer does. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { reportError } from './reportError.ts';
 
 export interface SwitchProps {
@@ -9,6 +9,8 @@ export interface SwitchProps {
    */
   onChange: (next: boolean) => unknown;
   disabled?: boolean;
+  /** Why it is disabled: its tooltip and accessible description while disabled. */
+  disabledReason?: string | undefined;
   label?: ReactNode;
   /** The switch's name when no `label` text is beside it (a form field's caption elsewhere). */
   ariaLabel?: string;
@@ -19,11 +21,14 @@ export const Switch = ({
   checked,
   onChange,
   disabled,
+  disabledReason,
   label,
   ariaLabel,
   'data-testid': testId,
 }: SwitchProps) => {
   const [running, setRunning] = useState(false);
+  const reasonId = useId();
+  const why = disabled && disabledReason ? disabledReason : undefined;
   const toggle = async () => {
     if (running || disabled) return;
     setRunning(true);
@@ -36,13 +41,14 @@ export const Switch = ({
     }
   };
   return (
-    <label className={`switch${disabled ? ' switch-disabled' : ''}`} data-testid={testId}>
+    <label className={`switch${disabled ? ' switch-disabled' : ''}`} data-testid={testId} title={why}>
       <button
         type="button"
         role="switch"
         aria-checked={checked}
         aria-label={ariaLabel}
         aria-busy={running}
+        aria-describedby={why ? reasonId : undefined}
         disabled={disabled || running}
         className={`switch-track${checked ? ' switch-on' : ''}`}
         onClick={() => void toggle()}
@@ -50,6 +56,11 @@ export const Switch = ({
         <span className="switch-thumb">{running && <span className="spinner" />}</span>
       </button>
       {label && <span className="switch-label">{label}</span>}
+      {why && (
+        <span id={reasonId} className="sr-only">
+          {why}
+        </span>
+      )}
     </label>
   );
 };

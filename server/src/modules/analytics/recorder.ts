@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Header } from '@candy/contract';
-import Bowser from 'bowser';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { deviceOf } from '../../http/userAgent.ts';
 import type { AnalyticsRepo, PendingBatch } from './repo.ts';
 
 const HOUR = 3_600_000;
@@ -50,16 +50,6 @@ export const parseReferrer = (
     else referrer = host.slice(0, 200);
   }
   return { path, referrer };
-};
-
-export const deviceOf = (userAgent: string) => {
-  if (!userAgent) return { browser: '', os: '', platform: '' };
-  const parsed = Bowser.parse(userAgent);
-  return {
-    browser: (parsed.browser.name ?? '').slice(0, 40),
-    os: (parsed.os.name ?? '').slice(0, 40),
-    platform: (parsed.platform.type ?? '').slice(0, 16),
-  };
 };
 
 /**

@@ -26,6 +26,7 @@ export const pushModule = (ctx: ModuleContext) => {
   ctx.router.route(pushCalls.pushChannels, () => push.channels());
   ctx.router.route(pushCalls.pushChannelUpdate, ({ params, body }) => push.update(params.channel, body));
   ctx.router.route(pushCalls.pushHistory, () => push.history());
+  ctx.router.route(pushCalls.pushSubscriptions, () => push.subscriptions());
   ctx.router.route(pushCalls.pushSubscribe, ({ body, caller }) => push.subscribe(body, caller.userAgent));
   ctx.router.route(pushCalls.pushUnsubscribe, ({ body }) => push.unsubscribe(body.endpoint));
   return { push };

@@ -246,6 +246,41 @@ describe('message push', () => {
     expect((await api('GET', '/message/channel')).json().data.subscriptions).toBe(0);
   });
 
+  it('lists the subscribed browsers by name and removes any of them, not only the one asking', async () => {
+    const phone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    const laptop = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const subscribe = (endpoint: string, userAgent: string) =>
+      t.server.inject({
+        method: 'POST',
+        url: '/api/message/webpush/subscription',
+        headers: { ...asOwner, 'user-agent': userAgent },
+        payload: browserSubscription(endpoint),
+      });
+    await subscribe('https://web.push.apple.com/sub-phone', phone);
+    await subscribe('https://updates.push.services.mozilla.com/sub-laptop', laptop);
+    const listed = (await api('GET', '/message/webpush/subscription')).json().data;
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ service: 'web.push.apple.com', browser: 'Safari', os: 'iOS' }),
+        expect.objectContaining({
+          service: 'updates.push.services.mozilla.com',
+          browser: 'Firefox',
+          os: 'Linux',
+        }),
+      ]),
+    );
+    await api('DELETE', '/message/webpush/subscription', {
+      endpoint: 'https://web.push.apple.com/sub-phone',
+    });
+    const left = (await api('GET', '/message/webpush/subscription')).json().data as { endpoint: string }[];
+    expect(left.map((row) => row.endpoint)).not.toContain('https://web.push.apple.com/sub-phone');
+    expect(left.map((row) => row.endpoint)).toContain('https://updates.push.services.mozilla.com/sub-laptop');
+    await api('DELETE', '/message/webpush/subscription', {
+      endpoint: 'https://updates.push.services.mozilla.com/sub-laptop',
+    });
+  });
+
   it('refuses a malformed message with 4000 per field', async () => {
     const res = await api('POST', '/message/ntfy.send', {
       title: '',

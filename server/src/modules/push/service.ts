@@ -7,10 +7,12 @@ import {
   type PushChannel,
   type PushMessage,
   type PushMessageInput as PushMessageSchema,
+  type PushSubscriptionView,
 } from '@candy/contract/calls/push';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { invalidField } from '../../http/errors.ts';
+import { deviceOf } from '../../http/userAgent.ts';
 import type { Notify, NotifyEvent } from '../../notify.ts';
 import type { PushRepo } from './repo.ts';
 import {
@@ -285,6 +287,22 @@ export const createPushService = (deps: PushDeps) => {
         createdAt: row.created_at,
         results: JSON.parse(row.results) as ChannelResult[],
       }));
+    },
+
+    async subscriptions(): Promise<PushSubscriptionView[]> {
+      const rows = await repo.subscriptions();
+      return rows
+        .map((row) => {
+          const { browser, os } = deviceOf(row.user_agent);
+          return {
+            endpoint: row.endpoint,
+            service: URL.parse(row.endpoint)?.host ?? '',
+            browser,
+            os,
+            createdAt: Number(row.created_at),
+          };
+        })
+        .reverse();
     },
 
     async subscribe(input: { endpoint: string; keys: { p256dh: string; auth: string } }, userAgent: string) {

@@ -84,6 +84,7 @@ export const DropZone = ({
   onFiles,
   children,
   disabled,
+  disabledReason,
   'data-testid': testId,
 }: {
   accept?: string;
@@ -91,6 +92,8 @@ export const DropZone = ({
   onFiles: (files: File[]) => unknown;
   children?: ReactNode;
   disabled?: boolean;
+  /** Shown in place of the hint while disabled: why nothing more can be added. */
+  disabledReason?: string;
   'data-testid'?: string;
 }) => {
   const input = useRef<HTMLInputElement>(null);
@@ -118,7 +121,9 @@ export const DropZone = ({
       <button type="button" className="btn" disabled={disabled} onClick={() => input.current?.click()}>
         选择文件
       </button>
-      <span className="admin-dropzone-hint">{children ?? '或把文件拖到这里'}</span>
+      <span className="admin-dropzone-hint">
+        {disabled && disabledReason ? disabledReason : (children ?? '或把文件拖到这里')}
+      </span>
       <input
         ref={input}
         type="file"

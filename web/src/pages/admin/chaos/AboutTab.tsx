@@ -110,6 +110,7 @@ const AboutEditor = ({
           onClick={submit}
           loading={save.isPending}
           disabled={!content.trim()}
+          disabledReason="关于页不能是空的"
           data-testid="about-save"
         >
           保存关于页

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { Badge, EmptyState, ErrorState, formatDateTime, LoadingState } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 
 const titleOf = (content: string): string => {
   const line = content.split('\n').find((l) => l.trim() !== '') ?? '（空）';
@@ -75,14 +76,9 @@ export const EssayList = ({
         </ul>
       )}
       {essays.hasNextPage && (
-        <button
-          type="button"
-          className="btn"
-          disabled={essays.isFetchingNextPage}
-          onClick={() => void essays.fetchNextPage()}
-        >
+        <Button loading={essays.isFetchingNextPage} onClick={() => essays.fetchNextPage()}>
           {essays.isFetchingNextPage ? '加载中…' : '加载更多'}
-        </button>
+        </Button>
       )}
     </aside>
   );

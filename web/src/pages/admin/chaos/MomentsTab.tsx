@@ -74,6 +74,7 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
         accept="image/*"
         multiple
         disabled={images.length >= 9}
+        disabledReason="已有 9 张图片，一条动态最多 9 张"
         onFiles={async (files) => {
           const uploaded = await upload(files.slice(0, 9 - images.length));
           setImages((list) => [...list, ...uploaded].slice(0, 9));

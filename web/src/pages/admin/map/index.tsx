@@ -1,5 +1,5 @@
 import type { ParkingOrder } from '@candy/contract/calls/insight';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
 import {
@@ -7,7 +7,6 @@ import {
   Badge,
   type Column,
   DataTable,
-  DateTimeInput,
   destroyQuestion,
   ErrorState,
   formatDateTime,
@@ -19,6 +18,8 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { prompt } from '../../../ui/Dialog.tsx';
 import './map.css';
+import { OrderForm } from './OrderForm.tsx';
+import { PlaceEditor } from './PlaceEditor.tsx';
 
 // Leaflet and its stylesheet load with this page only.
 const LeafletMap = lazy(() => import('./LeafletMap.tsx').then((m) => ({ default: m.LeafletMap })));
@@ -36,55 +37,14 @@ const useDebounced = <T,>(value: T, ms: number) => {
   return v;
 };
 
-const OrderForm = ({ onDone }: { onDone: () => void }) => {
-  const [place, setPlace] = useState('');
-  const [startAt, setStartAt] = useState(Date.now() - 3_600_000);
-  const [endAt, setEndAt] = useState<number | null>(Date.now());
-  const [fee, setFee] = useState('0');
-  const save = useMutation({
-    mutationFn: () =>
-      call('parkingOrderCreate', {
-        body: { place, startAt, endAt, fee: Number(fee), status: endAt === null ? 'ongoing' : 'finished' },
-      }),
-    onSuccess: onDone,
-  });
-  return (
-    <form
-      className="parking-order-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
-      <input
-        placeholder="停车场"
-        value={place}
-        onChange={(e) => setPlace(e.target.value)}
-        aria-label="停车场"
-      />
-      <DateTimeInput value={startAt} onChange={(v) => setStartAt(v ?? Date.now())} aria-label="开始" />
-      <DateTimeInput value={endAt} onChange={(v) => setEndAt(v ?? null)} aria-label="结束" />
-      <input
-        type="number"
-        min="0"
-        step="0.01"
-        value={fee}
-        onChange={(e) => setFee(e.target.value)}
-        aria-label="费用"
-      />
-      <button type="submit" className="btn" disabled={save.isPending || !place.trim()}>
-        添加订单
-      </button>
-    </form>
-  );
-};
-
 export default function Page() {
   const [center, setCenter] = useState<[number, number]>(fallbackCenter);
   const [radius, setRadius] = useState(2000);
   const [selected, setSelected] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('all');
   const [page, setPage] = useState(1);
+  const [editingPlace, setEditingPlace] = useState<string | null>(null);
+  const [editingOrder, setEditingOrder] = useState<ParkingOrder | null>(null);
   const query = useDebounced({ lat: center[0], lng: center[1], radius }, 300);
 
   useEffect(() => {
@@ -139,19 +99,25 @@ export default function Page() {
             key: 'actions',
             title: '',
             render: (o: ParkingOrder) => (
-              <Button
-                kind="dangerous"
-                confirm={{
-                  title: '删除停车订单',
-                  message: destroyQuestion('删除', '停车订单', { id: o.id, title: o.place }),
-                }}
-                onClick={async () => {
-                  await call('parkingOrderDelete', { params: { id: Number(o.id) } });
-                  await refresh();
-                }}
-              >
-                删除
-              </Button>
+              <span className="parking-order-actions">
+                <Button onClick={() => setEditingOrder(o)}>
+                  编辑<span className="sr-only"> 订单 #{o.id}</span>
+                </Button>
+                <Button
+                  kind="dangerous"
+                  confirm={{
+                    title: '删除停车订单',
+                    message: destroyQuestion('删除', '停车订单', { id: o.id, title: o.place }),
+                  }}
+                  onClick={async () => {
+                    await call('parkingOrderDelete', { params: { id: Number(o.id) } });
+                    if (editingOrder?.id === o.id) setEditingOrder(null);
+                    await refresh();
+                  }}
+                >
+                  删除<span className="sr-only"> 订单 #{o.id}</span>
+                </Button>
+              </span>
             ),
           },
         ]
@@ -202,34 +168,53 @@ export default function Page() {
           <ul className="parking-list" data-testid="parking-list">
             {places.isError && <ErrorState error={places.error} onRetry={() => places.refetch()} />}
             {places.data?.length === 0 && <li className="muted">附近没有停车场</li>}
-            {places.data?.map((p) => (
-              <li key={p.id} data-selected={p.id === selected || undefined}>
-                <button type="button" onClick={() => setSelected(p.id)}>
-                  <strong>{p.name}</strong>
-                  <small>
-                    {p.distance} 米 · {p.free === null ? '空位未知' : `空位 ${p.free}`}
-                    {p.price && ` · ${p.price}`}
-                  </small>
-                </button>
-                {own && (
-                  <Button
-                    kind="dangerous"
-                    title={`删除 ${p.name}`}
-                    confirm={{
-                      title: '删除停车场',
-                      message: destroyQuestion('删除', '停车场', { id: p.id, title: p.name }),
+            {places.data?.map((p) =>
+              own && p.id === editingPlace ? (
+                <li key={p.id}>
+                  <PlaceEditor
+                    place={p}
+                    center={center}
+                    onDone={() => {
+                      setEditingPlace(null);
+                      void refresh();
                     }}
-                    onClick={async () => {
-                      await call('parkingPlaceDelete', { params: { id: Number(p.id) } });
-                      await refresh();
-                    }}
-                  >
-                    <span aria-hidden="true">×</span>
-                    <span className="sr-only">删除 {p.name}</span>
-                  </Button>
-                )}
-              </li>
-            ))}
+                  />
+                </li>
+              ) : (
+                <li key={p.id} data-selected={p.id === selected || undefined}>
+                  <button type="button" onClick={() => setSelected(p.id)}>
+                    <strong>{p.name}</strong>
+                    <small>
+                      {p.distance} 米 · {p.free === null ? '空位未知' : `空位 ${p.free}`}
+                      {p.price && ` · ${p.price}`}
+                    </small>
+                  </button>
+                  {own && (
+                    <Button title={`编辑 ${p.name}`} onClick={() => setEditingPlace(p.id)}>
+                      <span aria-hidden="true">✎</span>
+                      <span className="sr-only">编辑 {p.name}</span>
+                    </Button>
+                  )}
+                  {own && (
+                    <Button
+                      kind="dangerous"
+                      title={`删除 ${p.name}`}
+                      confirm={{
+                        title: '删除停车场',
+                        message: destroyQuestion('删除', '停车场', { id: p.id, title: p.name }),
+                      }}
+                      onClick={async () => {
+                        await call('parkingPlaceDelete', { params: { id: Number(p.id) } });
+                        await refresh();
+                      }}
+                    >
+                      <span aria-hidden="true">×</span>
+                      <span className="sr-only">删除 {p.name}</span>
+                    </Button>
+                  )}
+                </li>
+              ),
+            )}
           </ul>
         </div>
       )}
@@ -270,7 +255,16 @@ export default function Page() {
             </tbody>
           </table>
         )}
-        {own && <OrderForm onDone={refresh} />}
+        {own && (
+          <OrderForm
+            key={editingOrder?.id ?? 'new'}
+            editing={editingOrder}
+            onDone={() => {
+              setEditingOrder(null);
+              void refresh();
+            }}
+          />
+        )}
         <DataTable
           data-testid="parking-orders"
           rows={orders.data?.list}

@@ -76,10 +76,20 @@ export const FooterTagsEditor = ({
               onChange={(e) => edit(index, 'title', e.target.value)}
             />
             <span className="footer-tag-actions">
-              <Button kind="text" disabled={index === 0} onClick={() => move(index, -1)}>
+              <Button
+                kind="text"
+                disabled={index === 0}
+                disabledReason="已经在最前"
+                onClick={() => move(index, -1)}
+              >
                 上移
               </Button>
-              <Button kind="text" disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
+              <Button
+                kind="text"
+                disabled={index === rows.length - 1}
+                disabledReason="已经在最后"
+                onClick={() => move(index, 1)}
+              >
                 下移
               </Button>
               <Button kind="text" onClick={() => update(rows.filter((_, i) => i !== index))}>

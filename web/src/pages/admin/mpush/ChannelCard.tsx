@@ -98,6 +98,7 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
             checked={enabled}
             label="启用"
             disabled={!view.configured}
+            disabledReason="先填好设置并保存，才能启用"
             onChange={async (next) => {
               if (await save(next)) toast.success(next ? '已启用' : '已停用');
             }}

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { SubscribedBrowsers } from './SubscribedBrowsers.tsx';
 
 const WORKER = '/push-sw.js';
 
@@ -69,19 +70,22 @@ export const WebPushSubscribe = ({
   };
 
   return (
-    <div className="push-webpush">
-      <span>已订阅的浏览器：{subscriptions} 个</span>
-      {!supported() ? (
-        <small>这个浏览器不支持 Web Push</small>
-      ) : endpoint ? (
-        <Button kind="dangerous" onClick={unsubscribe} confirm={{ message: '这个浏览器将不再收到通知。' }}>
-          取消订阅此浏览器
-        </Button>
-      ) : (
-        <Button onClick={subscribe} data-testid="push-subscribe">
-          订阅此浏览器
-        </Button>
-      )}
-    </div>
+    <>
+      <div className="push-webpush">
+        <span>已订阅的浏览器：{subscriptions} 个</span>
+        {!supported() ? (
+          <small>这个浏览器不支持 Web Push</small>
+        ) : endpoint ? (
+          <Button kind="dangerous" onClick={unsubscribe} confirm={{ message: '这个浏览器将不再收到通知。' }}>
+            取消订阅此浏览器
+          </Button>
+        ) : (
+          <Button onClick={subscribe} data-testid="push-subscribe">
+            订阅此浏览器
+          </Button>
+        )}
+      </div>
+      <SubscribedBrowsers ownEndpoint={endpoint} />
+    </>
   );
 };

@@ -9,6 +9,7 @@ import {
   queryClient,
   relativeTime,
 } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
 import { prompt } from '../../../ui/Dialog.tsx';
 import './online-device.css';
 
@@ -122,9 +123,9 @@ export default function Page() {
       title="在线设备"
       data-testid="online-device-page"
       actions={
-        <button type="button" className="btn" onClick={() => devices.refetch()} disabled={devices.isFetching}>
+        <Button onClick={() => devices.refetch()} loading={devices.isFetching}>
           刷新
-        </button>
+        </Button>
       }
     >
       {devices.data && (
