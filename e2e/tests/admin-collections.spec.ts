@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { type FakeBangumiUpstream, startFakeBangumi } from '@candy/server/test/fakes/bangumiUpstream.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -234,6 +234,8 @@ describe('collections and settings in the back office', () => {
     const tags = page.getByTestId('meta-site-footer-tags');
     // Footer tags are a form, a row a tag — no JSON to type.
     expect(await tags.locator('textarea').count()).toBe(0);
+    // The form fills in once the stored tags have loaded (CI once counted before they had).
+    await tags.getByTestId('footer-tag-row').first().waitFor();
     const before = await tags.getByTestId('footer-tag-row').count();
     expect(before).toBeGreaterThan(0);
     await tags.getByTestId('footer-tag-add').click();

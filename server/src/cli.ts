@@ -8,6 +8,7 @@ import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.
 import { readNewPassword } from './modules/auth/passwordInput.ts';
 import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
 import { createHitokotoRepo } from './modules/hitokoto/repo.ts';
+import { backfillImages } from './modules/images/backfill.ts';
 import { runSnapshot } from './snapshot/index.ts';
 import { createStorage } from './storage/index.ts';
 import { exportArchive, ImportRefused, importArchive } from './transfer/archive.ts';
@@ -160,6 +161,25 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     const config = loadConfig();
     await restoreDatabase(config.database, path.resolve(file));
     console.log(`restored ${file}; start the server again`);
+  },
+
+  /**
+   * The image pipeline by hand (issue 30): `backfill` makes the resized copies of every stored
+   * picture still waiting for them, with progress; `--retry-failed` first gives the failed ones
+   * another go. Safe to stop and run again: it resumes with the pictures not done yet.
+   */
+  async images([sub = '', ...rest]) {
+    if (sub !== 'backfill') {
+      console.error('usage: npm run images -- backfill [--retry-failed]');
+      process.exit(2);
+    }
+    const config = loadConfig();
+    await withDatabase((db) =>
+      backfillImages(
+        { db, storage: storageOf(config), maxPixels: config.imageMaxPixels },
+        { retryFailed: rest.includes('--retry-failed'), print: (line) => console.log(line) },
+      ),
+    );
   },
 
   /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */

@@ -104,6 +104,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  // 100 megapixels: a 108 MP phone camera fits, a 20000×20000 decompression bomb does not.
+  IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
   VIDEO_SOURCE_DIR: z.string().min(1).optional(),
   VIDEO_WORKERS: z.coerce.number().int().min(1).max(2).default(1),
   VIDEO_UPLOAD_MAX: z.coerce
@@ -190,6 +192,8 @@ export interface Config {
   logStdout: boolean;
   /** Largest image the owner may upload (essays, moments), in bytes. */
   imageMaxBytes: number;
+  /** Pictures with more pixels are refused (4130) before they are decoded. */
+  imageMaxPixels: number;
   /** The owner's original videos clips are cut from (default `DATA_DIR/video-sources`). */
   videoSourceDir: string;
   /** How many clips ffmpeg processes at once (1–2). */
@@ -268,6 +272,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     emoteBilibiliBase: e.EMOTE_BILIBILI_BASE,
     trustProxy: e.TRUST_PROXY,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
+    imageMaxPixels: e.IMAGE_MAX_PIXELS,
     backupKeep: e.BACKUP_KEEP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     storage:

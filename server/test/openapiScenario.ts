@@ -155,4 +155,6 @@ export const collections = async (api: Probe) => {
 
   await api.ok('imageUpload', { form: form({}, { file: [png, 'a.png', 'image/png'] }) });
   await api.fails('imageUpload', { json: {} }, 415);
+  await api.ok('imageVariantStatus');
+  await api.ok('imageVariantRetry');
 };

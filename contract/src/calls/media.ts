@@ -13,4 +13,25 @@ export type UploadedImage = z.infer<typeof UploadedImage>;
 /** Multipart: the body is read by the server's multipart reader (field `file`), not a JSON schema. */
 export const imageUpload = defineCall(routes.imageUpload, { response: UploadedImage });
 
-export const mediaCalls = { imageUpload } satisfies Record<string, CallDef>;
+export const ImageVariantStatus = z.object({
+  /** Waiting for their resized copies (a failed attempt waits here for its retry). */
+  pending: z.number(),
+  ready: z.number(),
+  /** Animated pictures and SVG: shown as they are. */
+  skip: z.number(),
+  /** Given up after three attempts; their originals are still served. */
+  failed: z.number(),
+  /** The last failure, `key：message`. */
+  lastError: z.string().nullable(),
+});
+export type ImageVariantStatus = z.infer<typeof ImageVariantStatus>;
+
+export const imageVariantStatus = defineCall(routes.imageVariantStatus, { response: ImageVariantStatus });
+export const imageVariantRetry = defineCall(routes.imageVariantRetry, {
+  response: ImageVariantStatus.extend({ retried: z.number() }),
+});
+
+export const mediaCalls = { imageUpload, imageVariantStatus, imageVariantRetry } satisfies Record<
+  string,
+  CallDef
+>;

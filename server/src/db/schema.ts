@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type {
   BufferBlobTable,
   PushChannelTable,
@@ -282,7 +282,19 @@ export interface ImageTable {
   height: number;
   size: number;
   created_at: number;
+  /** Issue 30: `pending` until the `image-variants` job made its copies, then `ready`, `failed` or `skip`. */
+  variant_state: ColumnType<VariantState, VariantState | undefined, VariantState>;
+  variant_attempts: ColumnType<number, number | undefined, number>;
+  variant_after: ColumnType<number, number | undefined, number>;
+  variant_error: string | null;
+  thumbhash: string | null;
+  /** JSON of the widths made per format (`VariantWidths`). */
+  variants: string | null;
+  hash: string | null;
 }
+
+/** `skip`: animated pictures and SVG pass through untouched. */
+export type VariantState = 'pending' | 'ready' | 'failed' | 'skip';
 
 /** A scheduled job's schedule and lease (issue 12). */
 export interface JobTable {

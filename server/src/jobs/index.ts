@@ -15,6 +15,8 @@ export interface JobDeps {
   snapshot: () => Promise<string>;
   /** Applies the revisions' prune rule; answers the report line. */
   pruneRevisions: () => Promise<string>;
+  /** Makes the resized copies of every picture waiting for them; answers the report line. */
+  imageVariants: () => Promise<string>;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
@@ -70,6 +72,15 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     defaultCron: '40 4 * * *',
     catchUp: false,
     run: deps.pruneRevisions,
+  },
+  {
+    id: 'image-variants',
+    name: '图片尺寸',
+    description:
+      '给上传的图片做各个宽度的 AVIF、WebP 和原格式副本与模糊占位图；上传后马上运行，失败的稍后重试，最多 3 次。',
+    defaultCron: '* * * * *',
+    catchUp: false,
+    run: deps.imageVariants,
   },
   {
     id: 'cleanup',

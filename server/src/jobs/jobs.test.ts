@@ -28,6 +28,7 @@ describe('scheduled jobs', () => {
     expect(jobs.map((j) => j.id).sort()).toEqual([
       'backup',
       'cleanup',
+      'image-variants',
       'link-health',
       'prune-revisions',
       'publish-reservations',

@@ -19,6 +19,7 @@ import { essayWriteRoutes } from './essays/writeRoutes.ts';
 import { filesModule } from './files/index.ts';
 import { docsModule, healthModule } from './health/index.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
+import { imagesModule } from './images/index.ts';
 import { linksModule } from './links/index.ts';
 import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
@@ -56,7 +57,8 @@ export const registerModules = (base: ModuleContext) => {
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx);
-  const { media } = mediaModule(ctx);
+  const { images } = imagesModule(ctx);
+  const { media } = mediaModule(ctx, { images });
   const { todos } = todosModule(ctx);
   healthModule(ctx);
   docsModule(ctx);
@@ -107,6 +109,12 @@ export const registerModules = (base: ModuleContext) => {
     ],
     reservations,
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
+    imageVariants: async () => {
+      // Stops in time for the next minute's tick; what is left waits for it.
+      const done = await images.processPending({ deadline: ctx.now() + 50_000 });
+      const { pending } = await images.status();
+      return `做好 ${done.ready} 张，保持原样 ${done.skip} 张，失败 ${done.failed} 张；还有 ${pending} 张待做`;
+    },
     snapshot: async () => {
       const run = await runSnapshot(modules, ctx.config, { now: ctx.now() });
       const changed = run.export.changed.length;
@@ -115,6 +123,7 @@ export const registerModules = (base: ModuleContext) => {
         : '快照没有变化';
     },
   });
+  images.attachRunner(() => scheduler.runNow('image-variants', 'change'));
   // Offline data follows public writes (each announces itself by invalidating its cached answers)
   // and exists from the first start: both run the snapshot job above, under its lease.
   const snapshotTrigger = createSnapshotTrigger({
@@ -155,6 +164,7 @@ export const registerModules = (base: ModuleContext) => {
     push,
     files,
     revisions,
+    images,
   };
   return modules;
 };

@@ -5,10 +5,8 @@ import { deobfuscate } from '@candy/contract/obfuscation';
 import type { RouteName } from '@candy/contract/routes';
 import type { QueryInput } from './callBody.ts';
 import { RequestError } from './errors.ts';
-import { notify } from './notify.ts';
 import { readFile, refused, toastOfflineFailure } from './offlineFiles.ts';
 import { offlineMusic } from './offlineMusic.ts';
-import { runtimeConfig } from './runtimeConfig.ts';
 import { storage } from './storage.ts';
 
 export { mirrorList, pickMirror, resetOfflineSource } from './offlineFiles.ts';

@@ -13,6 +13,7 @@ import * as videos from './0011_videos.ts';
 import * as handshakeSpent from './0012_handshake_spent.ts';
 import * as push from './0013_push.ts';
 import * as revisions from './0015_revisions.ts';
+import * as imageVariants from './0016_image_variants.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_handshake_spent': handshakeSpent,
   '0013_push': push,
   '0015_revisions': revisions,
+  '0016_image_variants': imageVariants,
 };

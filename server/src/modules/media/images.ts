@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { OutputInfo } from 'sharp';
+import { type AppError, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
 import type { SniffedType } from '../../http/uploads.ts';
 import { loadSharp } from '../../lazyModules.ts';
 
@@ -16,10 +17,12 @@ export interface CleanImage {
 export const cleanImage = async (
   input: Readable,
   type: SniffedType,
+  maxPixels: number,
 ): Promise<{ output: Readable; done: Promise<CleanImage> }> => {
   const sharp = await loadSharp();
   const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
-  const pipeline = sharp({ animated, failOn: 'error' }).rotate();
+  // The pixel limit is checked against the header, before the pixels are decoded (issue 30: bombs).
+  const pipeline = sharp({ animated, failOn: 'error', limitInputPixels: maxPixels }).rotate();
   switch (type.mime) {
     case 'image/jpeg':
       pipeline.jpeg({ quality: 90, mozjpeg: true });
@@ -45,4 +48,18 @@ export const cleanImage = async (
   });
   input.once('error', (error) => pipeline.destroy(error));
   return { output: input.pipe(pipeline), done };
+};
+
+/**
+ * The caller's error behind a failed decode, or null for a fault of ours: too many pixels is 4130
+ * (checked on the header, before decoding), a file the decoder cannot read — corrupt, truncated, not
+ * what it claims — is 4150.
+ */
+export const decodeRefusal = (error: unknown, maxPixels: number): AppError | null => {
+  if (!(error instanceof Error)) return null;
+  if (/pixel limit/i.test(error.message))
+    return payloadTooLarge(`图片像素过多（上限 ${Math.round(maxPixels / 1_000_000)} 百万像素）`);
+  if (/Input|unsupported|corrupt|VipsJpeg|bad|premature|truncat/i.test(error.message))
+    return unsupportedMediaType('图片无法解码');
+  return null;
 };

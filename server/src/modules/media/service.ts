@@ -7,12 +7,15 @@ import { unsupportedMediaType } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
 import { UploadTypes } from '../../http/uploads.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
-import { cleanImage } from './images.ts';
+import { cleanImage, decodeRefusal } from './images.ts';
 
 export interface MediaDeps {
   db: Db;
   storage: BlobStorage;
   imageMaxBytes: number;
+  imageMaxPixels: number;
+  /** A picture was stored: the image pipeline makes its copies, off the request. */
+  stored: () => void;
   now: () => number;
   logger: Logger;
 }
@@ -23,7 +26,15 @@ const monthOf = (ms: number) => {
 };
 
 /** The owner's image uploads (issue 10): streamed, checked by content, cleaned, sized, recorded. */
-export const createMediaService = ({ db, storage, imageMaxBytes, now, logger }: MediaDeps) => ({
+export const createMediaService = ({
+  db,
+  storage,
+  imageMaxBytes,
+  imageMaxPixels,
+  stored,
+  now,
+  logger,
+}: MediaDeps) => ({
   async uploadImage(req: FastifyRequest): Promise<UploadedImage> {
     const { files } = await readMultipart(
       req,
@@ -43,7 +54,7 @@ export const createMediaService = ({ db, storage, imageMaxBytes, now, logger }: 
     try {
       const source = await storage.get(raw.key);
       if (!source) throw new Error(`upload ${raw.key} vanished`);
-      const { output, done } = await cleanImage(source, raw.type);
+      const { output, done } = await cleanImage(source, raw.type, imageMaxPixels);
       const [{ size }, { width, height }] = await Promise.all([
         storage.put(key, output, { contentType: raw.type.mime }),
         done,
@@ -52,12 +63,14 @@ export const createMediaService = ({ db, storage, imageMaxBytes, now, logger }: 
         .insertInto('image')
         .values({ key, mime: raw.type.mime, width, height, size, created_at: now() })
         .execute();
+      stored();
       return { url: publicUrlOf(key), width, height };
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
-      if (error instanceof Error && /Input|unsupported|corrupt|VipsJpeg|bad/i.test(error.message)) {
+      const refusal = decodeRefusal(error, imageMaxPixels);
+      if (refusal) {
         logger.debug({ err: error }, 'image refused by the decoder');
-        throw unsupportedMediaType('图片无法解码');
+        throw refusal;
       }
       throw error;
     } finally {

@@ -8,6 +8,7 @@ export const waifuModule = (ctx: ModuleContext) => {
     repo: createWaifuRepo(ctx.db),
     storage: ctx.storage,
     imageMaxBytes: ctx.config.imageMaxBytes,
+    imageMaxPixels: ctx.config.imageMaxPixels,
     now: ctx.now,
     logger: ctx.logger,
   });

@@ -3,12 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { WaifuTable } from '../../db/schema.ts';
-import { notFound, unsupportedMediaType } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
 import { UploadTypes } from '../../http/uploads.ts';
 import { loadSharp } from '../../lazyModules.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
-import { cleanImage } from '../media/images.ts';
+import { cleanImage, decodeRefusal } from '../media/images.ts';
 import type { WaifuRepo } from './repo.ts';
 
 /** Width of the gallery's small version. */
@@ -42,11 +42,19 @@ export interface WaifuDeps {
   repo: WaifuRepo;
   storage: BlobStorage;
   imageMaxBytes: number;
+  imageMaxPixels: number;
   now: () => number;
   logger: Logger;
 }
 
-export const createWaifuService = ({ repo, storage, imageMaxBytes, now, logger }: WaifuDeps) => {
+export const createWaifuService = ({
+  repo,
+  storage,
+  imageMaxBytes,
+  imageMaxPixels,
+  now,
+  logger,
+}: WaifuDeps) => {
   const get = async (id: number): Promise<Waifu> => {
     const row = await repo.find(id);
     if (!row) throw notFound('图片不存在');
@@ -61,13 +69,17 @@ export const createWaifuService = ({ repo, storage, imageMaxBytes, now, logger }
     try {
       const source = await storage.get(rawKey);
       if (!source) throw new Error(`upload ${rawKey} vanished`);
-      const { output, done } = await cleanImage(source, type as Parameters<typeof cleanImage>[1]);
+      const { output, done } = await cleanImage(
+        source,
+        type as Parameters<typeof cleanImage>[1],
+        imageMaxPixels,
+      );
       const [, dims] = await Promise.all([storage.put(key, output, { contentType: type.mime }), done]);
       const cleaned = await storage.get(key);
       if (!cleaned) throw new Error(`image ${key} vanished`);
       const sharp = await loadSharp();
       const preview = cleaned.pipe(
-        sharp({ failOn: 'error' })
+        sharp({ failOn: 'error', limitInputPixels: imageMaxPixels })
           .resize({ width: previewWidth, withoutEnlargement: true })
           .webp({ quality: 75 }),
       );
@@ -77,9 +89,10 @@ export const createWaifuService = ({ repo, storage, imageMaxBytes, now, logger }
       await Promise.all(
         [storage.delete(key), storage.delete(previewKey)].map((p) => p.catch(() => undefined)),
       );
-      if (error instanceof Error && /Input|unsupported|corrupt|VipsJpeg|bad/i.test(error.message)) {
+      const refusal = decodeRefusal(error, imageMaxPixels);
+      if (refusal) {
         logger.debug({ err: error }, 'waifu image refused by the decoder');
-        throw unsupportedMediaType('图片无法解码');
+        throw refusal;
       }
       throw error;
     }

@@ -1,0 +1,85 @@
+import type { Db } from '../../db/index.ts';
+import type { VariantState } from '../../db/schema.ts';
+
+/** The image pipeline's view of the `image` table (issue 30): variant state, thumbhash, widths. */
+export const createImageRepo = (db: Db) => ({
+  /** The next picture whose copies are due, oldest first. */
+  nextPending: (now: number) =>
+    db
+      .selectFrom('image')
+      .select(['id', 'key', 'mime', 'variant_attempts'])
+      .where('variant_state', '=', 'pending')
+      .where('variant_after', '<=', now)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+
+  async counts(): Promise<Record<VariantState, number>> {
+    const rows = await db
+      .selectFrom('image')
+      .select(['variant_state', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('variant_state')
+      .execute();
+    const counts: Record<VariantState, number> = { pending: 0, ready: 0, failed: 0, skip: 0 };
+    for (const row of rows) counts[row.variant_state] = Number(row.n);
+    return counts;
+  },
+
+  lastFailure: () =>
+    db
+      .selectFrom('image')
+      .select(['key', 'variant_error'])
+      .where('variant_state', '=', 'failed')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+
+  made: (
+    id: number,
+    row: { state: 'ready' | 'skip'; thumbhash: string | null; variants: string | null; hash: string | null },
+  ) =>
+    db
+      .updateTable('image')
+      .set({
+        variant_state: row.state,
+        thumbhash: row.thumbhash,
+        variants: row.variants,
+        hash: row.hash,
+        variant_error: null,
+      })
+      .where('id', '=', id)
+      .execute(),
+
+  /** A failed attempt: tried again after `retryAt`, or given up (`failed`) after the last. */
+  failed: (id: number, attempts: number, error: string, retryAt: number | null) =>
+    db
+      .updateTable('image')
+      .set({
+        variant_attempts: attempts,
+        variant_error: error.slice(0, 500),
+        ...(retryAt === null ? { variant_state: 'failed' as const } : { variant_after: retryAt }),
+      })
+      .where('id', '=', id)
+      .execute(),
+
+  /** Every given-up picture is tried again from the start. */
+  retryFailed: async (): Promise<number> => {
+    const result = await db
+      .updateTable('image')
+      .set({ variant_state: 'pending', variant_attempts: 0, variant_after: 0 })
+      .where('variant_state', '=', 'failed')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  byKeys: (keys: string[]) =>
+    keys.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('image')
+          .select(['key', 'width', 'height', 'variant_state', 'thumbhash', 'variants', 'hash'])
+          .where('key', 'in', keys)
+          .execute(),
+});
+
+export type ImageRepo = ReturnType<typeof createImageRepo>;

@@ -1,0 +1,138 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { PictureInfo, PictureMap } from '@candy/contract/picture';
+import type { Logger } from 'pino';
+import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
+import type { ImageRepo } from './repo.ts';
+import { makeVariants } from './variants.ts';
+
+export interface ImagesDeps {
+  repo: ImageRepo;
+  storage: BlobStorage;
+  /** Pictures with more pixels than this are refused (decompression bombs). */
+  maxPixels: number;
+  now: () => number;
+  logger: Logger;
+}
+
+/** Attempts per picture before it is marked failed (its original keeps being served). */
+export const MAX_ATTEMPTS = 3;
+/** The first retry waits a minute, then twice as long each time. */
+const RETRY_BASE_MS = 60_000;
+
+/** Where a picture's copies are stored: one folder per original content, never reused. */
+export const variantFolderOf = (hash: string): string => `images/v/${hash}/`;
+
+const keyOfUrl = (url: string): string | null =>
+  url.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length).split(/[?#]/)[0] ?? '') : null;
+
+/**
+ * The image pipeline (issue 30): every stored picture gets resized copies and a thumbhash, made off
+ * the request by the `image-variants` job (one replica at a time, under its lease), retried with
+ * back-off, and never in the way of the original, which is served until its copies exist.
+ */
+export const createImagesService = ({ repo, storage, maxPixels, now, logger }: ImagesDeps) => {
+  /** Set once the scheduler exists: starts the job now unless a replica is running it. */
+  let kickJob: (() => Promise<unknown>) | null = null;
+
+  const processOne = async (row: { id: number; key: string; variant_attempts: number }) => {
+    try {
+      const source = await storage.get(row.key);
+      if (!source) throw new Error('原图不在存储里');
+      const made = await makeVariants(await buffer(source), maxPixels);
+      if (made.kind === 'skip') {
+        await repo.made(row.id, { state: 'skip', thumbhash: made.thumbhash, variants: null, hash: null });
+        return 'skip' as const;
+      }
+      const folder = variantFolderOf(made.hash);
+      for (const file of made.files)
+        await storage.put(folder + file.name, Readable.from(file.body), { contentType: file.mime });
+      await repo.made(row.id, {
+        state: 'ready',
+        thumbhash: made.thumbhash || null,
+        variants: JSON.stringify({ widths: made.widths, fallback: made.fallback }),
+        hash: made.hash,
+      });
+      return 'ready' as const;
+    } catch (error) {
+      const attempts = row.variant_attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const retryAt = attempts >= MAX_ATTEMPTS ? null : now() + RETRY_BASE_MS * 2 ** (attempts - 1);
+      await repo.failed(row.id, attempts, message, retryAt);
+      logger.warn({ err: error, key: row.key, attempts }, 'image variants failed');
+      return 'failed' as const;
+    }
+  };
+
+  return {
+    attachRunner(run: () => Promise<unknown>): void {
+      kickJob = run;
+    },
+
+    /** A picture was stored: make its copies soon, off the request. */
+    stored(): void {
+      void kickJob?.().catch((error: unknown) => logger.warn({ err: error }, 'image-variants not started'));
+    },
+
+    /**
+     * Works through every picture whose copies are due until none is left or `deadline` passes:
+     * the `image-variants` job and `npm run images -- backfill`. Each picture is done on its own,
+     * so a run that is killed resumes where it stopped.
+     */
+    async processPending(
+      options: { deadline?: number; onProgress?: (done: number, key: string, outcome: string) => void } = {},
+    ) {
+      const outcome = { ready: 0, skip: 0, failed: 0 };
+      for (;;) {
+        if (options.deadline !== undefined && now() >= options.deadline) break;
+        const row = await repo.nextPending(now());
+        if (!row) break;
+        const result = await processOne(row);
+        outcome[result] += 1;
+        options.onProgress?.(outcome.ready + outcome.skip + outcome.failed, row.key, result);
+      }
+      return outcome;
+    },
+
+    status: async () => {
+      const [counts, last] = await Promise.all([repo.counts(), repo.lastFailure()]);
+      return { ...counts, lastError: last ? `${last.key}：${last.variant_error ?? ''}` : null };
+    },
+
+    /** Tries every given-up picture again, now. */
+    async retryFailed(): Promise<number> {
+      const count = await repo.retryFailed();
+      if (count > 0) this.stored();
+      return count;
+    },
+
+    /** What pages need to show these pictures (`/files/…` URLs), by URL; others are left out. */
+    async picturesOf(urls: Iterable<string>): Promise<PictureMap> {
+      const keys = new Map<string, string>();
+      for (const url of urls) {
+        const key = keyOfUrl(url);
+        if (key) keys.set(key, url);
+      }
+      const rows = await repo.byKeys([...keys.keys()]);
+      const pictures: PictureMap = {};
+      for (const row of rows) {
+        const variants =
+          row.variant_state === 'ready' && row.variants && row.hash
+            ? (JSON.parse(row.variants) as { widths: number[]; fallback: string })
+            : null;
+        const info: PictureInfo = {
+          width: row.width,
+          height: row.height,
+          thumbhash: row.thumbhash,
+          base: variants && row.hash ? publicUrlOf(variantFolderOf(row.hash)) : null,
+          widths: variants?.widths ?? [],
+          fallback: variants?.fallback ?? null,
+        };
+        pictures[keys.get(row.key) ?? publicUrlOf(row.key)] = info;
+      }
+      return pictures;
+    },
+  };
+};
+
+export type ImagesService = ReturnType<typeof createImagesService>;
