@@ -55,6 +55,8 @@ const main = async (): Promise<void> => {
   modules.scheduler.start().catch((error: unknown) => server.log.error({ err: error }, 'scheduler'));
   // A fresh install has offline data within seconds, not at the next hourly run (issue 23).
   modules.snapshotTrigger.start();
+  // Pictures waiting for their copies (the demo's at first start, uploads from before a restart).
+  modules.images.startIfPending();
   // Demo content includes a video to cut (about a second of ffmpeg, after the server is up).
   if (seeded && defaultSources)
     writeDemoVideo(config.videoSourceDir, background.signal).catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
+import { PictureMap } from '../picture.ts';
 import { articlesRoutes as routes } from '../routes/articles.ts';
 import { IdParams } from './essays.ts';
 
@@ -11,6 +12,8 @@ export const Article = z.object({
   /** Markdown. */
   content: z.string(),
   updatedAt: z.number().int(),
+  /** Issue 30: the page's own uploaded pictures by URL (see `Essay.pictures`). */
+  pictures: PictureMap.optional(),
 });
 export type Article = z.infer<typeof Article>;
 

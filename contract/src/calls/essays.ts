@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { CallDef } from '../call.ts';
 import { defineCall } from '../call.ts';
 import { cursorPage } from '../envelope.ts';
+import { PictureMap } from '../picture.ts';
 import { essaysRoutes as routes } from '../routes/essays.ts';
 
 /** A positive integer id in the path. */
@@ -25,6 +26,11 @@ export const Essay = z.object({
   reservation: z.number().int().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /**
+   * Issue 30: the essay's own uploaded pictures by URL (size, placeholder, resized copies), so the
+   * page shows each at the size the screen needs. Answered by the reads, not the writes.
+   */
+  pictures: PictureMap.optional(),
 });
 export type Essay = z.infer<typeof Essay>;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fillPath, type RouteName, routes } from '@candy/contract';
+import { MARKDOWN_PICTURE_SIZES, type PictureMap, upgradePictures } from '@candy/contract/picture';
 import { essayIdOfPath } from '@candy/contract/sitePaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
@@ -197,13 +198,24 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
 
   /** Rendered markdown by host and source: essays rarely change, renders are reused. */
   const rendered = new Map<string, string>();
-  const renderMarkdown = async (source: string, host: string): Promise<string> => {
-    const key = `${host}\n${source}`;
+  const renderMarkdown = async (
+    source: string,
+    host: string,
+    pictures: PictureMap | undefined,
+    eagerFirst = false,
+  ): Promise<string> => {
+    const key = `${host}\n${eagerFirst}\n${JSON.stringify(pictures ?? {})}\n${source}`;
     const hit = rendered.get(key);
     if (hit !== undefined) return hit;
     const { ssr, sanitizeHtml } = await load();
-    let html = sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), host);
-    const srcs = [...html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1] as string);
+    // Our own pictures become <picture> markup, exactly as the browser's renderer makes it (issue 30).
+    let html = upgradePictures(
+      sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), host),
+      pictures,
+      { sizes: MARKDOWN_PICTURE_SIZES, eagerFirst },
+    );
+    // Pictures without a size yet (not ours, or not in the pipeline): read it from the file.
+    const srcs = [...html.matchAll(/<img src="([^"]*)"(?![^>]*\swidth=)/g)].map((m) => m[1] as string);
     for (const src of new Set(srcs)) {
       const size = await sizeOf(src.replace(/&amp;/g, '&'));
       if (!size) continue;
@@ -224,7 +236,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     const url = `${config.apiBasePath}${fillPath(routes.essayDetail.path, { id })}`;
     const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     if (res.statusCode === 404) return null;
-    const body = res.json() as { code: number; data: { content: string } };
+    const body = res.json() as { code: number; data: { content: string; pictures?: PictureMap } };
     if (res.statusCode !== 200 || body.code !== 0) throw new Error(`essay ${id}: HTTP ${res.statusCode}`);
     return body.data;
   };
@@ -268,26 +280,40 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     if (pathname === '/chaos') {
       const [page, hitokoto] = await Promise.all([read('essayList'), quote()]);
       put('hitokoto', hitokoto);
-      const essays = page as { list: { content: string }[]; hasMore: boolean } | undefined;
+      const essays = page as
+        | { list: { content: string; pictures?: PictureMap }[]; hasMore: boolean }
+        | undefined;
       if (essays) {
         const list = await Promise.all(
-          essays.list.map(async (essay) => ({ ...essay, html: await renderMarkdown(essay.content, host) })),
+          essays.list.map(async (essay, index) => ({
+            ...essay,
+            html: await renderMarkdown(essay.content, host, essay.pictures, index === 0),
+          })),
         );
         put('essayList', { ...essays, list });
       }
     } else if (essayId !== null) {
       const essay = await readEssay(essayId);
       // null stands for "no such essay for visitors": the page shows its 404 state from it.
-      reads[`essay:${essayId}`] = essay && { ...essay, html: await renderMarkdown(essay.content, host) };
+      reads[`essay:${essayId}`] = essay && {
+        ...essay,
+        html: await renderMarkdown(essay.content, host, essay.pictures, true),
+      };
     } else if (pathname === '/home') {
       put('hitokoto', await quote());
     } else if (pathname === '/about') {
       const [article, comments] = await Promise.all([
-        read('articleDetail', {}, { id: 1 }) as Promise<{ content: string } | undefined>,
+        read('articleDetail', {}, { id: 1 }) as Promise<
+          { content: string; pictures?: PictureMap } | undefined
+        >,
         // The comments too: loaded later, they would push the footer out of view (layout shift).
         read('commentList', { targetType: 'article', targetId: '1' }),
       ]);
-      if (article) put('about', { ...article, html: await renderMarkdown(article.content, host) });
+      if (article)
+        put('about', {
+          ...article,
+          html: await renderMarkdown(article.content, host, article.pictures, true),
+        });
       put('comments:article:1', comments);
     } else if (pathname === '/pastel-memories') {
       put('bangumiList', await read('bangumiList'));

@@ -46,8 +46,9 @@ export const registerModules = (base: ModuleContext) => {
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
   const { revisions } = revisionsModule(ctx);
-  const { essays } = essaysModule(ctx, { revisions });
-  const { articles } = articlesModule(ctx, { revisions });
+  const { images } = imagesModule(ctx);
+  const { essays } = essaysModule(ctx, { revisions, images });
+  const { articles } = articlesModule(ctx, { revisions, images });
   const { links } = linksModule(ctx);
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx);
@@ -57,7 +58,6 @@ export const registerModules = (base: ModuleContext) => {
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx);
-  const { images } = imagesModule(ctx);
   const { media } = mediaModule(ctx, { images });
   const { todos } = todosModule(ctx);
   healthModule(ctx);

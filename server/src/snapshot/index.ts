@@ -21,7 +21,9 @@ export const snapshotTags: ReadonlySet<CacheTag> = new Set<CacheTag>([
  */
 export interface SnapshotModules {
   essays: { listForSnapshot: SnapshotSource['essays'] };
-  articles: { exists(id: number): Promise<boolean>; detail(id: number): Promise<unknown> };
+  articles: { exists(id: number): Promise<boolean>; detail(id: number): Promise<{ content: string }> };
+  /** Each text with its pictures, as the online reads answer it (issue 30). */
+  images: { withPictures<T extends { content: string }>(items: T[]): Promise<T[]> };
   links: { list: SnapshotSource['links'] };
   hitokoto: { listForSnapshot: SnapshotSource['quotes'] };
   bangumi: { list(keyword: undefined): Promise<unknown[]> };
@@ -31,8 +33,11 @@ export interface SnapshotModules {
 
 /** The exporter reads through the modules' services, so it sees exactly what a visitor sees. */
 export const snapshotSourceOf = (modules: SnapshotModules, config: Config): SnapshotSource => ({
-  essays: () => modules.essays.listForSnapshot(),
-  about: async () => ((await modules.articles.exists(1)) ? modules.articles.detail(1) : null),
+  essays: async () => modules.images.withPictures(await modules.essays.listForSnapshot()),
+  about: async () =>
+    (await modules.articles.exists(1))
+      ? ((await modules.images.withPictures([await modules.articles.detail(1)]))[0] ?? null)
+      : null,
   links: () => modules.links.list(),
   quotes: () => modules.hitokoto.listForSnapshot(),
   bangumi: () => modules.bangumi.list(undefined),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadSharp } from '../../lazyModules.ts';
 
 export interface DemoImage {
   url: string;
@@ -44,4 +45,40 @@ export const writeDemoImages = (dataDir: string): DemoImage[] => {
     fs.writeFileSync(path.join(dir, name), svgCard(width, height, (index * 47) % 360, captions[index] ?? ''));
     return { url: `/files/demo/${name}`, width, height };
   });
+};
+
+/**
+ * Raster photographs for the demo essays (issue 30: a new install shows the image pipeline at work):
+ * the cards above drawn at camera size with film grain on top, so they compress like photographs.
+ * Stored under `images/demo/` in DATA_DIR/files; the `image-variants` job makes their copies.
+ */
+export const writeDemoPhotos = async (
+  dataDir: string,
+): Promise<(DemoImage & { key: string; size: number })[]> => {
+  const sharp = await loadSharp();
+  const dir = path.join(dataDir, 'files', 'images', 'demo');
+  fs.mkdirSync(dir, { recursive: true });
+  const scenes: [number, number, string][] = [
+    [35, 2400, '晴'],
+    [200, 2000, '海'],
+    [320, 1800, '樱'],
+  ];
+  return Promise.all(
+    scenes.map(async ([hue, width, caption], index) => {
+      const height = Math.round((width * 2) / 3);
+      const grain = Buffer.alloc(width * height);
+      let seed = 1234 + index;
+      for (let i = 0; i < grain.length; i += 1) {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        grain[i] = 96 + ((seed >> 16) % 64);
+      }
+      const body = await sharp(Buffer.from(svgCard(width, height, hue, caption)))
+        .composite([{ input: grain, raw: { width, height, channels: 1 }, blend: 'overlay' }])
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const key = `images/demo/photo-${index + 1}.jpg`;
+      fs.writeFileSync(path.join(dataDir, 'files', key), body);
+      return { key, url: `/files/${key}`, width, height, size: body.length };
+    }),
+  );
 };

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../index.ts';
 import type { EssayTable } from '../schema.ts';
 import { demoAbout, demoBangumi, demoComments, demoEssays, demoLinks, demoMomentTexts } from './content.ts';
-import { type DemoImage, writeDemoImages } from './images.ts';
+import { type DemoImage, writeDemoImages, writeDemoPhotos } from './images.ts';
 import { seedInsight } from './insight.ts';
 import { seedQuotes } from './quotes.ts';
 
@@ -30,8 +30,23 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
     .executeTakeFirst();
   if (marker) return false;
   const pictures = writeDemoImages(config.dataDir);
+  const photos = await writeDemoPhotos(config.dataDir);
   await db.transaction().execute(async (trx) => {
-    await seedContent(trx, pictures, now);
+    await seedContent(trx, pictures, photos, now);
+    // Pictures of the pipeline (issue 30): their copies are made by the image-variants job.
+    await trx
+      .insertInto('image')
+      .values(
+        photos.map((p) => ({
+          key: p.key,
+          mime: 'image/jpeg',
+          width: p.width,
+          height: p.height,
+          size: p.size,
+          created_at: now,
+        })),
+      )
+      .execute();
     await trx
       .insertInto('meta_string')
       .values({ ...seededMarker, value: String(now), created_at: now, updated_at: now })
@@ -40,11 +55,17 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
   return true;
 };
 
-const seedContent = async (db: Db, pictures: DemoImage[], now: number): Promise<void> => {
+const seedContent = async (
+  db: Db,
+  pictures: DemoImage[],
+  photos: DemoImage[],
+  now: number,
+): Promise<void> => {
   const random = prng(42);
   const urls = pictures.map((p) => p.url);
 
-  const essays = demoEssays(urls);
+  // The essays show photographs (resized by the pipeline); moments and the gallery keep the cards.
+  const essays = demoEssays(urls.map((url, index) => photos[index % photos.length]?.url ?? url));
   const essayRows: Insertable<EssayTable>[] = essays.map((content, index) => {
     const at = now - (essays.length - index) * 3 * DAY;
     return { content, hide: 0, reservation: null, created_at: at, updated_at: at };

@@ -16,7 +16,10 @@ describe('articles', () => {
   it('answers article 1, the about page', async () => {
     const res = await t.server.inject({ method: 'GET', url: '/api/blog/article/1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 0, data: { id: 1, content: '# 关于\n\n你好', updatedAt: 42 } });
+    expect(res.json()).toEqual({
+      code: 0,
+      data: { id: 1, content: '# 关于\n\n你好', updatedAt: 42, pictures: {} },
+    });
   });
 
   it('answers 4040 for a missing article', async () => {

@@ -69,6 +69,8 @@ describe('essays', () => {
         reservation: null,
         createdAt: t.clock.now,
         updatedAt: t.clock.now,
+        // No pictures of ours in it (issue 30).
+        pictures: {},
       });
     });
 

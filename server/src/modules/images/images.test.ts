@@ -130,6 +130,28 @@ const pipelineSuite = (name: string, env: () => Record<string, string>) =>
       expect(phone.rawPayload.length).toBeLessThan(original.rawPayload.length * 0.1);
     });
 
+    it('answers an essay with its pictures, and again with their copies once made (the cache follows)', async () => {
+      const { url } = (await upload(await photograph(1200, 800), 'essay.jpg', 'image/jpeg')).json().data as {
+        url: string;
+      };
+      const created = await t.server.inject({
+        method: 'POST',
+        url: '/api/blog/essay',
+        headers: asOwner,
+        payload: { content: `一张照片\n\n![照片](${url})\n\n![别处的](https://example.com/x.png)` },
+      });
+      const id = created.json().data.id as number;
+      const read = async () =>
+        (await t.server.inject({ method: 'GET', url: `/api/blog/essay/${id}` })).json().data
+          .pictures as Record<string, { base: string | null; widths: number[]; width: number }>;
+      // Read (and cached) while the copies may still be in the making…
+      expect(Object.keys(await read())).toEqual([url]);
+      await settled();
+      // …then answered with them: making them dropped the cached answer.
+      expect((await read())[url]).toMatchObject({ width: 1200, widths: [320, 640, 960, 1200] });
+      expect((await read())[url]?.base).toMatch(/^\/files\/images\/v\//);
+    });
+
     it('keeps PNG as the fallback of a screenshot with transparency, and its own width as the largest', async () => {
       const res = await upload(await screenshot(), 'shot.png', 'image/png');
       const { url } = res.json().data as { url: string };

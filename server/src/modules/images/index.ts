@@ -11,6 +11,10 @@ export const imagesModule = (ctx: ModuleContext) => {
     maxPixels: ctx.config.imageMaxPixels,
     now: ctx.now,
     logger: ctx.logger,
+    // Cached answers that show pictures now have their copies to offer.
+    changed: () => {
+      for (const tag of ['essay', 'article', 'moment'] as const) ctx.publicCache.invalidate(tag);
+    },
   });
   ctx.router.route(calls.imageVariantStatus, () => images.status());
   ctx.router.route(calls.imageVariantRetry, async () => {

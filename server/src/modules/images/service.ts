@@ -13,6 +13,8 @@ export interface ImagesDeps {
   maxPixels: number;
   now: () => number;
   logger: Logger;
+  /** A picture's copies were made (or it passes through): answers that name it must be read again. */
+  changed?: () => void;
 }
 
 /** Attempts per picture before it is marked failed (its original keeps being served). */
@@ -23,6 +25,15 @@ const RETRY_BASE_MS = 60_000;
 /** Where a picture's copies are stored: one folder per original content, never reused. */
 export const variantFolderOf = (hash: string): string => `images/v/${hash}/`;
 
+/** Our own pictures a Markdown text shows: `![…](/files/…)` and `<img src="/files/…">`. */
+export const pictureUrlsOf = (markdown: string): string[] => [
+  ...new Set(
+    [...markdown.matchAll(/!\[[^\]]*\]\((\/files\/[^)\s]+)|<img\s[^>]*src="(\/files\/[^"]+)"/g)].map(
+      (match) => (match[1] ?? match[2]) as string,
+    ),
+  ),
+];
+
 const keyOfUrl = (url: string): string | null =>
   url.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length).split(/[?#]/)[0] ?? '') : null;
 
@@ -31,7 +42,7 @@ const keyOfUrl = (url: string): string | null =>
  * the request by the `image-variants` job (one replica at a time, under its lease), retried with
  * back-off, and never in the way of the original, which is served until its copies exist.
  */
-export const createImagesService = ({ repo, storage, maxPixels, now, logger }: ImagesDeps) => {
+export const createImagesService = ({ repo, storage, maxPixels, now, logger, changed }: ImagesDeps) => {
   /** Set once the scheduler exists: starts the job now unless a replica is running it. */
   let kickJob: (() => Promise<unknown>) | null = null;
 
@@ -42,6 +53,7 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger }: I
       const made = await makeVariants(await buffer(source), maxPixels);
       if (made.kind === 'skip') {
         await repo.made(row.id, { state: 'skip', thumbhash: made.thumbhash, variants: null, hash: null });
+        changed?.();
         return 'skip' as const;
       }
       const folder = variantFolderOf(made.hash);
@@ -53,6 +65,7 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger }: I
         variants: JSON.stringify({ widths: made.widths, fallback: made.fallback }),
         hash: made.hash,
       });
+      changed?.();
       return 'ready' as const;
     } catch (error) {
       const attempts = row.variant_attempts + 1;
@@ -72,6 +85,16 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger }: I
     /** A picture was stored: make its copies soon, off the request. */
     stored(): void {
       void kickJob?.().catch((error: unknown) => logger.warn({ err: error }, 'image-variants not started'));
+    },
+
+    /** Starts the job now when pictures are waiting for their copies (called once the server listens). */
+    startIfPending(): void {
+      void repo
+        .nextPending(now())
+        .then((row) => {
+          if (row) this.stored();
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'image-variants not started'));
     },
 
     /**
@@ -104,6 +127,24 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger }: I
       const count = await repo.retryFailed();
       if (count > 0) this.stored();
       return count;
+    },
+
+    /** Each text with the pictures its Markdown shows (`pictures`), in one read for them all. */
+    async withPictures<T extends { content: string }>(items: T[]): Promise<(T & { pictures: PictureMap })[]> {
+      const urls = items.map((item) => pictureUrlsOf(item.content));
+      const all = await this.picturesOf(urls.flat());
+      return items.map((item, index) => ({
+        ...item,
+        pictures: Object.fromEntries(
+          (urls[index] ?? []).flatMap((url) => (all[url] ? [[url, all[url]] as const] : [])),
+        ),
+      }));
+    },
+
+    /** One text with the pictures its Markdown shows. */
+    async withPicturesOf<T extends { content: string }>(item: T): Promise<T & { pictures: PictureMap }> {
+      const [one] = await this.withPictures([item]);
+      return one ?? { ...item, pictures: {} };
     },
 
     /** What pages need to show these pictures (`/files/…` URLs), by URL; others are left out. */

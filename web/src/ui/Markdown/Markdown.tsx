@@ -1,3 +1,4 @@
+import { MARKDOWN_PICTURE_SIZES, type PictureMap, upgradePictures } from '@candy/contract/pictureMarkup';
 import {
   type KeyboardEvent,
   lazy,
@@ -14,12 +15,17 @@ import { MusicCard } from '../MusicCard/MusicCard.tsx';
 import './markdown.css';
 import { useMarkdownRenderer } from './loadRenderer.ts';
 import { musicSlotAttribute, videoKindAttribute, videoSlotAttribute } from './musicSlot.ts';
+import { paintPlaceholders } from './placeholders.ts';
 
 /** The player is a chunk of its own, fetched only for texts that embed a clip or a collection. */
 const VideoEmbed = lazy(() => import('../VideoEmbed/VideoEmbed.tsx'));
 
 export interface MarkdownProps {
   source: string;
+  /** Our own pictures the text shows, by URL (issue 30): shown as `<picture>` at the screen's size. */
+  pictures?: PictureMap | undefined;
+  /** The text is the first thing on the page: its first picture loads at once, with priority. */
+  eagerFirst?: boolean;
   /**
    * The source already rendered and sanitised by the server (issue 16: server-rendered pages);
    * when given, the renderer chunk is not needed.
@@ -30,8 +36,9 @@ export interface MarkdownProps {
   className?: string;
 }
 
+// The full picture, not the copy sized for the page (issue 30: `data-original`).
 const openInViewer = (image: HTMLImageElement): void => {
-  void openImageViewer({ src: image.currentSrc || image.src, alt: image.alt });
+  void openImageViewer({ src: image.dataset.original || image.currentSrc || image.src, alt: image.alt });
 };
 
 /** The highlighter is its own chunk, fetched only when a page holds code. */
@@ -48,12 +55,21 @@ const openableImage = (target: EventTarget): HTMLImageElement | null =>
  */
 export const Markdown = ({
   source,
+  pictures,
+  eagerFirst = false,
   html: rendered,
   onOpenImage = openInViewer,
   className,
 }: MarkdownProps) => {
   const { render, failed } = useMarkdownRenderer(rendered === undefined);
-  const html = useMemo(() => rendered ?? (render ? render(source) : ''), [rendered, render, source]);
+  const html = useMemo(
+    () =>
+      rendered ??
+      (render
+        ? upgradePictures(render(source), pictures, { sizes: MARKDOWN_PICTURE_SIZES, eagerFirst })
+        : ''),
+    [rendered, render, source, pictures, eagerFirst],
+  );
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);
   const [videoSlots, setVideoSlots] = useState<HTMLElement[]>([]);
@@ -70,6 +86,7 @@ export const Markdown = ({
       image.setAttribute('aria-label', image.alt ? `查看图片：${image.alt}` : '查看图片');
     }
     if (element.querySelector('pre code[class*="language-"]')) highlightLater(element);
+    paintPlaceholders(element);
   }, [html]);
 
   const onClick = (event: MouseEvent) => {

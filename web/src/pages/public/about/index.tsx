@@ -16,7 +16,12 @@ export default function AboutPage() {
     <div className="public-page about-page">
       <article className="card" data-testid="about-article">
         {about.data ? (
-          <Markdown source={about.data.content} html={(about.data as { html?: string }).html} />
+          <Markdown
+            source={about.data.content}
+            pictures={about.data.pictures}
+            eagerFirst
+            html={(about.data as { html?: string }).html}
+          />
         ) : about.status === 'failed' ? (
           <div className="list-status list-status-failed" role="alert">
             加载失败：{about.error}{' '}

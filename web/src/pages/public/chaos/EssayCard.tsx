@@ -16,7 +16,14 @@ const ReservationBadge = ({ ms }: { ms: number }) => (
   </span>
 );
 
-export const EssayCard = ({ essay }: { essay: Essay & { html?: string } }) => {
+export const EssayCard = ({
+  essay,
+  first = false,
+}: {
+  essay: Essay & { html?: string };
+  /** The first essay on the page: its first picture loads at once (issue 30). */
+  first?: boolean;
+}) => {
   const [showComments, setShowComments] = useState(false);
   const scheduled = essay.reservation !== null && essay.reservation > Date.now();
   const commentsId = `essay-${essay.id}-comments`;
@@ -30,7 +37,7 @@ export const EssayCard = ({ essay }: { essay: Essay & { html?: string } }) => {
         {essay.hide ? <span className="badge">隐藏</span> : null}
         {scheduled && essay.reservation !== null ? <ReservationBadge ms={essay.reservation} /> : null}
       </header>
-      <Markdown source={essay.content} html={essay.html} />
+      <Markdown source={essay.content} pictures={essay.pictures} eagerFirst={first} html={essay.html} />
       <footer className="essay-foot">
         <button
           type="button"

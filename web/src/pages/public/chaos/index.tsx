@@ -31,8 +31,8 @@ export default function ChaosPage() {
         />
       </div>
       <div className="essay-list" data-testid="essay-list">
-        {essays.items.map((essay) => (
-          <EssayCard key={essay.id} essay={essay} />
+        {essays.items.map((essay, index) => (
+          <EssayCard key={essay.id} essay={essay} first={index === 0} />
         ))}
       </div>
       <div ref={sentinel} className="list-sentinel" />

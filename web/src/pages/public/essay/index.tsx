@@ -39,7 +39,7 @@ const EssayView = ({ id }: { id: number }) => {
         <Link to="/chaos">← 全部随笔</Link>
       </nav>
       {shown ? (
-        <EssayCard essay={shown} />
+        <EssayCard essay={shown} first />
       ) : missing ? (
         <EssayMissing />
       ) : essay.status === 'failed' ? (
