@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { cursorPage } from '../envelope.ts';
+import { PictureMap } from '../picture.ts';
 import { momentsRoutes as routes } from '../routes/moments.ts';
 import { CursorQuery, IdParams } from './essays.ts';
 
@@ -17,6 +18,8 @@ export const Moment = z.object({
   images: z.array(MomentImage),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** Issue 30: its pictures by URL (size, placeholder, resized copies). Answered by the list. */
+  pictures: PictureMap.optional(),
 });
 export type Moment = z.infer<typeof Moment>;
 

@@ -53,7 +53,7 @@ export const registerModules = (base: ModuleContext) => {
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx);
   const { waifu } = waifuModule(ctx);
-  const { moments } = momentsModule(ctx);
+  const { moments } = momentsModule(ctx, { images });
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);

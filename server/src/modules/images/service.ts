@@ -130,8 +130,16 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger, cha
     },
 
     /** Each text with the pictures its Markdown shows (`pictures`), in one read for them all. */
-    async withPictures<T extends { content: string }>(items: T[]): Promise<(T & { pictures: PictureMap })[]> {
-      const urls = items.map((item) => pictureUrlsOf(item.content));
+    withPictures<T extends { content: string }>(items: T[]): Promise<(T & { pictures: PictureMap })[]> {
+      return this.withPicturesBy(items, (item) => pictureUrlsOf(item.content));
+    },
+
+    /** Each item with the pictures `urlsOf` names (`pictures`), in one read for them all. */
+    async withPicturesBy<T>(
+      items: T[],
+      urlsOf: (item: T) => string[],
+    ): Promise<(T & { pictures: PictureMap })[]> {
+      const urls = items.map(urlsOf);
       const all = await this.picturesOf(urls.flat());
       return items.map((item, index) => ({
         ...item,

@@ -1,6 +1,7 @@
 import { calls } from '@candy/contract';
 import type { PublicCache, ViewClass } from '../../http/publicCache.ts';
 import type { Router } from '../../http/router.ts';
+import type { ImagesService } from '../images/service.ts';
 import { utcOffsetMinutes } from './localDays.ts';
 import type { MomentsService } from './service.ts';
 
@@ -13,6 +14,7 @@ export const momentsRoutes = (
   moments: MomentsService,
   cache: PublicCache,
   now: () => number,
+  images: Pick<ImagesService, 'withPicturesBy'>,
 ): void => {
   const offsetOf = ({ caller }: { caller: { localTime: number | undefined } }) =>
     utcOffsetMinutes(caller.localTime, now());
@@ -37,7 +39,13 @@ export const momentsRoutes = (
   });
   router.route(
     calls.momentList,
-    cache.handler({ tags: ['moment'], view: () => 'dark' }, async ({ query }) => moments.list(query)),
+    cache.handler({ tags: ['moment'], view: () => 'dark' }, async ({ query }) => {
+      const page = await moments.list(query);
+      return {
+        ...page,
+        list: await images.withPicturesBy(page.list, (moment) => moment.images.map((image) => image.url)),
+      };
+    }),
   );
   router.route(
     calls.momentStatistics,

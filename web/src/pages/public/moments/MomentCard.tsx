@@ -13,6 +13,6 @@ export const MomentCard = ({ moment }: { moment: Moment }) => (
       {formatDateTime(moment.createdAt)}
     </time>
     {moment.content ? <CommentText text={moment.content} emotes={noEmotes} /> : null}
-    <ImageGrid images={moment.images} />
+    <ImageGrid images={moment.images} pictures={moment.pictures} />
   </article>
 );
