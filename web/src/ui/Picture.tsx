@@ -20,7 +20,6 @@ export interface PictureProps {
 export const Picture = ({ src, alt, width, height, info, sizes, eager = false }: PictureProps) => {
   const color = info?.thumbhash ? averageColorOf(info.thumbhash) : null;
   const common = {
-    alt,
     width,
     height,
     loading: eager ? ('eager' as const) : ('lazy' as const),
@@ -28,7 +27,8 @@ export const Picture = ({ src, alt, width, height, info, sizes, eager = false }:
     ...(eager ? { fetchPriority: 'high' as const } : {}),
     ...(color ? { style: { backgroundColor: color } } : {}),
   };
-  if (!info?.base || !info.fallback || info.widths.length === 0) return <img src={src} {...common} />;
+  if (!info?.base || !info.fallback || info.widths.length === 0)
+    return <img src={src} alt={alt} {...common} />;
   const middle = info.widths.find((w) => w >= 960) ?? info.widths.at(-1) ?? width;
   return (
     <picture>
@@ -38,6 +38,7 @@ export const Picture = ({ src, alt, width, height, info, sizes, eager = false }:
         src={`${info.base}${middle}.${info.fallback}`}
         srcSet={srcsetOf(info, info.fallback)}
         sizes={sizes}
+        alt={alt}
         {...common}
       />
     </picture>
