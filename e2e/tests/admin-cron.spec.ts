@@ -17,7 +17,15 @@ describe('the cron jobs page in Chromium', () => {
     const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/cron');
     await page.getByTestId('cron-job').first().waitFor();
     const names = await page.locator('[data-testid="cron-job"] h2').allTextContents();
-    expect(names).toEqual(['发布定时随笔', '导出离线快照', '友链体检', '数据库备份', '清理旧版本', '清理']);
+    expect(names).toEqual([
+      '发布定时随笔',
+      '导出离线快照',
+      '友链体检',
+      '数据库备份',
+      '清理旧版本',
+      '图片尺寸',
+      '清理',
+    ]);
     // The next run is in the future (the page's own clock is pinned by the test, so read the time).
     const next = await page
       .locator('[data-job-id="cleanup"] [data-testid="cron-next"] time')

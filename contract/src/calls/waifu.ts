@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
+import { PictureMap } from '../picture.ts';
 import { waifuRoutes as routes } from '../routes/waifu.ts';
 import { Deleted, IdParams } from './essays.ts';
 
@@ -13,6 +14,8 @@ export const Waifu = z.object({
   height: z.number().int(),
   title: z.string(),
   tags: z.array(z.string()),
+  /** Issue 30: the picture's copies and placeholder, by URL. Answered by the gallery's list. */
+  pictures: PictureMap.optional(),
 });
 export type Waifu = z.infer<typeof Waifu>;
 

@@ -52,7 +52,7 @@ export const registerModules = (base: ModuleContext) => {
   const { links } = linksModule(ctx);
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx);
-  const { waifu } = waifuModule(ctx);
+  const { waifu } = waifuModule(ctx, { images });
   const { moments } = momentsModule(ctx, { images });
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);

@@ -23,11 +23,14 @@ export interface SnapshotModules {
   essays: { listForSnapshot: SnapshotSource['essays'] };
   articles: { exists(id: number): Promise<boolean>; detail(id: number): Promise<{ content: string }> };
   /** Each text with its pictures, as the online reads answer it (issue 30). */
-  images: { withPictures<T extends { content: string }>(items: T[]): Promise<T[]> };
+  images: {
+    withPictures<T extends { content: string }>(items: T[]): Promise<T[]>;
+    withPicturesBy<T>(items: T[], urlsOf: (item: T) => string[]): Promise<T[]>;
+  };
   links: { list: SnapshotSource['links'] };
   hitokoto: { listForSnapshot: SnapshotSource['quotes'] };
   bangumi: { list(keyword: undefined): Promise<unknown[]> };
-  waifu: { list: SnapshotSource['waifu'] };
+  waifu: { list(): Promise<{ url: string }[]> };
   videos: { videos: { listForSnapshot: SnapshotSource['videos'] } };
 }
 
@@ -41,7 +44,7 @@ export const snapshotSourceOf = (modules: SnapshotModules, config: Config): Snap
   links: () => modules.links.list(),
   quotes: () => modules.hitokoto.listForSnapshot(),
   bangumi: () => modules.bangumi.list(undefined),
-  waifu: () => modules.waifu.list(),
+  waifu: async () => modules.images.withPicturesBy(await modules.waifu.list(), (picture) => [picture.url]),
   music: () => ({ proxyBase: config.musicProxyPublic }),
   videos: () => modules.videos.videos.listForSnapshot(),
 });

@@ -152,6 +152,36 @@ const pipelineSuite = (name: string, env: () => Record<string, string>) =>
       expect((await read())[url]?.base).toMatch(/^\/files\/images\/v\//);
     });
 
+    it('gives the gallery’s pictures their copies, and removes them with the picture', async () => {
+      const { payload, headers } = multipartBody([
+        { name: 'file', filename: 'waifu.jpg', contentType: 'image/jpeg', data: await photograph(900, 1200) },
+        { name: 'title', value: '老婆' },
+      ]);
+      const uploaded = await t.server.inject({
+        method: 'POST',
+        url: '/api/blog/waifu',
+        payload,
+        headers: { ...headers, ...asOwner },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const [picture] = uploaded.json().data as { id: number; url: string }[];
+      await settled();
+      const listed = (
+        await t.server.inject({ method: 'GET', url: '/api/blog/waifu', headers: asOwner })
+      ).json().data as {
+        id: number;
+        url: string;
+        pictures: Record<string, { base: string | null; widths: number[] }>;
+      }[];
+      const info = listed.find((w) => w.id === picture?.id)?.pictures[picture?.url ?? ''];
+      expect(info?.widths).toEqual([320, 640, 900]);
+      const folder = (info?.base ?? '').replace(/^\/files\//, '');
+      expect((await t.storage.list(folder)).length).toBe(9);
+      await t.server.inject({ method: 'DELETE', url: `/api/blog/waifu/${picture?.id}`, headers: asOwner });
+      expect(await t.storage.list(folder)).toEqual([]);
+      expect(await t.modules.images.picturesOf([picture?.url ?? ''])).toEqual({});
+    });
+
     it('keeps PNG as the fallback of a screenshot with transparency, and its own width as the largest', async () => {
       const res = await upload(await screenshot(), 'shot.png', 'image/png');
       const { url } = res.json().data as { url: string };

@@ -3,6 +3,25 @@ import type { VariantState } from '../../db/schema.ts';
 
 /** The image pipeline's view of the `image` table (issue 30): variant state, thumbhash, widths. */
 export const createImageRepo = (db: Db) => ({
+  /** A picture stored by another module (the gallery): its copies are made like an upload's. */
+  register: (row: {
+    key: string;
+    mime: string;
+    width: number;
+    height: number;
+    size: number;
+    created_at: number;
+  }) =>
+    db
+      .insertInto('image')
+      .values(row)
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute(),
+
+  byHash: (hash: string) => db.selectFrom('image').select('key').where('hash', '=', hash).execute(),
+
+  forget: (key: string) => db.deleteFrom('image').where('key', '=', key).execute(),
+
   /** The next picture whose copies are due, oldest first. */
   nextPending: (now: number) =>
     db

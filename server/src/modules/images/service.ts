@@ -82,6 +82,24 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger, cha
       kickJob = run;
     },
 
+    /** A picture another module stored (the gallery's): recorded, then its copies made soon. */
+    async register(picture: { key: string; mime: string; width: number; height: number; size: number }) {
+      await repo.register({ ...picture, created_at: now() });
+      this.stored();
+    },
+
+    /** A picture was deleted: its copies and its row go too. */
+    async forget(key: string): Promise<void> {
+      const [row] = await repo.byKeys([key]);
+      if (row?.hash) {
+        // Another upload of the very same bytes shares the folder: keep it while that one lives.
+        const twins = await repo.byHash(row.hash);
+        if (twins.length <= 1)
+          for (const blob of await storage.list(variantFolderOf(row.hash))) await storage.delete(blob.key);
+      }
+      await repo.forget(key);
+    },
+
     /** A picture was stored: make its copies soon, off the request. */
     stored(): void {
       void kickJob?.().catch((error: unknown) => logger.warn({ err: error }, 'image-variants not started'));

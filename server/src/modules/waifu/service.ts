@@ -43,6 +43,17 @@ export interface WaifuDeps {
   storage: BlobStorage;
   imageMaxBytes: number;
   imageMaxPixels: number;
+  /** The image pipeline (issue 30): each stored picture gets its resized copies. */
+  images?: {
+    register(picture: {
+      key: string;
+      mime: string;
+      width: number;
+      height: number;
+      size: number;
+    }): Promise<void>;
+    forget(key: string): Promise<void>;
+  };
   now: () => number;
   logger: Logger;
 }
@@ -52,6 +63,7 @@ export const createWaifuService = ({
   storage,
   imageMaxBytes,
   imageMaxPixels,
+  images,
   now,
   logger,
 }: WaifuDeps) => {
@@ -74,7 +86,10 @@ export const createWaifuService = ({
         type as Parameters<typeof cleanImage>[1],
         imageMaxPixels,
       );
-      const [, dims] = await Promise.all([storage.put(key, output, { contentType: type.mime }), done]);
+      const [{ size }, dims] = await Promise.all([
+        storage.put(key, output, { contentType: type.mime }),
+        done,
+      ]);
       const cleaned = await storage.get(key);
       if (!cleaned) throw new Error(`image ${key} vanished`);
       const sharp = await loadSharp();
@@ -84,7 +99,7 @@ export const createWaifuService = ({
           .webp({ quality: 75 }),
       );
       await storage.put(previewKey, preview, { contentType: 'image/webp' });
-      return { key, previewKey, ...dims };
+      return { key, previewKey, size, mime: type.mime, ...dims };
     } catch (error) {
       await Promise.all(
         [storage.delete(key), storage.delete(previewKey)].map((p) => p.catch(() => undefined)),
@@ -116,7 +131,14 @@ export const createWaifuService = ({
         },
         WaifuUploadFields,
       );
-      const stored: { key: string; previewKey: string; width: number; height: number }[] = [];
+      const stored: {
+        key: string;
+        previewKey: string;
+        size: number;
+        mime: string;
+        width: number;
+        height: number;
+      }[] = [];
       try {
         for (const file of files) stored.push(await store(file.key, file.type));
       } catch (error) {
@@ -145,6 +167,8 @@ export const createWaifuService = ({
           }),
         );
       }
+      for (const s of stored)
+        await images?.register({ key: s.key, mime: s.mime, width: s.width, height: s.height, size: s.size });
       return Promise.all(ids.map(get));
     },
 
@@ -170,6 +194,8 @@ export const createWaifuService = ({
       for (const key of [keyOf(row.url), keyOf(row.preview)]) {
         if (key) await storage.delete(key).catch(() => undefined);
       }
+      const original = keyOf(row.url);
+      if (original) await images?.forget(original);
       return { id };
     },
   };

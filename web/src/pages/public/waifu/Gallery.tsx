@@ -1,7 +1,11 @@
 import type { Waifu } from '@candy/contract/calls/waifu';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { openImageViewer } from '../../../ui/imageViewer/index.tsx';
+import { Picture } from '../../../ui/Picture.tsx';
 import { columnsFor, masonryColumns } from './masonry.ts';
+
+/** How wide a column is (masonry.ts: 240–320 px columns, at least two). */
+const COLUMN_SIZES = '(max-width: 640px) 50vw, 320px';
 
 /** A masonry of pictures laid out from their known sizes; each opens the image viewer. */
 export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
@@ -31,13 +35,13 @@ export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
               aria-label={picture.title ? `查看 ${picture.title}` : '查看图片'}
               onClick={() => void openImageViewer({ src: picture.url, alt: picture.title })}
             >
-              <img
+              <Picture
                 src={picture.preview || picture.url}
                 alt={picture.title}
                 width={picture.width}
                 height={picture.height}
-                loading="lazy"
-                decoding="async"
+                info={picture.pictures?.[picture.url]}
+                sizes={COLUMN_SIZES}
               />
               {picture.title ? <span className="waifu-title">{picture.title}</span> : null}
             </button>
