@@ -1,29 +1,11 @@
+import { photograph } from '@candy/server/test/fakes/photograph.ts';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { accessKeyOf, openAsOwner } from '../support/owner.ts';
 import { goInApp, waitForApp } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { storageInitScript, switchDarkOn } from '../support/visitors.ts';
-
-/** A photograph as a camera writes it: 12 megapixels of gradients under fine noise. */
-const photograph = async (): Promise<Buffer> => {
-  const width = 4000;
-  const height = 3000;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      const noise = (Math.random() * 50) | 0;
-      raw[i] = ((x * 255) / width + noise) & 255;
-      raw[i + 1] = ((y * 255) / height + noise) & 255;
-      raw[i + 2] = (((x + y) % 255) + noise) & 255;
-    }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-};
 
 /**
  * Pictures that cost a phone almost nothing (issue 30): a 12-megapixel photograph posted in a moment
@@ -50,7 +32,8 @@ describe('pictures on a phone', () => {
     const owner = await openAsOwner(browser, server.url);
     const key = await accessKeyOf(owner.page);
     await owner.close();
-    const original = await photograph();
+    // A photograph as a camera writes it: 12 megapixels.
+    const original = await photograph(4000, 3000);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(original)], { type: 'image/jpeg' }), 'photo.jpg');
     const uploaded = (await (

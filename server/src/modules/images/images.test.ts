@@ -2,26 +2,11 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { photograph } from '../../../test/fakes/photograph.ts';
 import { type FakeS3, startFakeS3 } from '../../../test/fakes/s3.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipartBody.ts';
 import { backfillImages } from './backfill.ts';
-
-/** A photograph-like JPEG: gradients under fine noise, which no encoder can make small. */
-const photograph = async (width: number, height: number): Promise<Buffer> => {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 3;
-      const noise = (Math.random() * 50) | 0;
-      raw[i] = ((x * 255) / width + noise) & 255;
-      raw[i + 1] = ((y * 255) / height + noise) & 255;
-      raw[i + 2] = (((x + y) % 255) + noise) & 255;
-    }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-};
 
 /** A screenshot-like PNG with transparency. */
 const screenshot = () =>

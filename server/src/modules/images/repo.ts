@@ -1,17 +1,11 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { VariantState } from '../../db/schema.ts';
+import type { ImageTable, VariantState } from '../../db/schema.ts';
 
 /** The image pipeline's view of the `image` table (issue 30): variant state, thumbhash, widths. */
 export const createImageRepo = (db: Db) => ({
   /** A picture stored by another module (the gallery): its copies are made like an upload's. */
-  register: (row: {
-    key: string;
-    mime: string;
-    width: number;
-    height: number;
-    size: number;
-    created_at: number;
-  }) =>
+  register: (row: Insertable<ImageTable>) =>
     db
       .insertInto('image')
       .values(row)
