@@ -360,6 +360,15 @@ if (perf.status === 0)
     rows.push(/** @type {[string, string, string]} */ (JSON.parse(line)));
 else row('page figures in Chromium', `not measured: ${(perf.stderr || '').trim().split('\n').at(-1)}`, '');
 
+// Pictures and Lighthouse (issue 30), against a server of their own: scripts/benchPictures.mjs.
+const pictures = spawnSync(process.execPath, [path.join(root, 'scripts/benchPictures.mjs'), '--bench'], {
+  encoding: 'utf8',
+});
+if (pictures.status === 0)
+  for (const line of pictures.stdout.trim().split('\n'))
+    rows.push(/** @type {[string, string, string]} */ (JSON.parse(line)));
+else row('pictures and Lighthouse', `not measured: ${(pictures.stderr || '').trim().split('\n').at(-1)}`, '');
+
 await stop(server.child);
 await stop(bare);
 if (nginx) {

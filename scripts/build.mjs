@@ -170,12 +170,13 @@ const buildServer = async () => {
   const esbuild = await import('esbuild');
   // CommonJS, so the entry can run the server through V8's code cache (server/src/boot/codeCache.ts;
   // Node 20 caches no ES module). `server.js` is the server, `main.js` the entry that runs it,
-  // `cli.js` the operator commands; dist/package.json marks the folder's files as CommonJS.
+  // `cli.js` the operator commands, `imageVariants.js` the child that makes picture copies; dist/package.json marks the folder's files as CommonJS.
   await esbuild.build({
     entryPoints: {
       main: path.join(root, 'server/src/boot/main.ts'),
       server: path.join(root, 'server/src/main.ts'),
       cli: path.join(root, 'server/src/cli.ts'),
+      imageVariants: path.join(root, 'server/src/modules/images/variantsChild.ts'),
     },
     outdir: outDir,
     bundle: true,

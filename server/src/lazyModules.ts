@@ -7,7 +7,13 @@ import type sharpModule from 'sharp';
  */
 let sharp: Promise<typeof sharpModule> | null = null;
 export const loadSharp = (): Promise<typeof sharpModule> =>
-  (sharp ??= import('sharp').then((module) => module.default));
+  (sharp ??= import('sharp').then((module) => {
+    // libvips keeps recent operations (up to 50 MB) for reuse and runs a thread per core: neither
+    // helps a server that handles one picture at a time, and both keep memory resident afterwards.
+    module.default.cache(false);
+    module.default.concurrency(1);
+    return module.default;
+  }));
 
 let fileType: Promise<typeof import('file-type')> | null = null;
 export const loadFileType = (): Promise<typeof import('file-type')> => (fileType ??= import('file-type'));

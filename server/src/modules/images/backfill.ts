@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import { createImageRepo } from './repo.ts';
 import { createImagesService } from './service.ts';
+import { builtVariantsEntry } from './variantsProcess.ts';
 
 /**
  * `npm run images -- backfill`: every picture still waiting for its copies, one after another, with
@@ -21,6 +22,7 @@ export const backfillImages = async (
     maxPixels: deps.maxPixels,
     now: Date.now,
     logger: pino({ level: 'error' }),
+    variantsEntry: builtVariantsEntry(),
   });
   if (options.retryFailed) options.print(`retrying ${await repo.retryFailed()} failed picture(s)`);
   const { pending } = await images.status();

@@ -2,6 +2,7 @@ import { calls } from '@candy/contract';
 import type { ModuleContext } from '../context.ts';
 import { createImageRepo } from './repo.ts';
 import { createImagesService } from './service.ts';
+import { builtVariantsEntry } from './variantsProcess.ts';
 
 /** The image pipeline (issue 30): resized copies and placeholders of every stored picture. */
 export const imagesModule = (ctx: ModuleContext) => {
@@ -11,6 +12,7 @@ export const imagesModule = (ctx: ModuleContext) => {
     maxPixels: ctx.config.imageMaxPixels,
     now: ctx.now,
     logger: ctx.logger,
+    variantsEntry: builtVariantsEntry(),
     // Cached answers that show pictures now have their copies to offer.
     changed: () => {
       for (const tag of ['essay', 'article', 'moment', 'waifu'] as const) ctx.publicCache.invalidate(tag);

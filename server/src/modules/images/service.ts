@@ -4,7 +4,7 @@ import type { PictureInfo, PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import type { ImageRepo } from './repo.ts';
-import { makeVariants } from './variants.ts';
+import { type VariantMaker, variantMaker } from './variantsProcess.ts';
 
 export interface ImagesDeps {
   repo: ImageRepo;
@@ -15,6 +15,8 @@ export interface ImagesDeps {
   logger: Logger;
   /** A picture's copies were made (or it passes through): answers that name it must be read again. */
   changed?: () => void;
+  /** The built child entry that makes copies (variantsProcess.ts); null: in this process. */
+  variantsEntry?: string | null;
 }
 
 /** Attempts per picture before it is marked failed (its original keeps being served). */
@@ -42,15 +44,26 @@ const keyOfUrl = (url: string): string | null =>
  * the request by the `image-variants` job (one replica at a time, under its lease), retried with
  * back-off, and never in the way of the original, which is served until its copies exist.
  */
-export const createImagesService = ({ repo, storage, maxPixels, now, logger, changed }: ImagesDeps) => {
+export const createImagesService = ({
+  repo,
+  storage,
+  maxPixels,
+  now,
+  logger,
+  changed,
+  variantsEntry = null,
+}: ImagesDeps) => {
   /** Set once the scheduler exists: starts the job now unless a replica is running it. */
   let kickJob: (() => Promise<unknown>) | null = null;
 
-  const processOne = async (row: { id: number; key: string; variant_attempts: number }) => {
+  const processOne = async (
+    maker: VariantMaker,
+    row: { id: number; key: string; variant_attempts: number },
+  ) => {
     try {
       const source = await storage.get(row.key);
       if (!source) throw new Error('原图不在存储里');
-      const made = await makeVariants(await buffer(source), maxPixels);
+      const made = await maker.make(await buffer(source), maxPixels);
       if (made.kind === 'skip') {
         await repo.made(row.id, { state: 'skip', thumbhash: made.thumbhash, variants: null, hash: null });
         changed?.();
@@ -124,13 +137,18 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger, cha
       options: { deadline?: number; onProgress?: (done: number, key: string, outcome: string) => void } = {},
     ) {
       const outcome = { ready: 0, skip: 0, failed: 0 };
-      for (;;) {
-        if (options.deadline !== undefined && now() >= options.deadline) break;
-        const row = await repo.nextPending(now());
-        if (!row) break;
-        const result = await processOne(row);
-        outcome[result] += 1;
-        options.onProgress?.(outcome.ready + outcome.skip + outcome.failed, row.key, result);
+      const maker = variantMaker(variantsEntry);
+      try {
+        for (;;) {
+          if (options.deadline !== undefined && now() >= options.deadline) break;
+          const row = await repo.nextPending(now());
+          if (!row) break;
+          const result = await processOne(maker, row);
+          outcome[result] += 1;
+          options.onProgress?.(outcome.ready + outcome.skip + outcome.failed, row.key, result);
+        }
+      } finally {
+        maker.close();
       }
       return outcome;
     },

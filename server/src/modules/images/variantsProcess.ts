@@ -1,0 +1,83 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MadeVariants, makeVariants, type VariantFile } from './variants.ts';
+
+/** What the child answers for one picture (variantsChild.ts). */
+export type ChildAnswer = { ok: true; made: MadeVariants } | { ok: false; error: string };
+
+/** Makes one picture's copies at a time; `close` ends whatever it started. */
+export interface VariantMaker {
+  make(original: Buffer, maxPixels: number): Promise<MadeVariants>;
+  close(): void;
+}
+
+/**
+ * The child's entry as scripts/build.mjs builds it, beside the server bundle; null when the server
+ * runs from its sources (the server tests), where copies are made in the process itself.
+ */
+export const builtVariantsEntry = (): string | null => {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'imageVariants.js');
+  return fs.existsSync(file) ? file : null;
+};
+
+/** Buffers come through the IPC channel as plain Uint8Arrays. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+const revive = (made: MadeVariants): MadeVariants =>
+  made.kind === 'made'
+    ? { ...made, files: made.files.map((file: VariantFile) => ({ ...file, body: asBuffer(file.body) })) }
+    : made;
+
+/**
+ * Copies made in a child process (issue 30): libvips and the C allocator keep what a 12-megapixel
+ * picture needed resident long after (≈ +100 MB a picture, measured), and the work would hold the
+ * server's libuv threads that file reads need. One child serves a whole job run and exits with it,
+ * giving every byte back; a picture that hangs past `timeoutMs` or kills the child fails alone and
+ * is retried like any other failure. Without `entry` the copies are made in this process.
+ */
+export const variantMaker = (entry: string | null, timeoutMs = 120_000): VariantMaker => {
+  if (!entry) return { make: makeVariants, close: () => undefined };
+  let child: ChildProcess | null = null;
+  const start = (): ChildProcess => {
+    const started = fork(entry, [], {
+      serialization: 'advanced',
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    started.once('exit', () => {
+      if (child === started) child = null;
+    });
+    return started;
+  };
+  return {
+    make: (original, maxPixels) =>
+      new Promise<MadeVariants>((resolve, reject) => {
+        child ??= start();
+        const worker = child;
+        const timer = setTimeout(() => worker.kill('SIGKILL'), timeoutMs);
+        const settle = () => {
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('exit', onExit);
+        };
+        const onMessage = (answer: ChildAnswer) => {
+          settle();
+          if (answer.ok) resolve(revive(answer.made));
+          else reject(new Error(answer.error));
+        };
+        const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+          settle();
+          reject(new Error(`图片进程中途退出（${signal ?? code}）`));
+        };
+        worker.on('message', onMessage);
+        worker.once('exit', onExit);
+        worker.send({ original, maxPixels });
+      }),
+    close: () => {
+      if (child?.connected) child.disconnect();
+      child = null;
+    },
+  };
+};
