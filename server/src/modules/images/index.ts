@@ -21,5 +21,11 @@ export const imagesModule = (ctx: ModuleContext) => {
     const retried = await images.retryFailed();
     return { ...(await images.status()), retried };
   });
+  ctx.router.route(calls.imageVariantAdopt, async () => {
+    const adopted = await images.adoptStored();
+    const status = await images.status();
+    if (status.pending > 0) images.stored();
+    return { ...status, ...adopted };
+  });
   return { images };
 };
