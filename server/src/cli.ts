@@ -174,8 +174,9 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       process.exit(2);
     }
     // The whole app, unstarted (no scheduler, no listener): the gallery, moments and essays name
-    // their pictures to the pipeline through their own services, as in the server.
-    const config = { ...loadConfig(), logLevel: 'warn' };
+    // their pictures to the pipeline through their own services, as in the server. Its own lines
+    // say how each picture went: the app's warnings would only repeat them.
+    const config = { ...loadConfig(), logLevel: 'error' };
     const database = openDb(config.database);
     try {
       await migrateToLatest(database.db);

@@ -8,9 +8,14 @@ import type { ImagesService } from './service.ts';
  * too; `retryFailed` first gives given-up pictures another three attempts.
  */
 export const backfillImages = async (
-  images: Pick<ImagesService, 'adoptStored' | 'retryFailed' | 'status' | 'processPending'>,
+  images: Pick<
+    ImagesService,
+    'sweepUnfinished' | 'adoptStored' | 'retryFailed' | 'status' | 'processPending'
+  >,
   options: { retryFailed: boolean; print: (line: string) => void },
 ) => {
+  const swept = await images.sweepUnfinished();
+  if (swept > 0) options.print(`removed ${swept} half-written cop(ies) of an interrupted run`);
   const adopted = await images.adoptStored();
   options.print(
     `registered ${adopted.registered} picture(s) stored before the pipeline` +

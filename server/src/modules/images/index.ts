@@ -22,6 +22,7 @@ export const imagesModule = (ctx: ModuleContext) => {
     return { ...(await images.status()), retried };
   });
   ctx.router.route(calls.imageVariantAdopt, async () => {
+    await images.sweepUnfinished();
     const adopted = await images.adoptStored();
     const status = await images.status();
     if (status.pending > 0) images.stored();

@@ -102,6 +102,9 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger, cha
      */
     adoptStored: () => adoptStoredPictures({ repo, storage, maxPixels, now }, sources),
 
+    /** Removes copies a killed run left half-written (on the local disk), answering how many. */
+    sweepUnfinished: async (): Promise<number> => (await storage.sweepUnfinished?.('images/v/')) ?? 0,
+
     /** A picture another module stored (the gallery's): recorded, then its copies made soon. */
     async register(picture: { key: string; mime: string; width: number; height: number; size: number }) {
       await repo.register({ ...picture, created_at: now() });
