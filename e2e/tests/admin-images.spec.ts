@@ -89,7 +89,7 @@ describe('the image pipeline in the back office', () => {
       await page.getByTestId('toast').getByText('登记了 2 张旧图片，正在做副本').waitFor();
       // The broken one fails at once (the decoder refuses it: waiting would not help).
       await panel.getByText('失败 1 张').waitFor({ timeout: 30_000 });
-      await panel.getByText('全部完成').waitFor({ timeout: 30_000 });
+      await panel.getByText('处理完毕').waitFor({ timeout: 30_000 });
       expect(await panel.getByTestId('image-pipeline-error').textContent()).toMatch(
         /^最近一次失败：waifu\/old-broken\.jpg：/,
       );

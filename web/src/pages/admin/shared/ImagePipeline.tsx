@@ -62,16 +62,17 @@ export const ImagePipelinePanel = ({ full = false, show = false }: { full?: bool
     <div className="image-pipeline" data-testid="image-pipeline">
       <ProgressBar name="图片副本进度" value={total === 0 ? 1 : done / total} label={`${done} / ${total}`} />
       <p className="image-pipeline-line" aria-live="polite" data-testid="image-pipeline-state">
+        {!full && <span className="image-pipeline-name">图片副本</span>}
         {s.pending > 0 ? (
           <>
             <Badge tone="info">处理中</Badge> 还有 {s.pending} 张在做副本
           </>
         ) : (
           <>
-            <Badge tone="success">全部完成</Badge>{' '}
+            {s.failed > 0 ? <Badge tone="warning">处理完毕</Badge> : <Badge tone="success">全部完成</Badge>}{' '}
             {total === 0
               ? '还没有图片'
-              : `${s.ready} 张有副本${s.skip > 0 ? `，${s.skip} 张动图保持原样` : ''}`}
+              : `${s.ready} 张有副本${s.skip > 0 ? `，${s.skip} 张保持原样（动图或 SVG）` : ''}`}
           </>
         )}
         {s.failed > 0 && (
