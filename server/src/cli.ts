@@ -173,13 +173,25 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       console.error('usage: npm run images -- backfill [--retry-failed]');
       process.exit(2);
     }
-    const config = loadConfig();
-    await withDatabase((db) =>
-      backfillImages(
-        { db, storage: storageOf(config), maxPixels: config.imageMaxPixels },
-        { retryFailed: rest.includes('--retry-failed'), print: (line) => console.log(line) },
-      ),
-    );
+    // The whole app, unstarted (no scheduler, no listener): the gallery, moments and essays name
+    // their pictures to the pipeline through their own services, as in the server. Its own lines
+    // say how each picture went: the app's warnings would only repeat them.
+    const config = { ...loadConfig(), logLevel: 'error' };
+    const database = openDb(config.database);
+    try {
+      await migrateToLatest(database.db);
+      const app = await buildApp({ config, database });
+      try {
+        await backfillImages(app.modules.images, {
+          retryFailed: rest.includes('--retry-failed'),
+          print: (line) => console.log(line),
+        });
+      } finally {
+        await app.server.close();
+      }
+    } finally {
+      await database.close();
+    }
   },
 
   /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */

@@ -18,9 +18,10 @@ export const testDialect = (): 'sqlite' | 'postgres' =>
 /** A fresh, empty database for one test file: a new SQLite file or a new PostgreSQL database. */
 const freshDatabase = async (
   dataDir: string,
+  sqliteName = 'test.sqlite',
 ): Promise<{ database: Config['database']; drop(): Promise<void> }> => {
   if (testDialect() === 'sqlite') {
-    return { database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') }, drop: async () => {} };
+    return { database: { kind: 'sqlite', file: path.join(dataDir, sqliteName) }, drop: async () => {} };
   }
   const adminUrl = inject('pgAdminUrl');
   const name = `candy_test_${randomBytes(6).toString('hex')}`;
@@ -67,12 +68,14 @@ export interface TestAppOptions {
   extend?: (app: App) => void;
   /** Decides who is the owner in place of the auth module's guard, so tests need not log in. */
   ownerGuard?: OwnerGuard;
+  /** The SQLite file's name in the data dir: `candy.sqlite` where a spawned CLI must find it. */
+  sqliteName?: string;
 }
 
 /** The real app on a real, migrated database of the run's dialect, with a movable clock. */
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-test-'));
-  const fresh = await freshDatabase(dataDir);
+  const fresh = await freshDatabase(dataDir, options.sqliteName);
   const config = {
     // No snapshot exports after writes unless a test asks (they would run git beside every test).
     ...loadConfig({

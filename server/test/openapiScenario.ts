@@ -157,4 +157,5 @@ export const collections = async (api: Probe) => {
   await api.fails('imageUpload', { json: {} }, 415);
   await api.ok('imageVariantStatus');
   await api.ok('imageVariantRetry');
+  await api.ok('imageVariantAdopt');
 };

@@ -31,7 +31,18 @@ export const imageVariantRetry = defineCall(routes.imageVariantRetry, {
   response: ImageVariantStatus.extend({ retried: z.number() }),
 });
 
-export const mediaCalls = { imageUpload, imageVariantStatus, imageVariantRetry } satisfies Record<
-  string,
-  CallDef
->;
+export const imageVariantAdopt = defineCall(routes.imageVariantAdopt, {
+  response: ImageVariantStatus.extend({
+    /** Pictures the site shows that had no copies planned: registered now, made soon. */
+    registered: z.number(),
+    /** Pictures the site names that are not in storage (deleted, or on the local disk under S3). */
+    missing: z.number(),
+  }),
+});
+
+export const mediaCalls = {
+  imageUpload,
+  imageVariantStatus,
+  imageVariantRetry,
+  imageVariantAdopt,
+} satisfies Record<string, CallDef>;

@@ -173,6 +173,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   imageUpload: op('media', 'Upload an image', { upload: { files: ['file'] } }),
   imageVariantStatus: op('media', 'How far the image pipeline is'),
   imageVariantRetry: op('media', 'Retry the pictures whose resized copies failed'),
+  imageVariantAdopt: op('media', 'Register the pictures stored before the image pipeline'),
 
   dashboard: op('dashboard', 'The back office home figures'),
   systemExport: op('dashboard', 'Everything as one archive', {

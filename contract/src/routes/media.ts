@@ -8,4 +8,6 @@ export const mediaRoutes = {
   imageVariantStatus: { method: 'GET', path: '/static/image/variants', access: 'owner' },
   /** Ours: tries every picture whose copies failed again. */
   imageVariantRetry: { method: 'POST', path: '/static/image/variants/retry', access: 'owner' },
+  /** Ours: finds the pictures stored before the pipeline (the gallery's, moments', essays') and registers them. */
+  imageVariantAdopt: { method: 'POST', path: '/static/image/variants/adopt', access: 'owner' },
 } as const satisfies Record<string, RouteDef>;

@@ -20,6 +20,7 @@ import { filesModule } from './files/index.ts';
 import { docsModule, healthModule } from './health/index.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
 import { imagesModule } from './images/index.ts';
+import { pictureUrlsOf } from './images/service.ts';
 import { linksModule } from './links/index.ts';
 import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
@@ -54,6 +55,12 @@ export const registerModules = (base: ModuleContext) => {
   const { bangumi } = bangumiModule(ctx);
   const { waifu } = waifuModule(ctx, { images });
   const { moments } = momentsModule(ctx, { images });
+  // Pictures stored before the pipeline (issue 30): the backfill finds them through their modules.
+  images.addSource(async () => await waifu.list());
+  images.addSource(() => moments.pictures());
+  images.addSource(async () =>
+    (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
+  );
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);

@@ -7,10 +7,22 @@ import { pipeline } from 'node:stream/promises';
 import { safeJoin } from '../http/safePath.ts';
 import type { BlobStat, BlobStorage, ByteRange } from './types.ts';
 
-/** Temporary files of unfinished writes end with this; `list` never shows them. */
+/** Temporary files of unfinished writes end with this and `<pid>-<random>`; `list` never shows them. */
 const PARTIAL = '.partial-';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Whether the process that wrote a partial file still runs here (then its write may go on). */
+const writerAlive = (name: string): boolean => {
+  const pid = Number(/\.partial-(\d+)-[0-9a-f]+$/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 /**
  * Blobs as files under one directory (the default backend; `DATA_DIR/files`, also served at
@@ -37,7 +49,7 @@ export const createLocalStorage = (root: string): BlobStorage => {
     async put(key, body) {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
-      const partial = `${file}${PARTIAL}${randomBytes(6).toString('hex')}`;
+      const partial = `${file}${PARTIAL}${process.pid}-${randomBytes(6).toString('hex')}`;
       try {
         await pipeline(body, fs.createWriteStream(partial, { flags: 'wx' }));
         const { size } = await fsp.stat(partial);
@@ -81,6 +93,24 @@ export const createLocalStorage = (root: string): BlobStorage => {
       };
       await walk(root, '');
       return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    },
+    async sweepUnfinished(prefix) {
+      const folder = prefix.replace(/\/+$/, '');
+      const dir = folder ? fileOf(folder) : root;
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true, recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const entry of entries)
+        if (entry.isFile() && entry.name.includes(PARTIAL) && !writerAlive(entry.name)) {
+          await fsp.rm(path.join(entry.parentPath, entry.name), { force: true });
+          removed += 1;
+        }
+      return removed;
     },
   };
 };

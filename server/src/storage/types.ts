@@ -35,4 +35,9 @@ export interface BlobStorage {
   delete(key: string): Promise<void>;
   /** Every blob whose key starts with `prefix`, in key order. */
   list(prefix: string): Promise<BlobStat[]>;
+  /**
+   * Removes what writes that died midway (a killed process) left under `prefix`, answering how many.
+   * Only the local disk has such leftovers: an S3 upload that never completed is no object.
+   */
+  sweepUnfinished?(prefix: string): Promise<number>;
 }

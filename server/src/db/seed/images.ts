@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { loadSharp } from '../../lazyModules.ts';
+import type { BlobStorage } from '../../storage/index.ts';
 
 export interface DemoImage {
   url: string;
@@ -50,14 +52,13 @@ export const writeDemoImages = (dataDir: string): DemoImage[] => {
 /**
  * Raster photographs for the demo essays (issue 30: a new install shows the image pipeline at work):
  * the cards above drawn at camera size with film grain on top, so they compress like photographs.
- * Stored under `images/demo/` in DATA_DIR/files; the `image-variants` job makes their copies.
+ * Stored under `images/demo/` through the blob storage like uploads (DATA_DIR/files, or the S3
+ * bucket), so the `image-variants` job finds them where it stores their copies.
  */
 export const writeDemoPhotos = async (
-  dataDir: string,
+  storage: BlobStorage,
 ): Promise<(DemoImage & { key: string; size: number })[]> => {
   const sharp = await loadSharp();
-  const dir = path.join(dataDir, 'files', 'images', 'demo');
-  fs.mkdirSync(dir, { recursive: true });
   const scenes: [number, number, string][] = [
     [35, 2400, '晴'],
     [200, 2000, '海'],
@@ -77,8 +78,8 @@ export const writeDemoPhotos = async (
         .jpeg({ quality: 85 })
         .toBuffer();
       const key = `images/demo/photo-${index + 1}.jpg`;
-      fs.writeFileSync(path.join(dataDir, 'files', key), body);
-      return { key, url: `/files/${key}`, width, height, size: body.length };
+      const { size } = await storage.put(key, Readable.from(body), { contentType: 'image/jpeg' });
+      return { key, url: `/files/${key}`, width, height, size };
     }),
   );
 };

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Config } from '../../config.ts';
+import { createStorage } from '../../storage/index.ts';
 import type { Db } from '../index.ts';
 import type { EssayTable } from '../schema.ts';
 import { demoAbout, demoBangumi, demoComments, demoEssays, demoLinks, demoMomentTexts } from './content.ts';
@@ -30,7 +31,7 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
     .executeTakeFirst();
   if (marker) return false;
   const pictures = writeDemoImages(config.dataDir);
-  const photos = await writeDemoPhotos(config.dataDir);
+  const photos = await writeDemoPhotos(createStorage(config));
   await db.transaction().execute(async (trx) => {
     await seedContent(trx, pictures, photos, now);
     // Pictures of the pipeline (issue 30): their copies are made by the image-variants job.

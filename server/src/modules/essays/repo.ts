@@ -41,6 +41,9 @@ export const createEssayRepo = (db: Db, dialect: DialectName) => {
     findVisible: (id: number, visibleAt: number | null): Promise<EssayRow | undefined> =>
       visible(visibleAt).where('essay.id', '=', id).executeTakeFirst(),
 
+    /** The text of every essay, hidden and reserved ones too (the image pipeline's backfill). */
+    allContents: () => db.selectFrom('essay').select('content').execute(),
+
     /** Every essay visitors may read at `visibleAt`, newest first (the offline snapshot). */
     allVisible: (visibleAt: number): Promise<EssayRow[]> =>
       visible(visibleAt).orderBy('essay.id', 'desc').execute(),

@@ -130,6 +130,9 @@ export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
     /** Every essay a visitor may read now, newest first: what the offline snapshot publishes. */
     listForSnapshot: async (): Promise<Essay[]> => (await repo.allVisible(now())).map(presentEssay),
 
+    /** The text of every essay, the owner's drafts too: the pictures they show. */
+    contents: async (): Promise<string[]> => (await repo.allContents()).map((row) => row.content),
+
     /** When the visitors' view changes next by itself (a reservation coming due), if ever. */
     nextReservation: (): Promise<number | null> => repo.nextReservationAfter(now()),
   };

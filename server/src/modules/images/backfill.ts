@@ -1,30 +1,28 @@
-import pino from 'pino';
-import type { Db } from '../../db/index.ts';
-import type { BlobStorage } from '../../storage/index.ts';
-import { createImageRepo } from './repo.ts';
-import { createImagesService } from './service.ts';
-import { builtVariantsEntry } from './variantsProcess.ts';
+import type { ImagesService } from './service.ts';
 
 /**
- * `npm run images -- backfill`: every picture still waiting for its copies, one after another, with
- * a line of progress each. A picture is marked done only once its copies are stored, so a killed run
- * resumes where it stopped. Failed attempts wait for their back-off here too; `retryFailed` first
- * gives up-on pictures another three attempts.
+ * `npm run images -- backfill`: first registers the pictures stored before the pipeline (the
+ * gallery's, moments', essays'), then makes the copies of every picture still waiting for them, one
+ * after another, with a line of progress each. A picture is marked done only once its copies are
+ * stored, so a killed run resumes where it stopped. Failed attempts wait for their back-off here
+ * too; `retryFailed` first gives given-up pictures another three attempts.
  */
 export const backfillImages = async (
-  deps: { db: Db; storage: BlobStorage; maxPixels: number },
+  images: Pick<
+    ImagesService,
+    'sweepUnfinished' | 'adoptStored' | 'retryFailed' | 'status' | 'processPending'
+  >,
   options: { retryFailed: boolean; print: (line: string) => void },
 ) => {
-  const repo = createImageRepo(deps.db);
-  const images = createImagesService({
-    repo,
-    storage: deps.storage,
-    maxPixels: deps.maxPixels,
-    now: Date.now,
-    logger: pino({ level: 'error' }),
-    variantsEntry: builtVariantsEntry(),
-  });
-  if (options.retryFailed) options.print(`retrying ${await repo.retryFailed()} failed picture(s)`);
+  const swept = await images.sweepUnfinished();
+  if (swept > 0) options.print(`removed ${swept} half-written cop(ies) of an interrupted run`);
+  const adopted = await images.adoptStored();
+  options.print(
+    `registered ${adopted.registered} picture(s) stored before the pipeline` +
+      (adopted.missing > 0 ? ` (${adopted.missing} named but not in storage)` : ''),
+  );
+  if (options.retryFailed)
+    options.print(`retrying ${await images.retryFailed({ start: false })} failed picture(s)`);
   const { pending } = await images.status();
   options.print(`${pending} picture(s) waiting for their copies`);
   const started = Date.now();

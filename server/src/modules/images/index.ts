@@ -23,5 +23,12 @@ export const imagesModule = (ctx: ModuleContext) => {
     const retried = await images.retryFailed();
     return { ...(await images.status()), retried };
   });
+  ctx.router.route(calls.imageVariantAdopt, async () => {
+    await images.sweepUnfinished();
+    const adopted = await images.adoptStored();
+    const status = await images.status();
+    if (status.pending > 0) images.stored();
+    return { ...status, ...adopted };
+  });
   return { images };
 };

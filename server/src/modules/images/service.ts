@@ -3,8 +3,9 @@ import { buffer } from 'node:stream/consumers';
 import type { PictureInfo, PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
+import { adoptStoredPictures, type PictureSource } from './adopt.ts';
 import type { ImageRepo } from './repo.ts';
-import { type VariantMaker, variantMaker } from './variantsProcess.ts';
+import { type VariantMaker, VariantsChildExited, variantMaker } from './variantsProcess.ts';
 
 export interface ImagesDeps {
   repo: ImageRepo;
@@ -55,15 +56,21 @@ export const createImagesService = ({
 }: ImagesDeps) => {
   /** Set once the scheduler exists: starts the job now unless a replica is running it. */
   let kickJob: (() => Promise<unknown>) | null = null;
+  /** Where the pictures stored before the pipeline are named (the gallery, moments, essays). */
+  const sources: PictureSource[] = [];
 
   const processOne = async (
     maker: VariantMaker,
     row: { id: number; key: string; variant_attempts: number },
   ) => {
+    let decoding = false;
     try {
       const source = await storage.get(row.key);
       if (!source) throw new Error('原图不在存储里');
-      const made = await maker.make(await buffer(source), maxPixels);
+      const original = await buffer(source);
+      decoding = true;
+      const made = await maker.make(original, maxPixels);
+      decoding = false;
       if (made.kind === 'skip') {
         await repo.made(row.id, { state: 'skip', thumbhash: made.thumbhash, variants: null, hash: null });
         changed?.();
@@ -81,7 +88,11 @@ export const createImagesService = ({
       changed?.();
       return 'ready' as const;
     } catch (error) {
-      const attempts = row.variant_attempts + 1;
+      // A picture the decoder refuses is refused again a minute later: given up at once. Storage
+      // that did not answer, or a child process that died, may well do better later: those
+      // attempts wait and try again.
+      const refused = decoding && !(error instanceof VariantsChildExited);
+      const attempts = refused ? Math.max(MAX_ATTEMPTS, row.variant_attempts + 1) : row.variant_attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       const retryAt = attempts >= MAX_ATTEMPTS ? null : now() + RETRY_BASE_MS * 2 ** (attempts - 1);
       await repo.failed(row.id, attempts, message, retryAt);
@@ -94,6 +105,20 @@ export const createImagesService = ({
     attachRunner(run: () => Promise<unknown>): void {
       kickJob = run;
     },
+
+    /** A module that shows stored pictures names them here, for `adoptStored`. */
+    addSource(source: PictureSource): void {
+      sources.push(source);
+    },
+
+    /**
+     * Registers the pictures stored before the pipeline (no row yet) so their copies get made; the
+     * caller starts the work (`stored()`) or does it itself (the backfill command).
+     */
+    adoptStored: () => adoptStoredPictures({ repo, storage, maxPixels, now }, sources),
+
+    /** Removes copies a killed run left half-written (on the local disk), answering how many. */
+    sweepUnfinished: async (): Promise<number> => (await storage.sweepUnfinished?.('images/v/')) ?? 0,
 
     /** A picture another module stored (the gallery's): recorded, then its copies made soon. */
     async register(picture: { key: string; mime: string; width: number; height: number; size: number }) {
@@ -158,10 +183,10 @@ export const createImagesService = ({
       return { ...counts, lastError: last ? `${last.key}：${last.variant_error ?? ''}` : null };
     },
 
-    /** Tries every given-up picture again, now. */
-    async retryFailed(): Promise<number> {
+    /** Tries every given-up picture again, now (`start: false`: the caller works through them). */
+    async retryFailed({ start = true }: { start?: boolean } = {}): Promise<number> {
       const count = await repo.retryFailed();
-      if (count > 0) this.stored();
+      if (count > 0 && start) this.stored();
       return count;
     },
 

@@ -7,6 +7,9 @@ import { type MadeVariants, makeVariants, type VariantFile } from './variants.ts
 /** What the child answers for one picture (variantsChild.ts). */
 export type ChildAnswer = { ok: true; made: MadeVariants } | { ok: false; error: string };
 
+/** The child died or was killed mid-picture (not the picture's fault, as far as anyone knows). */
+export class VariantsChildExited extends Error {}
+
 /** Makes one picture's copies at a time; `close` ends whatever it started. */
 export interface VariantMaker {
   make(original: Buffer, maxPixels: number): Promise<MadeVariants>;
@@ -69,7 +72,7 @@ export const variantMaker = (entry: string | null, timeoutMs = 120_000): Variant
         };
         const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
           settle();
-          reject(new Error(`图片进程中途退出（${signal ?? code}）`));
+          reject(new VariantsChildExited(`图片进程中途退出（${signal ?? code}）`));
         };
         worker.on('message', onMessage);
         worker.once('exit', onExit);

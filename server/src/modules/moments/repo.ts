@@ -12,6 +12,9 @@ export interface MomentPageQuery {
 }
 
 export const createMomentRepo = (db: Db, dialect: DialectName) => ({
+  /** The pictures column of every moment that has some (the image pipeline's backfill). */
+  allImages: () => db.selectFrom('moment').select('images').where('images', '!=', '[]').execute(),
+
   insert: (row: Insertable<MomentTable>) =>
     db.insertInto('moment').values(row).returningAll().executeTakeFirstOrThrow(),
   update: (id: number, patch: Updateable<MomentTable>) =>

@@ -53,6 +53,8 @@ export const createMomentsService = ({ repo, now }: { repo: MomentRepo; now: () 
     if (!(await repo.remove(id))) throw notFound('动态不存在');
   },
   count: (): Promise<number> => repo.count(),
+  /** Every picture any moment shows, with its size. */
+  pictures: async () => (await repo.allImages()).flatMap((row) => imagesOf(row.images)),
   async list(query: { start?: number; keyword?: string }): Promise<MomentPage> {
     const rows = await repo.page({
       before: query.start,

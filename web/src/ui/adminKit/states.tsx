@@ -33,14 +33,15 @@ export const Badge = ({ tone = 'info', children }: { tone?: BadgeTone; children:
   <span className={`admin-badge admin-badge-${tone}`}>{children}</span>
 );
 
-/** A horizontal bar; `value` from 0 to 1. */
-export const ProgressBar = ({ value, label }: { value: number; label?: ReactNode }) => {
+/** A horizontal bar; `value` from 0 to 1. `name` is what it measures, for screen readers. */
+export const ProgressBar = ({ value, label, name }: { value: number; label?: ReactNode; name?: string }) => {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
     <div className="admin-progress">
       <div
         className="admin-progress-track"
         role="progressbar"
+        aria-label={name}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -5,6 +5,7 @@ import { call } from '../../../core/request.ts';
 import { ErrorState, formatDateTime, LoadingState, UploadList } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { ImagePipelinePanel } from '../shared/ImagePipeline.tsx';
 import { DraftOffer, DraftStatus } from './DraftStatus.tsx';
 import { ImageButton } from './ImageButton.tsx';
 import type { MarkdownEditorHandle } from './MarkdownEditor.tsx';
@@ -104,6 +105,7 @@ const AboutEditor = ({
         />
       </div>
       <UploadList items={items} />
+      <ImagePipelinePanel show={items.length > 0} />
       <div className="admin-toolbar">
         <Button
           kind="primary"

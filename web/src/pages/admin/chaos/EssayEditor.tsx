@@ -14,6 +14,7 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { ImagePipelinePanel } from '../shared/ImagePipeline.tsx';
 import { DraftOffer, DraftStatus } from './DraftStatus.tsx';
 import { ImageButton } from './ImageButton.tsx';
 import type { MarkdownEditorHandle } from './MarkdownEditor.tsx';
@@ -187,6 +188,7 @@ export const EssayEditor = ({
       </div>
       {errors.content && <p className="field-error">{errors.content}</p>}
       <UploadList items={items} />
+      <ImagePipelinePanel show={items.length > 0} />
       <p className="muted essay-editor-hint">
         粘贴、拖入或点“插入图片”上传；单独一行写 [music:歌曲ID] 显示音乐卡片；Ctrl/⌘+S 保存。
       </p>

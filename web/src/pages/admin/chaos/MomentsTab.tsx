@@ -13,6 +13,7 @@ import {
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { ImagePipelinePanel } from '../shared/ImagePipeline.tsx';
 import { useImageUpload } from './useImageUpload.ts';
 
 /** Writing a moment (text and up to nine pictures) or editing one picked from the list. */
@@ -83,6 +84,7 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
         或把图片拖到这里（最多 9 张）
       </DropZone>
       <UploadList items={items} />
+      <ImagePipelinePanel show={items.length > 0} />
       {error && <p className="field-error">{error}</p>}
       <div className="admin-toolbar">
         <Button kind="primary" onClick={submit} loading={save.isPending} data-testid="moment-save">

@@ -1,21 +1,28 @@
 import type { UploadedImage } from '@candy/contract/calls/media';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../core/request.ts';
 import { useUploads } from '../../../ui/adminKit/index.ts';
+import { imagePipelineChanged } from '../shared/ImagePipeline.tsx';
 
 /** Uploads images one by one with a progress bar each; answers what the server made of them. */
 export const useImageUpload = () => {
+  const client = useQueryClient();
   const uploads = useUploads();
   const { run } = uploads;
   const upload = useCallback(
-    (files: File[]): Promise<UploadedImage[]> =>
-      run(files, (file, onProgress) =>
+    async (files: File[]): Promise<UploadedImage[]> => {
+      const done = await run(files, (file, onProgress) =>
         call('imageUpload', {
           form: { file },
           onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
         }),
-      ),
-    [run],
+      );
+      // Their copies are being made now: the panel below the uploads follows them.
+      void imagePipelineChanged(client);
+      return done;
+    },
+    [run, client],
   );
   return { items: uploads.items, upload };
 };

@@ -10,6 +10,7 @@ import {
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
+import { ImagePipelinePanel } from '../shared/ImagePipeline.tsx';
 import { RecentComments } from '../shared/RecentComments.tsx';
 
 const DEBUG_MINUTES = 30;
@@ -149,6 +150,10 @@ export const Dashboard = () => {
           ，{formatDateTime(d.essays.nextDue.reservation)} 发布
         </p>
       )}
+      <section>
+        <h2>图片副本</h2>
+        <ImagePipelinePanel full />
+      </section>
       <section>
         <h2>最新评论</h2>
         <RecentComments size={10} paged={false} />

@@ -15,6 +15,7 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import './waifu-admin.css';
+import { ImagePipelinePanel, imagePipelineChanged } from '../shared/ImagePipeline.tsx';
 
 const Item = ({
   item,
@@ -111,6 +112,7 @@ export default function WaifuAdmin() {
       }),
     );
     await queryClient.invalidateQueries({ queryKey: ['waifu'] });
+    void imagePipelineChanged(queryClient);
     if (done.length > 0) toast(`已上传 ${done.flat().length} 张`, { type: 'success' });
   };
   const move = async (from: number, to: number) => {
@@ -143,6 +145,7 @@ export default function WaifuAdmin() {
           选择或拖入图片（可多张，每张单独显示进度）
         </DropZone>
         <UploadList items={uploads.items} />
+        <ImagePipelinePanel show={uploads.items.length > 0} />
       </section>
       {list.isPending ? (
         <LoadingState />
