@@ -51,7 +51,7 @@ export const registerModules = (base: ModuleContext) => {
   const { articles } = articlesModule(ctx, { revisions, images });
   const { links } = linksModule(ctx);
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
-  const { bangumi } = bangumiModule(ctx);
+  const { bangumi } = bangumiModule(ctx, { images });
   const { waifu } = waifuModule(ctx, { images });
   const { moments } = momentsModule(ctx, { images });
   const comments = commentsModule(ctx, { meta, essays, articles });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { PictureInfo, PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
+import { loadSharp } from '../../lazyModules.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import type { ImageRepo } from './repo.ts';
 import { makeVariants } from './variants.ts';
@@ -33,6 +34,16 @@ export const pictureUrlsOf = (markdown: string): string[] => [
     ),
   ),
 ];
+
+/** The kinds of picture the pipeline takes, by libvips's name of their format. */
+const mimeOfFormat: Partial<Record<string, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  heif: 'image/avif',
+};
 
 const keyOfUrl = (url: string): string | null =>
   url.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length).split(/[?#]/)[0] ?? '') : null;
@@ -86,6 +97,36 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger, cha
     async register(picture: { key: string; mime: string; width: number; height: number; size: number }) {
       await repo.register({ ...picture, created_at: now() });
       this.stored();
+    },
+
+    /**
+     * A picture another module stored without reading it (a Bangumi cover, a video's thumbnail):
+     * its size and kind are read from the stored file, then it is registered like `register`. A file
+     * that is not a picture libvips can read is left alone (false): the page shows it as it is.
+     */
+    async registerStored(key: string): Promise<boolean> {
+      try {
+        const source = await storage.get(key);
+        if (!source) return false;
+        const bytes = await buffer(source);
+        const sharp = await loadSharp();
+        const meta = await sharp(bytes, { limitInputPixels: maxPixels }).metadata();
+        const mime = meta.format ? mimeOfFormat[meta.format] : undefined;
+        if (!meta.width || !meta.height || !mime) return false;
+        // EXIF orientations 5–8 turn the picture a quarter: its upright size is the other way round.
+        const turned = (meta.orientation ?? 1) >= 5;
+        await this.register({
+          key,
+          mime,
+          width: turned ? meta.height : meta.width,
+          height: turned ? meta.width : meta.height,
+          size: bytes.length,
+        });
+        return true;
+      } catch (error) {
+        logger.warn({ err: error, key }, 'stored picture not registered');
+        return false;
+      }
     },
 
     /** A picture was deleted: its copies and its row go too. */
@@ -174,12 +215,20 @@ export const createImagesService = ({ repo, storage, maxPixels, now, logger, cha
     },
 
     /** What pages need to show these pictures (`/files/…` URLs), by URL; others are left out. */
-    async picturesOf(urls: Iterable<string>): Promise<PictureMap> {
+    picturesOf(urls: Iterable<string>): Promise<PictureMap> {
       const keys = new Map<string, string>();
       for (const url of urls) {
         const key = keyOfUrl(url);
         if (key) keys.set(key, url);
       }
+      return this.picturesByKey(keys);
+    },
+
+    /**
+     * The same for pictures served elsewhere than `/files/` (a video's thumbnail, behind its clip's
+     * visibility): `keys` maps each stored key to the URL the answer names it by.
+     */
+    async picturesByKey(keys: ReadonlyMap<string, string>): Promise<PictureMap> {
       const rows = await repo.byKeys([...keys.keys()]);
       const pictures: PictureMap = {};
       for (const row of rows) {
