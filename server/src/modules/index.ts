@@ -57,7 +57,7 @@ export const registerModules = (base: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
-  const videos = videosModule(ctx);
+  const videos = videosModule(ctx, { images });
   const { media } = mediaModule(ctx, { images });
   const { todos } = todosModule(ctx);
   healthModule(ctx);
