@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageColorOf, copyOf, type PictureInfo, pictureHtml, upgradePictures } from './pictureMarkup.ts';
+import { copyOf } from './pictureCopy.ts';
+import { averageColorOf, type PictureInfo, pictureHtml, upgradePictures } from './pictureMarkup.ts';
 
 // A thumbhash as rgbaToThumbHash makes them (the thumbhash project's own example).
 const hash = '1QcSHQRnh493V4dIh4eXh1h4kJUI';

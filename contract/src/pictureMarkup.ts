@@ -58,26 +58,6 @@ export const srcsetOf = (info: PictureInfo, ext: string): string =>
   info.widths.map((width) => `${info.base}${width}.${ext} ${width}w`).join(', ');
 
 /**
- * One copy of a picture for a place that takes a single address (a video's poster, a share
- * preview): the narrowest copy at least `minWidth` wide, else the widest, in format `ext` (the
- * fallback's when omitted); with its size. Null while it has no copies.
- */
-export const copyOf = (
-  info: PictureInfo,
-  minWidth: number,
-  ext?: string,
-): { url: string; width: number; height: number } | null => {
-  const format = ext ?? info.fallback;
-  const width = info.widths.find((w) => w >= minWidth) ?? info.widths.at(-1);
-  if (!info.base || !format || width === undefined) return null;
-  return {
-    url: `${info.base}${width}.${format}`,
-    width,
-    height: Math.round((width * info.height) / info.width),
-  };
-};
-
-/**
  * How wide a picture in an essay or the about page is shown: the page's text column (the main
  * column is at most 960 px, less the card's and the page's padding).
  */

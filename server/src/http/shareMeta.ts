@@ -4,7 +4,8 @@
  * and first picture. Only what a visitor may read is ever described.
  */
 
-import { copyOf, type PictureMap } from '@candy/contract/pictureMarkup';
+import { copyOf } from '@candy/contract/pictureCopy';
+import type { PictureMap } from '@candy/contract/pictureMarkup';
 
 export { markdownPreview, markdownTitle } from '@candy/contract/markdownText';
 

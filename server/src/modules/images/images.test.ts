@@ -304,6 +304,41 @@ const pipelineSuite = (name: string, env: () => Record<string, string>) =>
         [320, 640, 700],
       ]);
     });
+
+    it('registers and backfills anime covers and video frames stored before they were registered', async () => {
+      await settled();
+      const cover = await photograph(400, 560);
+      await t.storage.put('bangumi/old-cover.jpg', Readable.from(cover), { contentType: 'image/jpeg' });
+      await t.storage.put('videos/9/old-frame.png', Readable.from(await screenshot()), {
+        contentType: 'image/png',
+      });
+      // Not a picture: left alone.
+      await t.storage.put('videos/9/old-clip.mp4', Readable.from(Buffer.from('not a picture')), {
+        contentType: 'video/mp4',
+      });
+      const lines: string[] = [];
+      const done = await backfillImages(
+        { db: t.database.db, storage: t.storage, maxPixels: 100_000_000 },
+        { retryFailed: false, print: (line) => lines.push(line) },
+      );
+      expect(lines[0]).toBe('registered 2 stored picture(s) (covers, video frames)');
+      expect(done).toMatchObject({ ready: 2, failed: 0 });
+      const pictures = await t.modules.images.picturesOf(['/files/bangumi/old-cover.jpg']);
+      expect(pictures['/files/bangumi/old-cover.jpg']).toMatchObject({
+        width: 400,
+        height: 560,
+        widths: [320, 400],
+      });
+      const frame = await t.modules.images.picturesByKey(new Map([['videos/9/old-frame.png', 'frame']]));
+      expect(frame.frame).toMatchObject({ width: 1000, height: 700, fallback: 'png' });
+      // Run again, nothing is registered twice.
+      const again: string[] = [];
+      await backfillImages(
+        { db: t.database.db, storage: t.storage, maxPixels: 100_000_000 },
+        { retryFailed: false, print: (line) => again.push(line) },
+      );
+      expect(again[0]).toBe('0 picture(s) waiting for their copies');
+    });
   });
 
 pipelineSuite('on the local disk', () => ({}));

@@ -1,5 +1,5 @@
 import type { PublicCollection, PublicMaterial } from '@candy/contract/calls/videos';
-import { copyOf } from '@candy/contract/pictureMarkup';
+import { copyOf } from '@candy/contract/pictureCopy';
 import { useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
 import { useKeyedEffect } from '../../core/useKeyedEffect.ts';

@@ -1,5 +1,6 @@
 import type { Material } from '@candy/contract/calls/videos';
-import { copyOf, type PictureMap } from '@candy/contract/picture';
+import type { PictureMap } from '@candy/contract/picture';
+import { copyOf } from '@candy/contract/pictureCopy';
 import { Picture } from '../../../../ui/Picture.tsx';
 import { ownerMediaSrc } from './media.ts';
 
