@@ -143,7 +143,11 @@ export const createVideoWorker = (deps: VideoWorkerDeps) => {
       for (const old of [row.media_key, row.cover_key]) {
         if (old && old !== mediaKey && old !== coverKey) {
           await deps.storage.delete(old).catch(() => undefined);
-          if (old === row.cover_key) await deps.images?.forget(old);
+          // The clip is saved: a copy left behind is only wasted space, never a failed clip.
+          if (old === row.cover_key)
+            await deps.images
+              ?.forget(old)
+              .catch((error: unknown) => deps.logger.warn({ err: error, key: old }, 'old cover copies kept'));
         }
       }
       deps.onChange(row.id);
