@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { copyOf } from './pictureCopy.ts';
 import { averageColorOf, type PictureInfo, pictureHtml, upgradePictures } from './pictureMarkup.ts';
 
 // A thumbhash as rgbaToThumbHash makes them (the thumbhash project's own example).
@@ -53,5 +54,20 @@ describe('picture markup (issue 30)', () => {
   it('reads the average colour out of a thumbhash, and nothing out of garbage', () => {
     expect(averageColorOf(hash)).toMatch(/^#[0-9a-f]{6}$/);
     expect(averageColorOf('!!')).toBeNull();
+  });
+});
+
+describe('one copy for a single address (posters, share previews)', () => {
+  const base = '/files/images/v/0123456789abcdef/';
+  it.each([
+    ['the narrowest copy at least that wide', 1200, undefined, `${base}1280.jpg`, 1280, 960],
+    ['an exact width', 640, 'webp', `${base}640.webp`, 640, 480],
+    ['the widest when none is that wide', 4000, 'webp', `${base}1920.webp`, 1920, 1440],
+  ])('takes %s', (_, minWidth, ext, url, width, height) => {
+    expect(copyOf(info, minWidth, ext)).toEqual({ url, width, height });
+  });
+
+  it('has none while the copies are not made', () => {
+    expect(copyOf({ ...info, base: null, widths: [], fallback: null }, 1200)).toBeNull();
   });
 });

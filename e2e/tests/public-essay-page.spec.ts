@@ -129,7 +129,18 @@ describe("an essay's own page", () => {
     expect(metaOf(html, 'description')).toContain(firstLine);
     expect(html).toContain(`<link rel="canonical" href="${baseUrl}/chaos/${essay.id}">`);
     const picture = /!\[[^\]]*\]\(([^)]+)\)/.exec(essay.content)?.[1] ?? '';
-    expect(metaOf(html, 'og:image')).toBe(`${baseUrl}${picture}`);
+    // Its copy 1280 wide in JPEG (issue 30): what link previews show large, in a format they all read.
+    const detail = (await (await fetch(`${baseUrl}/api/blog/essay/${essay.id}`)).json()) as {
+      data: { pictures: Record<string, { base: string; width: number; height: number }> };
+    };
+    const info = detail.data.pictures[picture];
+    expect(metaOf(html, 'og:image')).toBe(`${baseUrl}${info?.base}1280.jpg`);
+    expect(metaOf(html, 'og:image:width')).toBe('1280');
+    expect(metaOf(html, 'og:image:height')).toBe(
+      String(Math.round((1280 * (info?.height ?? 0)) / (info?.width ?? 1))),
+    );
+    const shared = await fetch(metaOf(html, 'og:image') ?? '');
+    expect(shared.headers.get('content-type')).toBe('image/jpeg');
     expect(html).toContain(
       '<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="糖果罐">',
     );

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { photograph } from '@candy/server/test/fakes/photograph.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +95,81 @@ describe('pictures on a phone', () => {
     const bytes = [...loaded.values()].reduce((sum, n) => sum + n, 0);
     expect(loaded.has(uploaded.data.url)).toBe(false);
     expect(bytes).toBeLessThan(original.length * 0.05);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('shows anime covers as copies 96 px wide: the first at once with high priority, the rest lazily; the page shares a JPEG copy', async () => {
+    const owner = await openAsOwner(browser, server.url);
+    const key = await accessKeyOf(owner.page);
+    await owner.close();
+    // Bangumi's cover host, as the owner's "add" copies from it.
+    const covers = new Map([
+      ['/a.jpg', await photograph(500, 700)],
+      ['/b.jpg', await photograph(600, 840)],
+    ]);
+    const host = http.createServer((req, res) => {
+      const body = covers.get(req.url ?? '');
+      res.writeHead(body ? 200 : 404, { 'content-type': 'image/jpeg' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    try {
+      // Made in this order, the second is listed first (most recently updated first).
+      for (const [title, path] of [
+        ['后', '/a.jpg'],
+        ['先', '/b.jpg'],
+      ]) {
+        const created = await fetch(`${server.url}/api/blog/bangumi`, {
+          method: 'POST',
+          headers: { 'x-fingerprint': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ title, cover: `${origin}${path}`, status: 'watching' }),
+        });
+        expect(created.status).toBe(200);
+      }
+    } finally {
+      host.close();
+    }
+    for (let tries = 0; tries < 300; tries += 1) {
+      const list = (await (await fetch(`${server.url}/api/blog/bangumi`)).json()) as {
+        data: { cover: string; pictures?: Record<string, { base: string | null }> }[];
+      };
+      if (list.data.every((entry) => entry.pictures?.[entry.cover]?.base)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    // The server's page: sizes and priorities are in its HTML, before any script runs.
+    const html = await (await fetch(`${server.url}/pastel-memories`)).text();
+    const og = /<meta property="og:image" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    // The first cover is 600 wide: its widest copy, in JPEG.
+    expect(og).toMatch(new RegExp(`^${server.url}/files/images/v/[0-9a-f]{16}/600\\.jpg$`));
+    expect(html).toContain('<meta property="og:image:width" content="600">');
+    expect(html).toContain('<meta property="og:image:height" content="840">');
+    expect((await fetch(og)).headers.get('content-type')).toBe('image/jpeg');
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/pastel-memories`);
+    await waitForApp(page);
+    const [first, second] = [0, 1].map((n) => page.getByTestId('bangumi').nth(n).locator('img'));
+    expect(await first?.getAttribute('fetchpriority')).toBe('high');
+    expect(await first?.getAttribute('loading')).toBe('eager');
+    expect(await second?.getAttribute('loading')).toBe('lazy');
+    expect(await second?.getAttribute('fetchpriority')).toBeNull();
+    expect(await first?.getAttribute('width')).toBe('96');
+    expect(await first?.getAttribute('height')).toBe('134');
+    await expect
+      .poll(() => first?.evaluate((img) => (img as unknown as { complete: boolean }).complete))
+      .toBe(true);
+    const shown = await first?.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc);
+    // 96 CSS px at DPR 2: the smallest AVIF copy, 320 wide.
+    expect(new URL(shown ?? '').pathname).toMatch(/^\/files\/images\/v\/[0-9a-f]{16}\/320\.avif$/);
+    const box = await first?.boundingBox();
+    expect(box?.width).toBe(96);
+    expect(box?.height).toBe(134);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -46,6 +46,30 @@ describe('share previews of essays', () => {
     expect(metaOf(about, 'og:title')).toContain('关于');
   });
 
+  it.each([
+    '/home',
+    '/chaos',
+    '/pastel-memories',
+    '/about',
+    '/moments',
+    '/waifu',
+    '/contract',
+    '/utils/index',
+  ])(
+    'gives %s a picture to share: absolute, with its size, in a format every crawler reads',
+    async (path) => {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const image = metaOf(html, 'og:image') ?? '';
+      expect(image.startsWith(`${baseUrl}/`)).toBe(true);
+      expect(metaOf(html, 'twitter:image')).toBe(image);
+      expect(Number(metaOf(html, 'og:image:width'))).toBeGreaterThan(0);
+      expect(Number(metaOf(html, 'og:image:height'))).toBeGreaterThan(0);
+      const res = await fetch(image);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/(jpeg|png)$/);
+    },
+  );
+
   it('moves the old address /chaos?id=N to /chaos/N for good, and the app opens that essay', async () => {
     const moved = await fetch(`${baseUrl}/chaos?id=${essay.id}`, { redirect: 'manual' });
     expect(moved.status).toBe(301);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
+import { PictureMap } from '../picture.ts';
 import { bangumiRoutes as routes } from '../routes/bangumi.ts';
 import { Deleted, IdParams } from './essays.ts';
 
@@ -26,6 +27,8 @@ export const Bangumi = z.object({
   tags: z.array(z.string()),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** Issue 30: its cover by URL (size, placeholder, resized copies) when we store it. Answered by the list. */
+  pictures: PictureMap.optional(),
 });
 export type Bangumi = z.infer<typeof Bangumi>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
+import { PictureMap } from '../picture.ts';
 import { videosRoutes as routes } from '../routes/videos.ts';
 
 /**
@@ -40,6 +41,8 @@ export const Material = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   publishedAt: z.number().nullable(),
+  /** Issue 30: its cover's resized copies and placeholder, by the cover's URL. */
+  pictures: PictureMap.optional(),
 });
 export type Material = z.infer<typeof Material>;
 
@@ -57,6 +60,8 @@ export const Collection = z.object({
   publishedAt: z.number().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Issue 30: its cover's resized copies and placeholder, by the cover's URL. */
+  pictures: PictureMap.optional(),
 });
 export type Collection = z.infer<typeof Collection>;
 
@@ -71,6 +76,8 @@ export const PublicMaterial = z.object({
   url: z.string(),
   poster: z.string().nullable(),
   publishedAt: z.number(),
+  /** Issue 30: the poster's resized copies and placeholder, by the poster's URL. */
+  pictures: PictureMap.optional(),
 });
 export type PublicMaterial = z.infer<typeof PublicMaterial>;
 
@@ -80,6 +87,8 @@ export const PublicCollection = z.object({
   description: z.string(),
   cover: z.string().nullable(),
   items: z.array(PublicMaterial),
+  /** Issue 30: its cover's resized copies and placeholder, by the cover's URL. */
+  pictures: PictureMap.optional(),
 });
 export type PublicCollection = z.infer<typeof PublicCollection>;
 

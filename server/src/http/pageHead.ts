@@ -1,5 +1,13 @@
+import type { PictureMap } from '@candy/contract/pictureMarkup';
 import { essayIdOfPath, essayPath } from '@candy/contract/sitePaths';
-import { markdownImage, markdownPreview, markdownTitle, shareMetaTags } from './shareMeta.ts';
+import {
+  markdownImage,
+  markdownPreview,
+  markdownTitle,
+  type ShareImage,
+  shareImageOf,
+  shareMetaTags,
+} from './shareMeta.ts';
 
 /**
  * What a server-rendered page says about itself beyond its markup (issues 17 and 23): its
@@ -23,15 +31,47 @@ export interface PageHeadInput {
   pathname: string;
   /** The answers the page was rendered with (`about`, `essay:N`). */
   reads: Record<string, unknown>;
-  /** Absolute address of the site's picture for pages without one of their own. */
-  defaultImage?: string;
+  /** The site's picture for pages without one of their own (absolute). */
+  defaultImage?: ShareImage | undefined;
 }
 
-/** Page titles of the share previews (the app's menu names). */
+/** Page titles of the share previews (the app's route titles). */
 const pageTitles: Record<string, string> = {
   '/chaos': '随笔',
   '/about': '关于',
   '/pastel-memories': '追番',
+  '/moments': '朋友圈',
+  '/waifu': '老婆',
+  '/contract': '契约',
+  '/utils/index': '工具箱',
+  '/utils/merge-image': '长截图拼接',
+  '/utils/oplus-log-decrypt': '日志解密',
+  '/utils/qrcode-decode': '二维码识别',
+};
+
+type Pictured = { content: string; pictures?: PictureMap };
+
+/**
+ * The first picture a page shows, from the answers it was rendered with: the first essay of the
+ * list with one, the about page's, the first anime cover. Dark pages (moments, the gallery) have
+ * none: their pictures are not for every visitor.
+ */
+const pagePicture = (pathname: string, reads: Record<string, unknown>, origin: string) => {
+  if (pathname === '/chaos') {
+    const essays = (reads.essayList as { list?: Pictured[] } | undefined)?.list ?? [];
+    for (const essay of essays) {
+      const image = markdownImage(essay.content, origin, essay.pictures);
+      if (image) return image;
+    }
+  } else if (pathname === '/about') {
+    const about = reads.about as Pictured | undefined;
+    return about && markdownImage(about.content, origin, about.pictures);
+  } else if (pathname === '/pastel-memories') {
+    const list = reads.bangumiList as { cover: string; pictures?: PictureMap }[] | undefined;
+    const entry = list?.find((item) => item.cover);
+    return entry && shareImageOf(entry.cover, entry.pictures, origin);
+  }
+  return undefined;
 };
 
 const attribute = (value: string): string =>
@@ -42,7 +82,7 @@ const canonical = (url: string) => `<link rel="canonical" href="${attribute(url)
 export const pageHeadOf = ({ site, origin, pathname, reads, defaultImage }: PageHeadInput): PageHead => {
   const id = essayIdOfPath(pathname);
   if (id !== null) {
-    const essay = reads[`essay:${id}`] as { content: string } | null | undefined;
+    const essay = reads[`essay:${id}`] as Pictured | null | undefined;
     if (!essay) {
       return {
         status: 404,
@@ -65,7 +105,7 @@ export const pageHeadOf = ({ site, origin, pathname, reads, defaultImage }: Page
           title,
           description,
           url,
-          image: markdownImage(essay.content, origin) ?? defaultImage,
+          image: markdownImage(essay.content, origin, essay.pictures) ?? defaultImage,
         }),
     };
   }
@@ -82,7 +122,7 @@ export const pageHeadOf = ({ site, origin, pathname, reads, defaultImage }: Page
         title: pathname === '/home' ? site : `${pageTitles[pathname] ?? ''} · ${site}`,
         description,
         url,
-        image: (about && markdownImage(about.content, origin)) ?? defaultImage,
+        image: pagePicture(pathname, reads, origin) ?? defaultImage,
       }),
   };
 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fillPath, type RouteName, routes } from '@candy/contract';
 import { MARKDOWN_PICTURE_SIZES, type PictureMap, upgradePictures } from '@candy/contract/picture';
-import { essayIdOfPath } from '@candy/contract/sitePaths';
+import { essayIdOfPath, normalisePath, pagePaths } from '@candy/contract/sitePaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
@@ -44,6 +44,10 @@ const pageKeyOf = (pathname: string): string | null => {
   if (essayIdOfPath(pathname) !== null) return '/chaos/:id';
   return Object.hasOwn(pageModules, pathname) ? pathname : null;
 };
+
+/** The pages every visitor may open (the back office's are not described to link previews). */
+const publicPages = new Set<string>(pagePaths.filter((page) => !page.startsWith('/great-old-one')));
+const isPublicPage = (pathname: string): boolean => publicPages.has(normalisePath(pathname));
 
 interface ManifestChunk {
   file: string;
@@ -321,8 +325,18 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     return reads;
   };
 
-  // The site's own picture stands in for pages and essays without one (share previews).
+  // The site's own picture (512×512) stands in for pages and essays without one (share previews).
   const defaultImage = fs.existsSync(path.join(config.webDist, 'icon-512.png')) ? '/icon-512.png' : null;
+  const headOf = (req: FastifyRequest, pathname: string, reads: Record<string, unknown>) => {
+    const origin = `${req.protocol}://${req.host}`;
+    return pageHeadOf({
+      site: config.siteTitle,
+      origin,
+      pathname,
+      reads,
+      defaultImage: defaultImage ? { url: `${origin}${defaultImage}`, width: 512, height: 512 } : undefined,
+    });
+  };
 
   const runtimeConfig = {
     title: config.siteTitle,
@@ -338,7 +352,12 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     async renderPage(req: FastifyRequest): Promise<RenderedPage | null> {
       const [pathname = '', search = ''] = req.url.split('?', 2);
       const pageKey = pageKeyOf(pathname);
-      if (pageKey === null) return null;
+      if (pageKey === null) {
+        // A public page the client renders alone still describes itself to link previews.
+        if (!isPublicPage(pathname)) return null;
+        const { tags, ...head } = headOf(req, normalisePath(pathname), {});
+        return { ...head, head: tags, body: '' };
+      }
       const mobile = MOBILE_UA.test(String(req.headers['user-agent'] ?? ''));
       const host = String(req.headers.host ?? 'localhost');
       const data: SsrData = {
@@ -350,14 +369,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
       const { ssr } = await load();
       const markup = await ssr.render({ data, search: search ? `?${search}` : '', config: runtimeConfig });
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
-      const origin = `${req.protocol}://${req.host}`;
-      const { tags, ...head } = pageHeadOf({
-        site: config.siteTitle,
-        origin,
-        pathname,
-        reads: data.reads,
-        defaultImage: defaultImage ? `${origin}${defaultImage}` : undefined,
-      });
+      const { tags, ...head } = headOf(req, pathname, data.reads);
       return {
         ...head,
         head: `${tags}${assetTags.get(pageKey) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,

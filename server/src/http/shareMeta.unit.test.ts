@@ -18,11 +18,15 @@ describe('share previews', () => {
   });
 
   it('makes the first picture absolute and refuses other schemes', () => {
-    expect(markdownImage('a ![x](/files/a.jpg) ![y](/files/b.jpg)', 'https://candy.example')).toBe(
-      'https://candy.example/files/a.jpg',
-    );
+    expect(markdownImage('a ![x](/files/a.jpg) ![y](/files/b.jpg)', 'https://candy.example')).toEqual({
+      url: 'https://candy.example/files/a.jpg',
+      width: undefined,
+      height: undefined,
+    });
     expect(markdownImage('![x](javascript:alert(1))', 'https://candy.example')).toBeUndefined();
     expect(markdownImage('no picture', 'https://candy.example')).toBeUndefined();
+    // Link-preview crawlers show no SVG.
+    expect(markdownImage('![卡片](/files/demo/picture-1.svg)', 'https://candy.example')).toBeUndefined();
   });
 
   it('escapes what goes into attributes', () => {
@@ -45,7 +49,7 @@ describe('share previews', () => {
       title: 't',
       description: 'd',
       url: 'https://x.example/',
-      image: 'https://x.example/files/a.jpg',
+      image: { url: 'https://x.example/files/a.jpg' },
       type: 'website',
     });
     expect(tags).toContain('<meta property="og:image" content="https://x.example/files/a.jpg">');

@@ -19,6 +19,7 @@ import { essayWriteRoutes } from './essays/writeRoutes.ts';
 import { filesModule } from './files/index.ts';
 import { docsModule, healthModule } from './health/index.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
+import { picturesInFolders } from './images/adopt.ts';
 import { imagesModule } from './images/index.ts';
 import { pictureUrlsOf } from './images/service.ts';
 import { linksModule } from './links/index.ts';
@@ -52,11 +53,13 @@ export const registerModules = (base: ModuleContext) => {
   const { articles } = articlesModule(ctx, { revisions, images });
   const { links } = linksModule(ctx);
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
-  const { bangumi } = bangumiModule(ctx);
+  const { bangumi } = bangumiModule(ctx, { images });
   const { waifu } = waifuModule(ctx, { images });
   const { moments } = momentsModule(ctx, { images });
   // Pictures stored before the pipeline (issue 30): the backfill finds them through their modules.
   images.addSource(async () => await waifu.list());
+  // Anime covers and video frames register themselves now; those stored before are found by folder.
+  images.addSource(picturesInFolders(ctx.storage, ['bangumi/', 'videos/']));
   images.addSource(() => moments.pictures());
   images.addSource(async () =>
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
@@ -64,7 +67,7 @@ export const registerModules = (base: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
-  const videos = videosModule(ctx);
+  const videos = videosModule(ctx, { images });
   const { media } = mediaModule(ctx, { images });
   const { todos } = todosModule(ctx);
   healthModule(ctx);

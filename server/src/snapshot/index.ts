@@ -29,7 +29,7 @@ export interface SnapshotModules {
   };
   links: { list: SnapshotSource['links'] };
   hitokoto: { listForSnapshot: SnapshotSource['quotes'] };
-  bangumi: { list(keyword: undefined): Promise<unknown[]> };
+  bangumi: { list(keyword: undefined): Promise<{ cover: string }[]> };
   waifu: { list(): Promise<{ url: string }[]> };
   videos: { videos: { listForSnapshot: SnapshotSource['videos'] } };
 }
@@ -43,7 +43,10 @@ export const snapshotSourceOf = (modules: SnapshotModules, config: Config): Snap
       : null,
   links: () => modules.links.list(),
   quotes: () => modules.hitokoto.listForSnapshot(),
-  bangumi: () => modules.bangumi.list(undefined),
+  bangumi: async () =>
+    modules.images.withPicturesBy(await modules.bangumi.list(undefined), (entry) =>
+      entry.cover ? [entry.cover] : [],
+    ),
   waifu: async () => modules.images.withPicturesBy(await modules.waifu.list(), (picture) => [picture.url]),
   music: () => ({ proxyBase: config.musicProxyPublic }),
   videos: () => modules.videos.videos.listForSnapshot(),

@@ -10,6 +10,8 @@ export interface PictureProps {
   /** How wide it is shown at each screen width. */
   sizes: string;
   eager?: boolean;
+  /** The `<img>`'s class. */
+  className?: string | undefined;
 }
 
 /**
@@ -17,9 +19,10 @@ export interface PictureProps {
  * (AVIF and WebP by width, the original's format as fallback, intrinsic size, the average colour of
  * its thumbhash behind it until it loads), so a phone downloads a copy its size, not the original.
  */
-export const Picture = ({ src, alt, width, height, info, sizes, eager = false }: PictureProps) => {
+export const Picture = ({ src, alt, width, height, info, sizes, eager = false, className }: PictureProps) => {
   const color = info?.thumbhash ? averageColorOf(info.thumbhash) : null;
   const common = {
+    ...(className ? { className } : {}),
     width,
     height,
     loading: eager ? ('eager' as const) : ('lazy' as const),

@@ -1,21 +1,31 @@
 import { calls } from '@candy/contract';
 import { type BangumiProvider, createBangumiProvider } from '../../providers/bangumi/bangumi.ts';
 import type { ModuleContext } from '../context.ts';
+import type { ImagesService } from '../images/service.ts';
 import { createBangumiRepo } from './repo.ts';
 import { createBangumiService } from './service.ts';
 
-export const bangumiModule = (ctx: ModuleContext, deps: { provider?: BangumiProvider } = {}) => {
+export const bangumiModule = (
+  ctx: ModuleContext,
+  deps: {
+    images: Pick<ImagesService, 'registerStored' | 'forget' | 'withPicturesBy'>;
+    provider?: BangumiProvider;
+  },
+) => {
   const bangumi = createBangumiService({
     repo: createBangumiRepo(ctx.db),
     provider: deps.provider ?? createBangumiProvider({ baseUrl: ctx.config.bangumiApiBase, now: ctx.now }),
     storage: ctx.storage,
     now: ctx.now,
     logger: ctx.logger,
+    images: deps.images,
   });
   ctx.router.route(
     calls.bangumiList,
     ctx.publicCache.handler({ tags: ['bangumi'], view: () => 'visitor' }, async ({ query }) =>
-      bangumi.list(query.keyword),
+      deps.images.withPicturesBy(await bangumi.list(query.keyword), (entry) =>
+        entry.cover ? [entry.cover] : [],
+      ),
     ),
   );
   ctx.router.route(calls.bangumiBySubjectId, ({ query }) => bangumi.subject(query.subjectId));

@@ -173,6 +173,37 @@ describe('anime management with Bangumi', () => {
     expect((await inject('DELETE', `/blog/bangumi/${entry.id}`)).json().code).toBe(ErrorCode.notFound);
   });
 
+  it('gives a copied cover its resized copies (issue 30): the list answers them, deleting removes them', async () => {
+    const created = await inject('POST', '/blog/bangumi', {
+      title: '孤独摇滚！',
+      cover: `${fake.base}/pic/cover/l/328609.jpg`,
+    });
+    const entry = created.json().data as { id: number; cover: string };
+    const key = entry.cover.slice('/files/'.length);
+    // Made off the request by the image-variants job.
+    for (let tries = 0; tries < 300; tries += 1) {
+      if ((await t.modules.images.status()).pending === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await t.modules.scheduler.idle();
+    const list = (await t.server.inject({ method: 'GET', url: '/api/blog/bangumi' })).json().data as {
+      id: number;
+      pictures?: Record<string, { width: number; height: number; base: string | null; widths: number[] }>;
+    }[];
+    const picture = list.find((item) => item.id === entry.id)?.pictures?.[entry.cover];
+    // The fake's cover is 60×84: one copy, at its own width.
+    expect(picture).toMatchObject({ width: 60, height: 84, widths: [60], fallback: 'jpg' });
+    expect(picture?.base).toMatch(/^\/files\/images\/v\/[0-9a-f]{16}\/$/);
+    const copy = await t.server.inject({ method: 'GET', url: `${picture?.base}60.avif` });
+    expect(copy.statusCode).toBe(200);
+
+    await inject('DELETE', `/blog/bangumi/${entry.id}`);
+    expect(await t.modules.images.picturesOf([entry.cover])).toEqual({});
+    expect(fs.existsSync(path.join(t.config.dataDir, 'files', key))).toBe(false);
+    const gone = await t.server.inject({ method: 'GET', url: `${picture?.base}60.avif` });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it.each([
     [{ title: '' }, 'title'],
     [{ title: 'x', rating: 11 }, 'rating'],

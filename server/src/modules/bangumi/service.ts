@@ -51,6 +51,8 @@ export interface BangumiDeps {
   now: () => number;
   logger: Logger;
   fetch?: typeof fetch;
+  /** The image pipeline (issue 30): covers we store get resized copies, and lose them with the entry. */
+  images?: { registerStored(key: string): Promise<boolean>; forget(key: string): Promise<void> };
 }
 
 const keyOf = (url: string): string | null =>
@@ -63,6 +65,7 @@ export const createBangumiService = ({
   now,
   logger,
   fetch: fetchImpl,
+  images,
 }: BangumiDeps) => {
   /** Every provider failure becomes 5030 with a message the owner can act on. */
   const ask = async <T>(what: () => Promise<T>): Promise<T> => {
@@ -79,12 +82,22 @@ export const createBangumiService = ({
   const ownCover = async (cover: string): Promise<string> => {
     if (!/^https?:\/\//i.test(cover)) return cover;
     try {
-      return await copyCover(cover, storage, { fetch: fetchImpl });
+      const copied = await copyCover(cover, storage, { fetch: fetchImpl });
+      const key = keyOf(copied);
+      if (key) await images?.registerStored(key);
+      return copied;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       logger.warn({ err: error, cover }, 'bangumi cover copy failed');
       throw providerFailed('封面下载失败：稍后再试，或清空封面后保存');
     }
+  };
+  /** A cover we copied is ours to delete, with its copies; one chosen from `/files/` is not. */
+  const dropCover = async (cover: string): Promise<void> => {
+    const key = cover.startsWith('/files/bangumi/') ? keyOf(cover) : null;
+    if (!key) return;
+    await storage.delete(key).catch(() => undefined);
+    await images?.forget(key);
   };
   const get = async (id: number): Promise<Bangumi> => {
     const row = await repo.find(id);
@@ -141,18 +154,14 @@ export const createBangumiService = ({
         ...(patch.tags !== undefined ? { tags: JSON.stringify(patch.tags) } : {}),
         updated_at: now(),
       });
-      if (cover !== undefined && cover !== before.cover && before.cover.startsWith('/files/bangumi/')) {
-        const key = keyOf(before.cover);
-        if (key) await storage.delete(key).catch(() => undefined);
-      }
+      if (cover !== undefined && cover !== before.cover) await dropCover(before.cover);
       return get(id);
     },
 
     async remove(id: number): Promise<{ id: number }> {
       const before = await get(id);
       await repo.remove(id);
-      const key = before.cover.startsWith('/files/bangumi/') ? keyOf(before.cover) : null;
-      if (key) await storage.delete(key).catch(() => undefined);
+      await dropCover(before.cover);
       return { id };
     },
   };

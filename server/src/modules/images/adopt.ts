@@ -36,6 +36,43 @@ const keyOfUrl = (url: string): string | null => {
 };
 
 /**
+ * A stored picture's kind and upright size, read from its header (libvips), or null when the decoder
+ * cannot read it.
+ */
+export const describePicture = async (
+  bytes: Buffer,
+  maxPixels: number,
+): Promise<{ mime: string; width: number; height: number } | null> => {
+  const sharp = await loadSharp();
+  const meta = await sharp(bytes, { limitInputPixels: maxPixels })
+    .metadata()
+    .catch(() => null);
+  if (!meta?.format || !meta.width || !meta.height) return null;
+  const mime =
+    (meta.format === 'heif' && meta.compression !== 'av1' ? 'image/heic' : null) ?? mimeOfFormat[meta.format];
+  if (!mime) return null;
+  // Shown upright: EXIF orientations 5–8 turn the picture a quarter, which swaps its sides.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { mime, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+};
+
+const pictureName = /\.(jpe?g|png|webp|gif|avif)$/i;
+
+/**
+ * The pictures stored in folders whose modules register what they store themselves (anime covers
+ * under `bangumi/`, video frames and thumbnails under `videos/`): those stored before they did.
+ */
+export const picturesInFolders =
+  (storage: BlobStorage, folders: readonly string[]): PictureSource =>
+  async () => {
+    const refs: PictureRef[] = [];
+    for (const folder of folders)
+      for (const blob of await storage.list(folder))
+        if (pictureName.test(blob.key)) refs.push({ url: `/files/${blob.key}` });
+    return refs;
+  };
+
+/**
  * Pictures stored before the pipeline existed (issue 30) have no row in `image`: the gallery's
  * uploads above all. This finds every picture the sources name, keeps those in storage without a
  * row, reads each once for its format and size, and registers it as waiting for its copies. A picture
@@ -58,7 +95,6 @@ export const adoptStoredPictures = async (
   for (let i = 0; i < keys.length; i += 500)
     for (const row of await deps.repo.byKeys(keys.slice(i, i + 500))) known.add(row.key);
 
-  const sharp = await loadSharp();
   let registered = 0;
   let missing = 0;
   for (const [key, ref] of refs) {
@@ -69,17 +105,10 @@ export const adoptStoredPictures = async (
       continue;
     }
     const bytes = await buffer(stream);
-    const meta = await sharp(bytes, { limitInputPixels: deps.maxPixels })
-      .metadata()
-      .catch(() => null);
-    const mime =
-      (meta?.format === 'heif' && meta.compression !== 'av1' ? 'image/heic' : null) ??
-      (meta?.format ? mimeOfFormat[meta.format] : undefined) ??
-      mimeOfName(key);
-    // Shown upright: a picture turned by its EXIF orientation swaps its sides.
-    const turned = (meta?.orientation ?? 1) >= 5;
-    const width = (turned ? meta?.height : meta?.width) ?? ref.width ?? 0;
-    const height = (turned ? meta?.width : meta?.height) ?? ref.height ?? 0;
+    const described = await describePicture(bytes, deps.maxPixels);
+    const mime = described?.mime ?? mimeOfName(key);
+    const width = described?.width ?? ref.width ?? 0;
+    const height = described?.height ?? ref.height ?? 0;
     await deps.repo.register({ key, mime, width, height, size: bytes.length, created_at: deps.now() });
     registered += 1;
   }

@@ -304,6 +304,39 @@ const pipelineSuite = (name: string, env: () => Record<string, string>) =>
         [320, 640, 700],
       ]);
     });
+
+    it('registers and backfills anime covers and video frames stored before they were registered', async () => {
+      await settled();
+      const cover = await photograph(400, 560);
+      await t.storage.put('bangumi/old-cover.jpg', Readable.from(cover), { contentType: 'image/jpeg' });
+      await t.storage.put('videos/9/old-frame.png', Readable.from(await screenshot()), {
+        contentType: 'image/png',
+      });
+      // Not a picture: left alone.
+      await t.storage.put('videos/9/old-clip.mp4', Readable.from(Buffer.from('not a picture')), {
+        contentType: 'video/mp4',
+      });
+      const lines: string[] = [];
+      const done = await backfillImages(t.modules.images, {
+        retryFailed: false,
+        print: (line) => lines.push(line),
+      });
+      expect(lines).toContain('registered 2 picture(s) stored before the pipeline');
+      expect(done).toMatchObject({ ready: 2, failed: 0 });
+      const pictures = await t.modules.images.picturesOf(['/files/bangumi/old-cover.jpg']);
+      expect(pictures['/files/bangumi/old-cover.jpg']).toMatchObject({
+        width: 400,
+        height: 560,
+        widths: [320, 400],
+      });
+      const frame = await t.modules.images.picturesByKey(new Map([['videos/9/old-frame.png', 'frame']]));
+      expect(frame.frame).toMatchObject({ width: 1000, height: 700, fallback: 'png' });
+      // Run again, nothing is registered twice.
+      const again: string[] = [];
+      await backfillImages(t.modules.images, { retryFailed: false, print: (line) => again.push(line) });
+      expect(again).toContain('registered 0 picture(s) stored before the pipeline');
+      expect(again).toContain('0 picture(s) waiting for their copies');
+    });
   });
 
 pipelineSuite('on the local disk', () => ({}));

@@ -15,7 +15,8 @@ export const imagesModule = (ctx: ModuleContext) => {
     variantsEntry: builtVariantsEntry(),
     // Cached answers that show pictures now have their copies to offer.
     changed: () => {
-      for (const tag of ['essay', 'article', 'moment', 'waifu'] as const) ctx.publicCache.invalidate(tag);
+      for (const tag of ['essay', 'article', 'moment', 'waifu', 'bangumi', 'video'] as const)
+        ctx.publicCache.invalidate(tag);
     },
   });
   ctx.router.route(calls.imageVariantStatus, () => images.status());

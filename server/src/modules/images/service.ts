@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import type { PictureInfo, PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
-import { adoptStoredPictures, type PictureSource } from './adopt.ts';
+import { adoptStoredPictures, describePicture, type PictureSource } from './adopt.ts';
 import type { ImageRepo } from './repo.ts';
 import { type VariantMaker, VariantsChildExited, variantMaker } from './variantsProcess.ts';
 
@@ -126,6 +126,26 @@ export const createImagesService = ({
       this.stored();
     },
 
+    /**
+     * A picture another module stored without reading it (a Bangumi cover, a video's thumbnail):
+     * its size and kind are read from the stored file, then it is registered like `register`. A file
+     * that is not a picture libvips can read is left alone (false): the page shows it as it is.
+     */
+    async registerStored(key: string): Promise<boolean> {
+      try {
+        const source = await storage.get(key);
+        if (!source) return false;
+        const bytes = await buffer(source);
+        const described = await describePicture(bytes, maxPixels);
+        if (!described) return false;
+        await this.register({ key, ...described, size: bytes.length });
+        return true;
+      } catch (error) {
+        logger.warn({ err: error, key }, 'stored picture not registered');
+        return false;
+      }
+    },
+
     /** A picture was deleted: its copies and its row go too. */
     async forget(key: string): Promise<void> {
       const [row] = await repo.byKeys([key]);
@@ -217,12 +237,20 @@ export const createImagesService = ({
     },
 
     /** What pages need to show these pictures (`/files/…` URLs), by URL; others are left out. */
-    async picturesOf(urls: Iterable<string>): Promise<PictureMap> {
+    picturesOf(urls: Iterable<string>): Promise<PictureMap> {
       const keys = new Map<string, string>();
       for (const url of urls) {
         const key = keyOfUrl(url);
         if (key) keys.set(key, url);
       }
+      return this.picturesByKey(keys);
+    },
+
+    /**
+     * The same for pictures served elsewhere than `/files/` (a video's thumbnail, behind its clip's
+     * visibility): `keys` maps each stored key to the URL the answer names it by.
+     */
+    async picturesByKey(keys: ReadonlyMap<string, string>): Promise<PictureMap> {
       const rows = await repo.byKeys([...keys.keys()]);
       const pictures: PictureMap = {};
       for (const row of rows) {

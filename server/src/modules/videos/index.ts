@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ModuleContext } from '../context.ts';
+import type { ImagesService } from '../images/service.ts';
 import { createVideoRepo } from './repo.ts';
 import { videosRoutes } from './routes.ts';
 import { createVideosService } from './service.ts';
@@ -10,7 +11,10 @@ import { createVideoWorker } from './worker.ts';
  * Video clips and collections (issue 15). The worker is started and stopped by the app with the
  * server (`onReady`/`onClose`), so one-off commands that build the app never process clips.
  */
-export const videosModule = (ctx: ModuleContext) => {
+export const videosModule = (
+  ctx: ModuleContext,
+  deps: { images: Pick<ImagesService, 'registerStored' | 'forget' | 'picturesByKey'> },
+) => {
   const repo = createVideoRepo(ctx.db);
   const sources = createVideoSources({ root: ctx.config.videoSourceDir, repo });
   const changed = () => ctx.publicCache.invalidate('video');
@@ -23,6 +27,7 @@ export const videosModule = (ctx: ModuleContext) => {
     tmpDir: path.join(ctx.config.dataDir, 'tmp', 'video'),
     onChange: changed,
     notify: ctx.notify,
+    images: deps.images,
   });
   const videos = createVideosService({
     repo,
@@ -32,6 +37,7 @@ export const videosModule = (ctx: ModuleContext) => {
     apiBase: ctx.config.apiBasePath,
     now: ctx.now,
     changed,
+    images: deps.images,
   });
   videosRoutes(ctx.router, {
     videos,

@@ -16,11 +16,12 @@ import {
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { StoredFile } from '../../http/multipart.ts';
 import type { BlobStorage } from '../../storage/index.ts';
+import { videoPresenters } from './covers.ts';
 import { matches, parseTagList, sortValue } from './listing.ts';
-import { parseIds, presentCollection, presentMaterial, presentPublicMaterial } from './present.ts';
+import { parseIds } from './present.ts';
 import type { CollectionRow, MaterialRow, VideoRepo } from './repo.ts';
 import type { VideoSources } from './sources.ts';
-import { isUploadedThumbnail, type VideoWorker } from './worker.ts';
+import { isUploadedThumbnail, type VideoImages, type VideoWorker } from './worker.ts';
 
 export interface VideosServiceDeps {
   repo: VideoRepo;
@@ -31,6 +32,8 @@ export interface VideosServiceDeps {
   now: () => number;
   /** Public embeds changed (cache invalidation). */
   changed: () => void;
+  /** The image pipeline (issue 30): covers get resized copies, answered as `pictures`. */
+  images?: VideoImages;
 }
 
 /** The processing fields of a clip that has just joined the queue. */
@@ -57,7 +60,10 @@ const END_SLACK = 0.05;
  */
 export const createVideosService = (deps: VideosServiceDeps) => {
   const { repo, now } = deps;
-  const present = (row: MaterialRow) => presentMaterial(row, deps.apiBase);
+  const { presentAll, presentOne, presentPublic, presentCollectionsOf } = videoPresenters(
+    deps.apiBase,
+    deps.images,
+  );
 
   const materialOr404 = async (id: number): Promise<MaterialRow> => {
     const row = await repo.materials.find(id);
@@ -95,11 +101,8 @@ export const createVideosService = (deps: VideosServiceDeps) => {
     new Map((await repo.materials.byIds(ids)).map((row) => [row.id, row]));
 
   const presentCollections = async (rows: CollectionRow[]): Promise<Collection[]> => {
-    const ids = [
-      ...new Set(rows.flatMap((row) => [...parseIds(row.material_ids), row.cover_material_id ?? 0])),
-    ];
-    const materials = await materialsById(ids.filter((id) => id > 0));
-    return rows.map((row) => presentCollection(row, materials, deps.apiBase));
+    const ids = rows.flatMap((row) => [...parseIds(row.material_ids), row.cover_material_id ?? 0]);
+    return presentCollectionsOf(rows, await materialsById([...new Set(ids)].filter((id) => id > 0)));
   };
 
   const publishRow = async (row: MaterialRow, at: number) => {
@@ -113,17 +116,16 @@ export const createVideosService = (deps: VideosServiceDeps) => {
   const publicCollection = async (row: CollectionRow): Promise<PublicCollection> => {
     const ids = parseIds(row.material_ids);
     const materials = await materialsById(ids);
-    const items = ids
-      .map((id) => materials.get(id))
-      .map((m) => (m ? presentPublicMaterial(m, deps.apiBase) : null))
-      .filter((m): m is PublicMaterial => m !== null);
+    const items = await presentPublic(ids.flatMap((id) => materials.get(id) ?? []));
     const [presented] = await presentCollections([row]);
+    const { id, title, description } = row;
     return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
+      id,
+      title,
+      description,
       cover: presented?.cover ?? null,
       items,
+      pictures: presented?.pictures ?? {},
     };
   };
 
@@ -148,7 +150,7 @@ export const createVideosService = (deps: VideosServiceDeps) => {
         published_at: null,
       });
       deps.worker.kick();
-      return present(await materialOr404(id));
+      return presentOne(await materialOr404(id));
     },
 
     async createFromUpload(
@@ -177,12 +179,13 @@ export const createVideosService = (deps: VideosServiceDeps) => {
         updated_at: at,
         published_at: null,
       });
+      if (thumbnail) await deps.images?.registerStored(thumbnail.key);
       deps.worker.kick();
-      return present(await materialOr404(id));
+      return presentOne(await materialOr404(id));
     },
 
     async list(filters: MaterialFilters): Promise<Material[]> {
-      return (await repo.materials.all()).filter((row) => matches(row, filters)).map(present);
+      return presentAll((await repo.materials.all()).filter((row) => matches(row, filters)));
     },
 
     async page(input: MaterialPageBody) {
@@ -197,7 +200,7 @@ export const createVideosService = (deps: VideosServiceDeps) => {
       });
       const from = (body.page - 1) * body.size;
       return {
-        list: rows.slice(from, from + body.size).map(present),
+        list: await presentAll(rows.slice(from, from + body.size)),
         total: rows.length,
         page: body.page,
         size: body.size,
@@ -232,7 +235,7 @@ export const createVideosService = (deps: VideosServiceDeps) => {
       if (body.published === true) await publishRow({ ...row }, at);
       if (rangeChanged || coverChanged) deps.worker.kick();
       deps.changed();
-      return present(await materialOr404(id));
+      return presentOne(await materialOr404(id));
     },
 
     async remove(id: number, force: boolean): Promise<null> {
@@ -254,6 +257,7 @@ export const createVideosService = (deps: VideosServiceDeps) => {
       for (const key of [row.media_key, row.cover_key, row.upload_key]) {
         if (key) await deps.storage.delete(key).catch(() => undefined);
       }
+      if (row.cover_key) await deps.images?.forget(row.cover_key);
       deps.changed();
       return null;
     },
@@ -280,16 +284,19 @@ export const createVideosService = (deps: VideosServiceDeps) => {
         updated_at: now(),
       });
       if (row.upload_key) await deps.storage.delete(row.upload_key).catch(() => undefined);
-      if (dropThumbnail && row.cover_key) await deps.storage.delete(row.cover_key).catch(() => undefined);
+      if (dropThumbnail && row.cover_key) {
+        await deps.storage.delete(row.cover_key).catch(() => undefined);
+        await deps.images?.forget(row.cover_key);
+      }
       deps.worker.kick();
       deps.changed();
-      return present(await materialOr404(row.id));
+      return presentOne(await materialOr404(row.id));
     },
 
     async publishMaterial(id: number): Promise<Material> {
       await publishRow(await materialOr404(id), now());
       deps.changed();
-      return present(await materialOr404(id));
+      return presentOne(await materialOr404(id));
     },
 
     async saveCollection(input: CollectionSave): Promise<Collection> {
@@ -360,7 +367,7 @@ export const createVideosService = (deps: VideosServiceDeps) => {
 
     async publicMaterial(id: number): Promise<PublicMaterial> {
       const row = await repo.materials.find(id);
-      const visible = row ? presentPublicMaterial(row, deps.apiBase) : null;
+      const [visible] = row ? await presentPublic([row]) : [];
       if (!visible) throw notFound('视频不存在或未发布');
       return visible;
     },
@@ -373,9 +380,7 @@ export const createVideosService = (deps: VideosServiceDeps) => {
 
     /** Published clips and collections as visitors see them (the offline snapshot). */
     async listForSnapshot(): Promise<{ materials: PublicMaterial[]; collections: PublicCollection[] }> {
-      const materials = (await repo.materials.published())
-        .map((row) => presentPublicMaterial(row, deps.apiBase))
-        .filter((m): m is PublicMaterial => m !== null);
+      const materials = await presentPublic(await repo.materials.published());
       const collections = await Promise.all(
         (await repo.collections.all()).filter((row) => row.published_at !== null).map(publicCollection),
       );

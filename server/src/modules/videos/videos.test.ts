@@ -179,6 +179,34 @@ describe('videos', () => {
       expect(unsatisfiable.statusCode).toBe(416);
     }, 60_000);
 
+    it('gives a clip’s cover frame resized copies (issue 30), answered to the owner and to visitors', async () => {
+      // A frame no other test's clip has: same bytes would share their copies' folder.
+      const clip = await cutClip({ start: 0.5, end: 3.5, coverAt: 2.25 });
+      await v.data<Clip>('POST', '/video/publish/material', { id: clip.id });
+      type Pictured = { pictures: Record<string, { width: number; base: string | null; widths: number[] }> };
+      // The frame is registered once the clip is saved, its copies made by the image-variants job.
+      let owned: (Clip & Pictured) | undefined;
+      for (let tries = 0; tries < 300 && !owned?.pictures[clip.cover]?.base; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        owned = (await v.data<(Clip & Pictured)[]>('GET', '/video/material')).find((m) => m.id === clip.id);
+      }
+      await t.modules.scheduler.idle();
+      // The frame is the clip's size, 320×240: one copy, at its own width.
+      expect(owned?.pictures[clip.cover]).toMatchObject({ width: 320, height: 240, widths: [320] });
+      const pub = (
+        await t.server.inject({ method: 'GET', url: `/api/video/public/material/${clip.id}` })
+      ).json().data as { poster: string } & Pictured;
+      const info = pub.pictures[pub.poster];
+      expect(info?.base).toMatch(/^\/files\/images\/v\/[0-9a-f]{16}\/$/);
+      const copy = await t.server.inject({ method: 'GET', url: `${info?.base}320.webp` });
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+
+      // The clip gone, its cover's copies go too.
+      await v.data('DELETE', `/video/material/${clip.id}`);
+      expect((await t.server.inject({ method: 'GET', url: `${info?.base}320.webp` })).statusCode).toBe(404);
+    }, 60_000);
+
     it.each([
       [{ title: '', sourcePath: 'a.mp4', start: 0, end: 1 }, ['title']],
       [{ title: 'x', sourcePath: 'a.mp4', start: 3, end: 2 }, ['end']],

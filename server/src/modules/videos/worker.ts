@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
 import { randomName } from '../../http/multipart.ts';
 import type { Notify } from '../../notify.ts';
@@ -15,6 +16,13 @@ import type { VideoSources } from './sources.ts';
 export const LEASE_MS = 15_000;
 const HEARTBEAT_MS = 2_000;
 const POLL_MS = 1_000;
+
+/** What clips ask of the image pipeline (issue 30): their covers get resized copies like any picture. */
+export interface VideoImages {
+  registerStored(key: string): Promise<boolean>;
+  forget(key: string): Promise<void>;
+  picturesByKey(keys: ReadonlyMap<string, string>): Promise<PictureMap>;
+}
 
 export interface VideoWorkerDeps {
   repo: VideoRepo;
@@ -29,6 +37,7 @@ export interface VideoWorkerDeps {
   onChange: (id: number) => void;
   /** The owner hears about clips that failed. */
   notify: Notify;
+  images?: VideoImages;
 }
 
 /** A cover that came with an upload is kept until the owner picks a frame instead. */
@@ -128,10 +137,18 @@ export const createVideoWorker = (deps: VideoWorkerDeps) => {
       });
       if (!saved) throw new Stale();
       stored.length = 0;
+      // A new frame: its copies are made by the image pipeline, off this work.
+      if (coverKey && coverKey !== row.cover_key) await deps.images?.registerStored(coverKey);
       // The old media go once the new are in place: a published clip plays on meanwhile.
       for (const old of [row.media_key, row.cover_key]) {
-        if (old && old !== mediaKey && old !== coverKey)
+        if (old && old !== mediaKey && old !== coverKey) {
           await deps.storage.delete(old).catch(() => undefined);
+          // The clip is saved: a copy left behind is only wasted space, never a failed clip.
+          if (old === row.cover_key)
+            await deps.images
+              ?.forget(old)
+              .catch((error: unknown) => deps.logger.warn({ err: error, key: old }, 'old cover copies kept'));
+        }
       }
       deps.onChange(row.id);
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { PublicCollection, PublicMaterial } from '@candy/contract/calls/videos';
+import { copyOf } from '@candy/contract/pictureCopy';
 import { useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
 import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
@@ -31,6 +32,20 @@ const Missing = () => (
   </div>
 );
 
+/** The embed is at most this wide (video-embed.css). */
+const EMBED_WIDTH = 720;
+
+/**
+ * The poster as the embed shows it: a WebP copy (issue 30) as wide as the player on this screen,
+ * else the frame as the worker stored it. `poster` takes one address, so the width is picked here.
+ */
+const posterOf = (clip: PublicMaterial): string | undefined => {
+  if (!clip.poster) return undefined;
+  const info = clip.pictures?.[clip.poster];
+  const shown = Math.min(clip.width || EMBED_WIDTH, EMBED_WIDTH) * (globalThis.devicePixelRatio || 1);
+  return mediaSrc((info && copyOf(info, shown, 'webp')?.url) || clip.poster);
+};
+
 const Player = ({
   clip,
   onEnded,
@@ -45,7 +60,7 @@ const Player = ({
     className="video-embed-player"
     data-testid="video-player"
     src={mediaSrc(clip.url)}
-    poster={clip.poster ? mediaSrc(clip.poster) : undefined}
+    poster={posterOf(clip)}
     controls
     playsInline
     preload="metadata"

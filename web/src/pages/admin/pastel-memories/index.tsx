@@ -14,6 +14,7 @@ import {
   Tabs,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Picture } from '../../../ui/Picture.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import './pastel.css';
 
@@ -176,7 +177,19 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
   const total = entry.episodesTotal;
   return (
     <li className="bangumi-entry" data-testid="bangumi-entry">
-      {entry.cover ? <img src={entry.cover} alt="" loading="lazy" /> : <span className="bangumi-nocover" />}
+      {entry.cover ? (
+        <Picture
+          className="bangumi-entry-cover"
+          src={entry.cover}
+          alt=""
+          width={96}
+          height={136}
+          info={entry.pictures?.[entry.cover]}
+          sizes="(max-width: 600px) 64px, 96px"
+        />
+      ) : (
+        <span className="bangumi-nocover" />
+      )}
       <div className="bangumi-entry-body">
         <strong>{entry.titleCn || entry.title}</strong>
         <div className="bangumi-entry-controls">

@@ -17,9 +17,9 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button } from '../../../ui/Button.tsx';
-import { ownerMediaSrc } from '../ryona-material/shared/media.ts';
 import { StatusBadge } from '../ryona-material/shared/StatusBadge.tsx';
 import { formatSeconds } from '../ryona-material/shared/time.ts';
+import { VideoCover } from '../ryona-material/shared/VideoCover.tsx';
 
 const Row = ({
   id,
@@ -49,11 +49,7 @@ const Row = ({
       >
         ⠿
       </button>
-      {material?.cover ? (
-        <img className="video-cover" src={ownerMediaSrc(material.cover)} alt="" />
-      ) : (
-        <span className="video-cover" />
-      )}
+      <VideoCover cover={material?.cover ?? null} pictures={material?.pictures} />
       <span className="video-clip-title">
         {material ? material.title : `#${id}（已删除）`}
         {material && <small className="muted"> {formatSeconds(material.duration)}</small>}

@@ -13,8 +13,8 @@ import {
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { ownerMediaSrc } from '../ryona-material/shared/media.ts';
 import { invalidateVideos, videoKeys } from '../ryona-material/shared/queries.ts';
+import { VideoCover } from '../ryona-material/shared/VideoCover.tsx';
 import { CollectionEditor } from './CollectionEditor.tsx';
 import '../ryona-material/shared/videos-admin.css';
 import './group.css';
@@ -34,12 +34,7 @@ export default function CollectionPage() {
     {
       key: 'cover',
       title: '封面',
-      render: (c) =>
-        c.cover ? (
-          <img className="video-cover" src={ownerMediaSrc(c.cover)} alt="" />
-        ) : (
-          <span className="video-cover" />
-        ),
+      render: (c) => <VideoCover cover={c.cover} pictures={c.pictures} />,
     },
     {
       key: 'title',

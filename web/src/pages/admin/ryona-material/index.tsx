@@ -20,6 +20,7 @@ import { ownerMediaSrc } from './shared/media.ts';
 import { invalidateVideos, useMaterialPage } from './shared/queries.ts';
 import { StatusBadge, statusText } from './shared/StatusBadge.tsx';
 import { formatSeconds } from './shared/time.ts';
+import { posterOf, VideoCover } from './shared/VideoCover.tsx';
 import './shared/videos-admin.css';
 
 const PAGE_SIZE = 20;
@@ -99,12 +100,7 @@ export default function MaterialListPage() {
     {
       key: 'cover',
       title: '封面',
-      render: (m) =>
-        m.cover ? (
-          <img className="video-cover" src={ownerMediaSrc(m.cover)} alt="" loading="lazy" />
-        ) : (
-          <span className="video-cover" />
-        ),
+      render: (m) => <VideoCover cover={m.cover} pictures={m.pictures} />,
     },
     {
       key: 'title',
@@ -244,7 +240,7 @@ export default function MaterialListPage() {
           <video
             key={previewing.url}
             src={ownerMediaSrc(previewing.url)}
-            poster={ownerMediaSrc(previewing.cover)}
+            poster={posterOf(previewing)}
             controls
             playsInline
           />

@@ -1,23 +1,49 @@
 import type { Bangumi } from '@candy/contract/calls/bangumi';
+import { Picture } from '../../../ui/Picture.tsx';
 import { progressPercent } from './groupBangumi.ts';
 
 /** Cover box size: known up front so the list does not shift while covers load. */
 const coverWidth = 96;
 const coverHeight = 134;
+/** The cover is always shown 96 CSS px wide (the smallest copy, 320 px, serves up to DPR 3). */
+const COVER_SIZES = `${coverWidth}px`;
 
-export const BangumiCard = ({ entry, onTag }: { entry: Bangumi; onTag: (tag: string) => void }) => {
+export const BangumiCard = ({
+  entry,
+  onTag,
+  eager = false,
+}: {
+  entry: Bangumi;
+  onTag: (tag: string) => void;
+  /** The first cover a visitor sees: loaded at once, with high priority. */
+  eager?: boolean;
+}) => {
   const percent = progressPercent(entry);
   const episodes = `${entry.episodesWatched} / ${entry.episodesTotal ?? '?'}`;
+  const picture = entry.cover ? entry.pictures?.[entry.cover] : undefined;
   return (
     <article className="bangumi-card" data-testid="bangumi" data-status={entry.status}>
-      {entry.cover ? (
+      {entry.cover && picture ? (
+        // Our copy of the cover (issue 30): AVIF/WebP at the size shown, its placeholder meanwhile.
+        <Picture
+          className="bangumi-cover"
+          src={entry.cover}
+          alt={entry.titleCn || entry.title}
+          width={coverWidth}
+          height={coverHeight}
+          info={picture}
+          sizes={COVER_SIZES}
+          eager={eager}
+        />
+      ) : entry.cover ? (
         <img
           className="bangumi-cover"
           src={entry.cover}
           alt={entry.titleCn || entry.title}
           width={coverWidth}
           height={coverHeight}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          {...(eager ? { fetchPriority: 'high' as const } : {})}
           decoding="async"
           referrerPolicy="no-referrer"
         />

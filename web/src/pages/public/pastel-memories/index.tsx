@@ -20,6 +20,8 @@ export default function PastelMemoriesPage() {
     [entries, status, tag, keyword],
   );
   const tags = useMemo(() => tagsOf(entries), [entries]);
+  // The first cover on screen is the page's largest early picture: it alone loads at once.
+  const firstCover = groups.flatMap((group) => group.entries).find((entry) => entry.cover)?.id;
 
   return (
     <div className="public-page bangumi-page">
@@ -60,7 +62,7 @@ export default function PastelMemoriesPage() {
           </h2>
           <div className="bangumi-grid">
             {group.entries.map((entry) => (
-              <BangumiCard key={entry.id} entry={entry} onTag={setTag} />
+              <BangumiCard key={entry.id} entry={entry} onTag={setTag} eager={entry.id === firstCover} />
             ))}
           </div>
         </section>
