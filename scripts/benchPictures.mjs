@@ -51,13 +51,26 @@ const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 const median = (/** @type {number[]} */ list) =>
   [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 
-/** @param {number} pid */
-const rssMb = (pid) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
+/** Resident memory of a process and its children (the copies are made in a child), in MB. */
+const rssMb = (/** @type {number} */ pid) => {
+  const own = (/** @type {number | string} */ id) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    } catch {
+      return 0;
+    }
+  };
+  let total = own(pid);
+  for (const name of fs.readdirSync('/proc'))
+    if (/^\d+$/.test(name))
+      try {
+        // The parent's pid is the fourth field of /proc/<pid>/stat, after the name in parentheses.
+        if (fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid))
+          total += own(name);
+      } catch {
+        // Gone meanwhile.
+      }
+  return total;
 };
 
 // --- the server ------------------------------------------------------------------------------
@@ -246,7 +259,7 @@ try {
   const copiesMs = Number(process.hrtime.bigint() - copiesStarted) / 1e6;
   clearInterval(sampler);
   row(
-    'copies of one 12 MP JPEG (upload answered → all copies stored)',
+    'copies of one 12 MP JPEG (upload answered → all stored), RSS of server + its children',
     `${(copiesMs / 1000).toFixed(2)} s, server RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} MB (+${(rssPeak - rssBefore).toFixed(0)}; ${rssIdle.toFixed(0)} MB before the upload)`,
     '≤ 3 s, ≤ +150 MB',
   );

@@ -76,11 +76,15 @@ const start = async (): Promise<void> => {
   forgetSsrData();
   flushEarly();
   markReady();
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition for the same reason as hydration above: the first render comes in slices.
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 };
 
 void start();

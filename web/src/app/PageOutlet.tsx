@@ -116,7 +116,11 @@ export const PageOutlet = () => {
   // page comes back where the visitor left it (issue 23, docs/decisions.md).
   useLayoutEffect(() => {
     if (shown === null || shown === scrolledFor.current) return;
+    const first = scrolledFor.current === null;
     scrolledFor.current = shown;
+    // The first page after the app starts is at the top already (scroll restoration is manual);
+    // scrolling there anyway would force a layout in the middle of the first render (issue 30).
+    if (first) return;
     const saved = scrollOf.current.get(shown);
     if (saved === undefined) window.scrollTo({ top: 0, behavior: 'smooth' });
     else window.scrollTo({ top: saved, behavior: 'instant' });

@@ -1,5 +1,13 @@
 import type { DayCount } from '@candy/contract/calls/moments';
-import { CELL, heatmapLayout, hourLayout } from './chartLayout.ts';
+import {
+  CELL,
+  heatmapLayout,
+  hourLayout,
+  hourViewBox,
+  PLOT_LEFT as LEFT,
+  PLOT_H,
+  PLOT_W,
+} from './chartLayout.ts';
 
 const cellPath = (x: number, y: number) => `M${x} ${y}h${CELL}v${CELL}h-${CELL}z`;
 const dayLabels = ['一', '', '三', '', '五', '', '日'];
@@ -40,10 +48,6 @@ export const Heatmap = ({
   );
 };
 
-const PLOT_W = 480;
-const PLOT_H = 140;
-const LEFT = 28;
-
 /** Moments by local hour: 24 bars with a count axis. */
 export const HourBars = ({
   hours,
@@ -58,7 +62,7 @@ export const HourBars = ({
   const ticks = [0, Math.round(max / 2), max].filter((v, i, all) => all.indexOf(v) === i);
   return (
     <div className="moments-chart" role="img" aria-label={label} data-testid={testId}>
-      <svg viewBox={`0 0 ${LEFT + PLOT_W + 4} ${PLOT_H + 30}`} width="100%" aria-hidden="true">
+      <svg viewBox={hourViewBox} width="100%" aria-hidden="true">
         <g transform="translate(0 8)">
           {ticks.map((tick) => {
             const y = PLOT_H - (tick / max) * PLOT_H;

@@ -1,8 +1,8 @@
 import type { MomentStatistics, WeekReport } from '@candy/contract/calls/moments';
 import { call } from '../../../core/request.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import { useRead } from '../shared/useRead.ts';
 import { Heatmap, HourBars } from './Charts.tsx';
+import { StatisticsSkeleton } from './StatisticsSkeleton.tsx';
 import { weekRows } from './weekReport.ts';
 
 interface StatisticsData {
@@ -45,11 +45,6 @@ const WeekTable = ({ report }: { report: WeekReport }) => (
   </table>
 );
 
-/** The heatmap opens on its latest weeks (its right end) where it is wider than the screen. */
-const scrollToLatest = (element: HTMLElement | null) => {
-  if (element) element.scrollLeft = element.scrollWidth;
-};
-
 /** The year heatmap, the 24-hour distribution and the week report, drawn as plain SVG. */
 export default function Statistics({ readKey }: { readKey: string }) {
   const stats = useRead(readStatistics, readKey);
@@ -57,9 +52,7 @@ export default function Statistics({ readKey }: { readKey: string }) {
     return stats.status === 'failed' ? (
       <p className="list-status list-status-failed">统计加载失败：{stats.error}</p>
     ) : (
-      <div className="list-status">
-        <Spinner label="统计加载中" />
-      </div>
+      <StatisticsSkeleton />
     );
   const total = stats.data.day.days.reduce((sum, d) => sum + d.count, 0);
   return (
@@ -67,7 +60,6 @@ export default function Statistics({ readKey }: { readKey: string }) {
       <h3>过去一年 {total} 条</h3>
       <section
         className="moments-heatmap-scroll"
-        ref={scrollToLatest}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone; focus lets the keyboard scroll it (WCAG 2.1.1)
         tabIndex={0}
         aria-label="每日动态热力图"

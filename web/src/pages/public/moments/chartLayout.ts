@@ -69,6 +69,13 @@ const monthLabels = (cells: readonly HeatCell[]) => {
   return labels;
 };
 
+/** The hour chart's plot and its left margin for the count axis, in SVG units. */
+export const PLOT_W = 480;
+export const PLOT_H = 140;
+export const PLOT_LEFT = 28;
+/** The hour chart's viewBox: it is drawn 100 % wide, so its height follows the width. */
+export const hourViewBox = `0 0 ${PLOT_LEFT + PLOT_W + 4} ${PLOT_H + 30}`;
+
 export interface HourBar {
   hour: number;
   count: number;

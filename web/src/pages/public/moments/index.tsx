@@ -2,13 +2,13 @@ import { ErrorCode } from '@candy/contract/codes';
 import { lazy, Suspense, useState } from 'react';
 import { useIsOffline } from '../../../core/appState.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import { DarkKeyNeeded } from '../shared/DarkKeyNeeded.tsx';
 import { ListStatus } from '../shared/ListStatus.tsx';
 import '../shared/public-pages.css';
 import { useDarkReadKey } from '../shared/useDarkReadKey.ts';
 import { useInfiniteScroll } from '../shared/useInfiniteScroll.ts';
 import { MomentCard } from './MomentCard.tsx';
+import { StatisticsSkeleton } from './StatisticsSkeleton.tsx';
 import './moments.css';
 import { useMomentList } from './useMomentList.ts';
 
@@ -26,13 +26,7 @@ const Feed = () => {
     <>
       <details className="card moments-stats-card" open>
         <summary>统计</summary>
-        <Suspense
-          fallback={
-            <div className="list-status">
-              <Spinner label="统计加载中" />
-            </div>
-          }
-        >
+        <Suspense fallback={<StatisticsSkeleton />}>
           <Statistics readKey={readKey} />
         </Suspense>
       </details>

@@ -1,0 +1,63 @@
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { HEATMAP_LEFT, heatmapLayout, hourViewBox } from './chartLayout.ts';
+
+/** The local date `back` days before today, as the statistics call names days (YYYY-MM-DD). */
+const localDate = (back: number): string => {
+  const day = new Date();
+  day.setDate(day.getDate() - back);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+};
+
+/** The size of the year heatmap the server will answer (365 local days up to today). */
+const heatmapSize = () => {
+  const { width, height } = heatmapLayout(
+    Array.from({ length: 365 }, (_, index) => ({ date: localDate(364 - index), count: 0 })),
+  );
+  return { width: Math.max(width, HEATMAP_LEFT), height };
+};
+
+const weekLabels = ['动态', '图片', '最忙的一天', '最长连续'];
+
+/**
+ * The statistics' place while their code or data loads: the same headings, chart boxes and table
+ * rows, empty, so the moments below do not move when the charts arrive (issue 30: CLS).
+ */
+export const StatisticsSkeleton = () => {
+  const heatmap = heatmapSize();
+  return (
+    <div className="moments-statistics moments-statistics-loading" aria-busy="true">
+      <h3>
+        <Spinner label="统计加载中" /> 过去一年
+      </h3>
+      <div className="moments-heatmap-scroll">
+        <svg width={heatmap.width} height={heatmap.height} aria-hidden="true" />
+      </div>
+      <h3>一天中的时段</h3>
+      <div className="moments-chart">
+        <svg viewBox={hourViewBox} width="100%" aria-hidden="true" />
+      </div>
+      <table className="moments-week" aria-hidden="true">
+        <caption>周报（本周 vs 上周）</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">本周</th>
+            <th scope="col">上周</th>
+            <th scope="col">变化</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weekLabels.map((label) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>…</td>
+              <td>…</td>
+              <td>…</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+};
