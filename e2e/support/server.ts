@@ -70,17 +70,23 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     async stop() {
       if (child.exitCode !== null || !child.pid) return;
       const exited = new Promise((r) => child.once('exit', r));
-      process.kill(-child.pid, 'SIGTERM');
+      const group = child.pid;
+      process.kill(-group, 'SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      // npm dies by the signal (exitCode stays null, signalCode is set); only a group that is
-      // still there after the grace period is killed.
-      if (child.exitCode === null && child.signalCode === null) {
+      // npm dies by the signal at once, while the server behind it is still shutting down (and
+      // writing to its DATA_DIR): wait for the whole process group, then kill what is left.
+      const alive = () => {
         try {
-          process.kill(-child.pid, 'SIGKILL');
+          process.kill(-group, 0);
+          return true;
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+          if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+          throw error;
         }
-      }
+      };
+      for (let waited = 0; alive() && waited < 5000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
+      if (alive()) process.kill(-group, 'SIGKILL');
     },
     async kill() {
       if (child.exitCode !== null || !child.pid) return;
