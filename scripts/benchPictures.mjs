@@ -176,6 +176,15 @@ const waitForCopies = async (key) => {
 
 // --- first view on a phone -------------------------------------------------------------------
 
+/** Types the dark key into the settings menu's dialog, as a visitor does. */
+const enterDarkKey = async (/** @type {import('playwright-core').Page} */ page) => {
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('dark-key-entry').getByText('设置暗黑模式密钥').click();
+  await page.getByRole('dialog').getByRole('textbox').fill(darkKey);
+  await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+  await page.getByTestId('dark-key-entry').getByText('重置暗黑模式密钥').waitFor();
+};
+
 /**
  * Bytes of pictures (`/files/…`) a 390×844 phone at DPR 2 loads on first view of `pagePath`,
  * at night (dark mode on by the hour) with the dark key stored.
@@ -190,11 +199,7 @@ const pictureBytes = async (
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(new Date().setHours(1, 0, 0, 0)));
   await page.goto(`${base}/chaos`);
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('dark-key-entry').getByText('设置暗黑模式密钥').click();
-  await page.getByRole('dialog').getByRole('textbox').fill(darkKey);
-  await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
-  await page.getByTestId('dark-key-entry').getByText('重置暗黑模式密钥').waitFor();
+  await enterDarkKey(page);
   await page.setViewportSize(phone);
   /** @type {Map<string, number>} */
   const loaded = new Map();
@@ -220,11 +225,7 @@ const darkProfile = async () => {
   });
   const page = await context.newPage();
   await page.goto(`${base}/chaos`);
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('dark-key-entry').getByText('设置暗黑模式密钥').click();
-  await page.getByRole('dialog').getByRole('textbox').fill(darkKey);
-  await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
-  await page.getByTestId('dark-key-entry').getByText('重置暗黑模式密钥').waitFor();
+  await enterDarkKey(page);
   await context.close();
   return dir;
 };

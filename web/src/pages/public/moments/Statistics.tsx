@@ -3,6 +3,7 @@ import { call } from '../../../core/request.ts';
 import { useRead } from '../shared/useRead.ts';
 import { Heatmap, HourBars } from './Charts.tsx';
 import { StatisticsSkeleton } from './StatisticsSkeleton.tsx';
+import { WeekTable } from './WeekTable.tsx';
 import { weekRows } from './weekReport.ts';
 
 interface StatisticsData {
@@ -20,30 +21,6 @@ const readStatistics = async (): Promise<StatisticsData> => {
   if (day.type !== 'day' || hour.type !== 'hour') throw new Error('统计数据的类型不对');
   return { day, hour, week };
 };
-
-const WeekTable = ({ report }: { report: WeekReport }) => (
-  <table className="moments-week" data-testid="moments-week-report">
-    <caption>周报（本周 vs 上周）</caption>
-    <thead>
-      <tr>
-        <th scope="col" />
-        <th scope="col">本周</th>
-        <th scope="col">上周</th>
-        <th scope="col">变化</th>
-      </tr>
-    </thead>
-    <tbody>
-      {weekRows(report).map((row) => (
-        <tr key={row.label}>
-          <th scope="row">{row.label}</th>
-          <td>{row.thisWeek}</td>
-          <td>{row.lastWeek}</td>
-          <td>{row.change}</td>
-        </tr>
-      ))}
-    </tbody>
-  </table>
-);
 
 /** The year heatmap, the 24-hour distribution and the week report, drawn as plain SVG. */
 export default function Statistics({ readKey }: { readKey: string }) {
@@ -72,7 +49,7 @@ export default function Statistics({ readKey }: { readKey: string }) {
       </section>
       <h3>一天中的时段</h3>
       <HourBars hours={stats.data.hour.hours} label="按小时统计的动态数" testId="moments-hours" />
-      <WeekTable report={stats.data.week} />
+      <WeekTable rows={weekRows(stats.data.week)} testId="moments-week-report" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { HEATMAP_LEFT, heatmapLayout, hourViewBox } from './chartLayout.ts';
+import { WeekTable } from './WeekTable.tsx';
 
 /** The local date `back` days before today, as the statistics call names days (YYYY-MM-DD). */
 const localDate = (back: number): string => {
@@ -17,7 +18,13 @@ const heatmapSize = () => {
   return { width: Math.max(width, HEATMAP_LEFT), height };
 };
 
-const weekLabels = ['动态', '图片', '最忙的一天', '最长连续'];
+/** The week report's rows, with "…" until the numbers come. */
+const placeholderRows = ['动态', '图片', '最忙的一天', '最长连续'].map((label) => ({
+  label,
+  thisWeek: '…',
+  lastWeek: '…',
+  change: '…',
+}));
 
 /**
  * The statistics' place while their code or data loads: the same headings, chart boxes and table
@@ -37,27 +44,7 @@ export const StatisticsSkeleton = () => {
       <div className="moments-chart">
         <svg viewBox={hourViewBox} width="100%" aria-hidden="true" />
       </div>
-      <table className="moments-week" aria-hidden="true">
-        <caption>周报（本周 vs 上周）</caption>
-        <thead>
-          <tr>
-            <th scope="col" />
-            <th scope="col">本周</th>
-            <th scope="col">上周</th>
-            <th scope="col">变化</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weekLabels.map((label) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>…</td>
-              <td>…</td>
-              <td>…</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <WeekTable rows={placeholderRows} />
     </div>
   );
 };
