@@ -58,8 +58,24 @@ describe('dark-mode pages in Chromium', () => {
     await page.getByTestId('nav-moments').first().click();
     const heatmap = page.getByTestId('moments-heatmap');
     await heatmap.locator('svg').waitFor();
-    // ECharts draws each calendar day as a path: at least one per day of the year.
-    await expect.poll(() => heatmap.locator('svg path').count()).toBeGreaterThanOrEqual(365);
+    // One path per shade; together they draw a cell for each day of the year.
+    const days = () =>
+      heatmap
+        .locator('svg path.heat')
+        .evaluateAll((paths) =>
+          paths.reduce((sum, path) => sum + (path.getAttribute('d')?.split('M').length ?? 1) - 1, 0),
+        );
+    await expect.poll(days).toBeGreaterThanOrEqual(365);
+    // The day under the pointer is named: a Thursday of the week before the last month began (the
+    // heatmap opens on its latest weeks, so that column is on screen).
+    const months = heatmap.locator('svg text').filter({ hasText: '月' });
+    const month = await months.last().boundingBox();
+    const svg = await heatmap.locator('svg').boundingBox();
+    if (!month || !svg) throw new Error('the heatmap has no box');
+    await page.mouse.move(month.x - 15 + 5, svg.y + 18 + 3 * 15 + 6);
+    await expect
+      .poll(() => page.getByTestId('heat-tip').textContent())
+      .toMatch(/^\d{4}-\d{2}-\d{2}：\d+ 条$/);
     expect(await heatmap.getAttribute('aria-label')).toMatch(/共 \d+ 条/);
     await page.getByTestId('moments-hours').locator('svg').waitFor();
     const report = page.getByTestId('moments-week-report');

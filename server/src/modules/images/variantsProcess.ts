@@ -46,7 +46,17 @@ export const variantMaker = (entry: string | null, timeoutMs = 120_000): Variant
   const start = (): ChildProcess => {
     const started = fork(entry, [], {
       serialization: 'advanced',
-      execArgv: [],
+      // A small young generation: the child's own JavaScript allocates little.
+      execArgv: ['--max-semi-space-size=1'],
+      // glibc's heap, tuned for a few large buffers: libvips' threads share two arenas (one each by
+      // default), and blocks of 64 KB and more are mapped on their own, so they go back to the
+      // system when freed instead of staying in a fragmented heap. Together they took the child's
+      // peak for a 12-megapixel picture from ≈ 256 MB to ≈ 145 MB (measured).
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '65536',
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     started.once('exit', () => {

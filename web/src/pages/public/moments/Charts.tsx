@@ -1,6 +1,9 @@
 import type { DayCount } from '@candy/contract/calls/moments';
+import { useState } from 'react';
 import {
   CELL,
+  cellAt,
+  type HeatCell,
   heatmapLayout,
   hourLayout,
   hourViewBox,
@@ -11,8 +14,14 @@ import {
 
 const cellPath = (x: number, y: number) => `M${x} ${y}h${CELL}v${CELL}h-${CELL}z`;
 const dayLabels = ['一', '', '三', '', '五', '', '日'];
+const LEVELS = [0, 1, 2, 3, 4] as const;
 
-/** The year calendar: a cell a day, shaded by the number of moments (theme colours via CSS). */
+/**
+ * The year calendar: a cell a day, shaded by the number of moments (theme colours via CSS). The
+ * cells of one shade are one path (five elements instead of 730 with their titles: on a slow phone
+ * building and laying those out was a long task of its own), and the day under the pointer is named
+ * by one label.
+ */
 export const Heatmap = ({
   days,
   label,
@@ -23,9 +32,25 @@ export const Heatmap = ({
   testId?: string;
 }) => {
   const { cells, months, width, height } = heatmapLayout(days);
+  const [hovered, setHovered] = useState<HeatCell | null>(null);
+  const shades = LEVELS.map((level) => {
+    const own = cells.filter((cell) => cell.level === level);
+    return { level, days: own.length, d: own.map((cell) => cellPath(cell.x, cell.y)).join('') };
+  }).filter((shade) => shade.days > 0);
+  const onPointerMove = (event: React.PointerEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    setHovered(cellAt(cells, event.clientX - box.left, event.clientY - box.top));
+  };
   return (
-    <div className="moments-chart" role="img" aria-label={label} data-testid={testId}>
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} aria-hidden="true">
+    <div className="moments-chart moments-heatmap" role="img" aria-label={label} data-testid={testId}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        aria-hidden="true"
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => setHovered(null)}
+      >
         {months.map((month) => (
           <text key={`${month.x}-${month.label}`} x={month.x} y={10} className="chart-label">
             {month.label}
@@ -38,12 +63,18 @@ export const Heatmap = ({
             </text>
           ) : null,
         )}
-        {cells.map((cell) => (
-          <path key={cell.date} d={cellPath(cell.x, cell.y)} className={`heat heat-${cell.level}`}>
-            <title>{`${cell.date}：${cell.count} 条`}</title>
-          </path>
+        {shades.map((shade) => (
+          <path key={shade.level} d={shade.d} className={`heat heat-${shade.level}`} data-days={shade.days} />
         ))}
+        {hovered ? <path d={cellPath(hovered.x, hovered.y)} className="heat-hovered" /> : null}
       </svg>
+      {hovered ? (
+        <span
+          className="heat-tip"
+          data-testid="heat-tip"
+          style={{ left: hovered.x + CELL / 2, top: hovered.y }}
+        >{`${hovered.date}：${hovered.count} 条`}</span>
+      ) : null}
     </div>
   );
 };

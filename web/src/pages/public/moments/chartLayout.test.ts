@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CELL,
+  cellAt,
   GAP,
   HEATMAP_LEFT,
   HEATMAP_TOP,
@@ -78,5 +79,21 @@ describe('hourLayout', () => {
     expect(bars[2]?.height).toBe(100);
     expect(bars[1]?.height).toBe(50);
     expect(bars[0]?.height).toBe(0);
+  });
+});
+
+describe('cellAt', () => {
+  const layout = heatmapLayout(
+    Array.from({ length: 20 }, (_, index) => ({
+      date: `2026-03-${String(index + 1).padStart(2, '0')}`,
+      count: index,
+    })),
+  );
+  it('finds the cell under a point, and nothing in a gap or outside', () => {
+    const cell = layout.cells[9];
+    if (!cell) throw new Error('no cell');
+    expect(cellAt(layout.cells, cell.x + 1, cell.y + 12)?.date).toBe('2026-03-10');
+    expect(cellAt(layout.cells, 2, cell.y)).toBeNull();
+    expect(cellAt(layout.cells, cell.x, HEATMAP_TOP + 7 * 15 + 1)).toBeNull();
   });
 });

@@ -52,6 +52,16 @@ export const heatmapLayout = (days: readonly DayCount[]) => {
   };
 };
 
+/** The cell under a point of the heatmap (its own pixels, unscaled; a gap counts with the cell before it), or null off the days. */
+export const cellAt = (cells: readonly HeatCell[], x: number, y: number): HeatCell | null => {
+  const column = Math.floor((x - HEATMAP_LEFT) / (CELL + GAP));
+  const row = Math.floor((y - HEATMAP_TOP) / (CELL + GAP));
+  if (column < 0 || row < 0 || row > 6) return null;
+  const cellX = HEATMAP_LEFT + column * (CELL + GAP);
+  const cellY = HEATMAP_TOP + row * (CELL + GAP);
+  return cells.find((cell) => cell.x === cellX && cell.y === cellY) ?? null;
+};
+
 /** Room a month label ("12月" at 10px) takes, with a little space after it. */
 export const MONTH_LABEL_WIDTH = 2 * (CELL + GAP);
 

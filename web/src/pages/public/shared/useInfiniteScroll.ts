@@ -9,15 +9,13 @@ export const useInfiniteScroll = (onReach: () => void, enabled: boolean, margin 
   latest.current = onReach;
   const observer = useRef<IntersectionObserver | null>(null);
   const element = useRef<Element | null>(null);
-  const visible = useRef(false);
   const enabledRef = useRef(enabled);
   enabledRef.current = enabled;
 
   useEffect(() => {
     observer.current = new IntersectionObserver(
       (entries) => {
-        visible.current = entries.some((entry) => entry.isIntersecting);
-        if (visible.current && enabledRef.current) latest.current();
+        if (enabledRef.current && entries.some((entry) => entry.isIntersecting)) latest.current();
       },
       { rootMargin: margin },
     );
@@ -25,9 +23,14 @@ export const useInfiniteScroll = (onReach: () => void, enabled: boolean, margin 
     return () => observer.current?.disconnect();
   }, [margin]);
 
-  // A page that did not fill the screen leaves the sentinel visible: ask again once enabled.
+  // A page that did not fill the screen leaves the sentinel visible: ask again once enabled. What
+  // the observer saw last may be stale (the sentinel was at the top while the list was empty), so
+  // it is asked afresh: observing again reports where the sentinel is now.
   useEffect(() => {
-    if (enabled && visible.current) latest.current();
+    const node = element.current;
+    if (!enabled || !node || !observer.current) return;
+    observer.current.unobserve(node);
+    observer.current.observe(node);
   }, [enabled]);
 
   return useCallback((node: Element | null) => {
