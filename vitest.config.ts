@@ -15,6 +15,26 @@ if (!havePostgres && !ci) warn('PostgreSQL (initdb or TEST_DATABASE_URL)');
 if (!haveChromium && !ci) warn(`Chromium (${chromePath})`);
 
 const serverTests = ['server/src/**/*.test.ts'];
+/** e2e specs that never use the shared server (they start, stop or take offline their own). */
+const ownServerSpecs = [
+  'admin-collections',
+  'admin-files',
+  'admin-images',
+  'admin-log',
+  'admin-videos',
+  'auth-expiry',
+  'offline-snapshot',
+  'public-markdown',
+  'public-pictures',
+  'shell-offline',
+].map((name) => `e2e/tests/${name}.spec.ts`);
+const e2eSettings = {
+  env: { CHROME_PATH: chromePath },
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  // One Chromium at a time per project: the machine has two cores.
+  fileParallelism: false,
+};
 const unitTests = ['contract/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'server/src/**/*.unit.test.ts'];
 
 export default defineConfig({
@@ -51,12 +71,19 @@ export default defineConfig({
               test: {
                 name: 'e2e',
                 include: ['e2e/tests/**/*.spec.ts'],
+                exclude: ownServerSpecs,
                 globalSetup: ['e2e/support/globalSetup.ts'],
-                env: { CHROME_PATH: chromePath },
-                testTimeout: 60_000,
-                hookTimeout: 180_000,
-                // One Chromium at a time: the machine has two cores.
-                fileParallelism: false,
+                ...e2eSettings,
+              },
+            },
+            {
+              // Specs that start servers of their own run beside the shared server's, one at a
+              // time: the second worker is free once the server tests are done (CI time).
+              test: {
+                name: 'e2e:own-server',
+                include: ownServerSpecs,
+                globalSetup: ['e2e/support/buildSetup.ts'],
+                ...e2eSettings,
               },
             },
           ]
