@@ -22,6 +22,7 @@ const ownServerSpecs = [
   'admin-images',
   'admin-log',
   'admin-videos',
+  'a11y-axe',
   'auth-expiry',
   'offline-snapshot',
   'public-markdown',

@@ -1,16 +1,35 @@
+import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { E2E_OWNER } from '../support/owner.ts';
 import { goInApp, openGate, openPage, waitForPath } from '../support/pages.ts';
 import { fillPath, newestEssayId, type PublicPage, publicPages } from '../support/publicPages.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { e2eDarkKey } from '../support/visitors.ts';
 
 /**
  * axe-core on every public page (issue 23), light and dark, desktop and phone: no critical and no
  * serious violation. Dark mode is the automatic one (a page that believes it is 02:00), with the
- * decode key stored, so the dark-only content (waifu, moments) is there too.
+ * decode key stored, so the dark-only content (waifu, moments) is there too. A server of its own
+ * (demo content only, nothing else writes to it), so this long spec runs beside the others.
  */
+
+let server: RunningServer;
+let baseUrl = '';
+beforeAll(async () => {
+  server = await startServer({
+    DARK_KEY: e2eDarkKey,
+    OWNER_USERNAME: E2E_OWNER.username,
+    OWNER_PASSWORD: E2E_OWNER.password,
+  });
+  baseUrl = server.url;
+}, 120_000);
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
 
 const viewports = {
   desktop: { width: 1366, height: 860 },
@@ -21,7 +40,6 @@ const themes = { light: 10, dark: 2 } as const;
 describe.each(Object.keys(themes) as (keyof typeof themes)[])('axe-core, %s mode', (theme) => {
   let browser: Browser;
   let essayId = 0;
-  const baseUrl = inject('baseUrl');
   beforeAll(async () => {
     browser = await launchBrowser();
     essayId = await newestEssayId(baseUrl);
