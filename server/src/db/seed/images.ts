@@ -55,31 +55,37 @@ export const writeDemoImages = (dataDir: string): DemoImage[] => {
  * Stored under `images/demo/` through the blob storage like uploads (DATA_DIR/files, or the S3
  * bucket), so the `image-variants` job finds them where it stores their copies.
  */
+/** One demo photograph: a card drawn at camera size with film grain on top, as JPEG. */
+const drawPhoto = async (width: number, hue: number, caption: string, seed: number): Promise<Buffer> => {
+  const sharp = await loadSharp();
+  const height = Math.round((width * 2) / 3);
+  const grain = Buffer.alloc(width * height);
+  let state = seed;
+  for (let i = 0; i < grain.length; i += 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    grain[i] = 96 + ((state >> 16) % 64);
+  }
+  return sharp(Buffer.from(svgCard(width, height, hue, caption)))
+    .composite([{ input: grain, raw: { width, height, channels: 1 }, blend: 'overlay' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+};
+
 export const writeDemoPhotos = async (
   storage: BlobStorage,
 ): Promise<(DemoImage & { key: string; size: number })[]> => {
-  const sharp = await loadSharp();
   const scenes: [number, number, string][] = [
     [35, 2400, '晴'],
     [200, 2000, '海'],
     [320, 1800, '樱'],
   ];
-  return Promise.all(
-    scenes.map(async ([hue, width, caption], index) => {
-      const height = Math.round((width * 2) / 3);
-      const grain = Buffer.alloc(width * height);
-      let seed = 1234 + index;
-      for (let i = 0; i < grain.length; i += 1) {
-        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-        grain[i] = 96 + ((seed >> 16) % 64);
-      }
-      const body = await sharp(Buffer.from(svgCard(width, height, hue, caption)))
-        .composite([{ input: grain, raw: { width, height, channels: 1 }, blend: 'overlay' }])
-        .jpeg({ quality: 85 })
-        .toBuffer();
-      const key = `images/demo/photo-${index + 1}.jpg`;
-      const { size } = await storage.put(key, Readable.from(body), { contentType: 'image/jpeg' });
-      return { key, url: `/files/${key}`, width, height, size };
-    }),
-  );
+  const photos: (DemoImage & { key: string; size: number })[] = [];
+  // One at a time: three camera-sized canvases at once took ≈ 80 MB more at the peak.
+  for (const [index, [hue, width, caption]] of scenes.entries()) {
+    const body = await drawPhoto(width, hue, caption, 1234 + index);
+    const key = `images/demo/photo-${index + 1}.jpg`;
+    const { size } = await storage.put(key, Readable.from(body), { contentType: 'image/jpeg' });
+    photos.push({ key, url: `/files/${key}`, width, height: Math.round((width * 2) / 3), size });
+  }
+  return photos;
 };
