@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { RequestError } from '../../../core/request.ts';
 import { peekSsr } from '../../../core/ssrData.ts';
 import { useKeyedEffect } from '../../../core/useKeyedEffect.ts';
@@ -60,7 +60,12 @@ export const useCursorList = <T extends { id: number }>(
       // A page may overlap the previous one when items were added meanwhile: keep ids unique.
       const known = new Set(items.current.map((item) => item.id));
       items.current = [...items.current, ...page.list.filter((item) => !known.has(item.id))];
-      setState({ items: items.current, hasMore: page.hasMore, status: 'ready', error: '', code: 0 });
+      const next = items.current;
+      // A transition: the new rows render in slices between frames, not as one long task (an
+      // update from a network answer would otherwise render the whole list at once).
+      startTransition(() =>
+        setState({ items: next, hasMore: page.hasMore, status: 'ready', error: '', code: 0 }),
+      );
     } catch (error) {
       if (mine !== generation.current) return;
       const code = error instanceof RequestError ? error.code : 0;

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { RequestError } from '../../../core/request.ts';
 import { peekSsr } from '../../../core/ssrData.ts';
 import { useKeyedEffect } from '../../../core/useKeyedEffect.ts';
@@ -30,7 +30,8 @@ export const useRead = <T>(read: () => Promise<T>, key: string, ssrKey?: string)
     setState((old) => ({ status: 'loading', data: old.data }));
     try {
       const data = await latest.current();
-      if (mine === generation.current) setState({ status: 'ready', data });
+      // A transition: what the answer shows renders in slices between frames, not as one long task.
+      if (mine === generation.current) startTransition(() => setState({ status: 'ready', data }));
     } catch (error) {
       if (mine !== generation.current) return;
       const code = error instanceof RequestError ? error.code : 0;
