@@ -61,7 +61,10 @@ export const resolvesPrivately = async (endpoint: string, allowLoopback: boolean
 };
 
 /** A P-256 public key (65 bytes, uncompressed point on the curve) and a 16-byte auth secret. */
-export const keysProblem = (keys: { p256dh: string; auth: string }): { field: string; message: string } | null => {
+export const keysProblem = (keys: {
+  p256dh: string;
+  auth: string;
+}): { field: string; message: string } | null => {
   const point = Buffer.from(keys.p256dh, 'base64url');
   try {
     if (point.length !== 65 || point[0] !== 4) throw new Error('not an uncompressed point');

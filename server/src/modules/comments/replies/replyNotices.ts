@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { VisitorChannels } from '../../push/service.ts';
 import type { CommentRepo, CommentRow } from '../repo.ts';
-import type { ReplyNoticeRow, ReplyRepo } from './repo.ts';
 import { sendReplyMail } from './replyMail.ts';
+import type { ReplyNoticeRow, ReplyRepo } from './repo.ts';
 import { normalEmail, type Unsubscribe } from './unsubscribe.ts';
 import type { VisitorPush } from './visitorPush.ts';
 

@@ -64,8 +64,7 @@ export const createUnsubscribe = ({ repo, meta, now }: UnsubscribeDeps) => {
 
 export type Unsubscribe = ReturnType<typeof createUnsubscribe>;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The small page the link opens; its button posts to the same address. */
 export const unsubscribePage = (siteTitle: string, email: string, done: boolean): string => `<!doctype html>
