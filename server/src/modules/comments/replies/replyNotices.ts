@@ -125,6 +125,9 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
   };
 
   return {
+    /** The query of an address's signed unsubscribe link (tests and the API document's probe). */
+    unsubscribeQuery: (email: string): Promise<string> => unsubscribe.query(email),
+
     /** The job's runner, attached once the scheduler exists; a notice is announced right away. */
     attachRunner(run: () => Promise<unknown>): void {
       kick = run;
