@@ -151,6 +151,8 @@ describe('a reply reaches the visitor’s browser', () => {
 
     // Its click opens data.url (notificationclick → clients.openWindow); a test cannot click a
     // system notification, so the page goes there itself.
+    // openWindow is a fresh page load (a new tab), not a hash change in this one.
+    await page.goto('about:blank');
     await page.goto(`${server.url}${notification?.data.url}`);
     const replyId = message.url.split('#comment-')[1];
     const reply = page.locator(`#comment-${replyId}`);
