@@ -75,6 +75,22 @@ describe('a reply reaches the visitor’s browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('the bell and the checkbox stay accessible in dark mode on a phone', async () => {
+    const dark = await openPage(browser, `${server.url}/chaos/${essayId}`, {
+      viewport: { width: 390, height: 844 },
+      hour: 2,
+      record: { uuid, guestEmail: 'bell@example.com' },
+    });
+    try {
+      await dark.page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+      await dark.page.getByRole('button', { name: '评论', exact: true }).click();
+      await dark.page.getByTestId('reply-bell').waitFor();
+      expect(await seriousViolations(dark.page)).toEqual([]);
+    } finally {
+      await dark.close();
+    }
+  });
+
   it('pressing the bell subscribes this browser for replies', async () => {
     const { page } = visitor;
     const bell = page
