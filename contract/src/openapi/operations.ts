@@ -127,7 +127,9 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   commentRecent: op('comments', 'Newest comments everywhere'),
   replyPushKey: op('comments', 'The VAPID public key for reply notifications'),
   replyPushStatus: op('comments', 'Whether this browser gets replies to this device’s comments'),
-  replyPushSubscribe: op('comments', 'Push replies to this device’s comments to this browser'),
+  replyPushSubscribe: op('comments', 'Push replies to this device’s comments to this browser', {
+    errors: [limited],
+  }),
   replyPushUnsubscribe: op('comments', 'Stop pushing replies to this browser'),
   replyMailUnsubscribePage: op('comments', 'The reply mails’ unsubscribe page', {
     errors: [forbidden],

@@ -1,3 +1,4 @@
+import { createRateLimiter } from '../../../http/rateLimit.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { MetaService } from '../../meta/service.ts';
 import type { VisitorChannels } from '../../push/service.ts';
@@ -20,6 +21,7 @@ export const replyNoticesModule = (ctx: ModuleContext, deps: ReplyNoticeModuleDe
   const repo = createReplyRepo(ctx.db);
   const push = createVisitorPush({
     repo,
+    rateLimiter: createRateLimiter(ctx.db, ctx.now),
     channels: deps.channels,
     allowLoopback: ctx.config.pushAllowLoopback,
     now: ctx.now,

@@ -247,6 +247,21 @@ describe('replies reach the visitor', () => {
     expect(res.json()).toMatchObject({ code: 4000, errors: [expect.objectContaining({ property })] });
   });
 
+  it('limits subscriptions from one address (4290)', async () => {
+    const from = (n: number) =>
+      t.server.inject({
+        method: 'POST',
+        url: '/api/blog/comment/push/subscription',
+        headers: { 'x-uuid': `flood-${n}` },
+        remoteAddress: '10.77.0.1',
+        payload: { endpoint: `https://fcm.googleapis.com/fcm/send/flood-${n}`, keys: makeBrowserKeys().keys },
+      });
+    for (let n = 0; n < 20; n += 1) expect((await from(n)).json().code).toBe(0);
+    const refused = await from(20);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(4290);
+  });
+
   it('drops a browser the push service says is gone (410)', async () => {
     await subscribeBrowser('visitor-f', '/wp/visitor-f');
     const mine = await comment('visitor-f');

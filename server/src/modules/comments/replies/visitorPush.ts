@@ -1,6 +1,7 @@
 import type { ReplyPushSubscription } from '@candy/contract/calls/replyNotices';
 import type { Caller } from '../../../http/context.ts';
 import { invalidField } from '../../../http/errors.ts';
+import type { RateLimiter } from '../../../http/rateLimit.ts';
 import type { VisitorChannels } from '../../push/service.ts';
 import { endpointProblem, keysProblem, resolvesPrivately } from './endpointCheck.ts';
 import type { ReplyRepo } from './repo.ts';
@@ -19,15 +20,19 @@ const requireUuid = (caller: Caller): string => {
   return caller.uuid;
 };
 
+/** Subscribing and leaving again, per IP: enough for a person, not for filling the table. */
+const subscribeRules = [{ limit: 20, windowMs: 3600_000 }];
+
 export interface VisitorPushDeps {
   repo: ReplyRepo;
+  rateLimiter: RateLimiter;
   channels: () => Promise<VisitorChannels>;
   allowLoopback: boolean;
   now: () => number;
 }
 
 /** A visitor's browsers for replies: subscribing tied to the device uuid, and sending to them. */
-export const createVisitorPush = ({ repo, channels, allowLoopback, now }: VisitorPushDeps) => ({
+export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, now }: VisitorPushDeps) => ({
   key: async () => ({ vapidPublicKey: (await channels()).vapid.publicKey }),
 
   async status(endpoint: string, caller: Caller) {
@@ -40,6 +45,7 @@ export const createVisitorPush = ({ repo, channels, allowLoopback, now }: Visito
     if (problem) throw invalidField('endpoint', 'pushEndpoint', problem);
     const keys = keysProblem(input.keys);
     if (keys) throw invalidField(keys.field, 'pushKey', keys.message);
+    await rateLimiter.hit([`reply-push:ip:${caller.ip}`], subscribeRules, '订阅太频繁，请稍后再试');
     await repo.subscribe({
       endpoint: input.endpoint,
       uuid,
