@@ -19,6 +19,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { pushRoutes } from './routes/push.ts';
+import { replyNoticesRoutes } from './routes/replyNotices.ts';
 import { revisionsRoutes } from './routes/revisions.ts';
 import { systemRoutes } from './routes/system.ts';
 import { todosRoutes } from './routes/todos.ts';
@@ -43,6 +44,7 @@ export const routes = {
   ...waifuRoutes,
   ...momentsRoutes,
   ...commentsRoutes,
+  ...replyNoticesRoutes,
   ...musicRoutes,
   ...emotesRoutes,
   ...videosRoutes,

@@ -122,6 +122,7 @@ const EnvSchema = z.object({
   DEVICE_UBUS_PASSWORD: z.string().default(''),
   PARKING_API_BASE: z.url().optional(),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  PUSH_ALLOW_LOOPBACK: bool(false),
   MAP_TILE_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
@@ -212,6 +213,11 @@ export interface Config {
   parkingApiBase: string | undefined;
   mapTileUrl: string;
   mapTileAttribution: string;
+  /**
+   * Visitors' Web Push endpoints may be plain http on a loopback address (tests and a local push
+   * service stand-in); otherwise only https endpoints are accepted.
+   */
+  pushAllowLoopback: boolean;
 }
 
 export class ConfigError extends Error {
@@ -303,5 +309,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     parkingApiBase: e.PARKING_API_BASE,
     mapTileUrl: e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
   };
 };

@@ -1,5 +1,6 @@
-// The owner's notifications (issue 12, 推送 → Web Push). Registered only from the back office when the
-// owner subscribes this browser; it does nothing else (no caching, no fetch handler).
+// Web Push notifications: the owner's (issue 12, 推送 → Web Push, registered from the back office) and a
+// visitor's replies (issue 25.3, registered by the bell on their comment). Both send {title, body, url};
+// it does nothing else (no caching, no fetch handler).
 self.addEventListener('push', (event) => {
   let message = { title: '糖果罐', body: '', url: '/great-old-one/index' };
   try {

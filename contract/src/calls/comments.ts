@@ -81,6 +81,8 @@ export const CommentCreateBody = z.object({
     .optional(),
   /** Kept for the owner's records; never returned to anyone. */
   guestEmail: z.email({ error: '邮箱格式不对' }).max(254, '邮箱最长 254 个字符').optional(),
+  /** 有回复时邮件通知我: replies to this comment are mailed to `guestEmail` (ignored without one). */
+  notifyByEmail: z.boolean().optional(),
 });
 export type CommentCreateBody = z.infer<typeof CommentCreateBody>;
 

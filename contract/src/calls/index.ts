@@ -20,6 +20,7 @@ import { metaCalls } from './meta.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import { pushCalls } from './push.ts';
+import { replyNoticesCalls } from './replyNotices.ts';
 import { revisionsCalls } from './revisions.ts';
 import * as system from './system.ts';
 import { todosCalls } from './todos.ts';
@@ -41,6 +42,7 @@ export const calls = {
   ...waifuCalls,
   ...momentsCalls,
   ...commentsCalls,
+  ...replyNoticesCalls,
   ...musicCalls,
   ...emotesCalls,
   ...videosCalls,

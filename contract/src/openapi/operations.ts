@@ -125,6 +125,22 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   commentUpdate: op('comments', 'Edit own comment', { errors: [forbidden] }),
   commentDelete: op('comments', 'Delete own comment', { errors: [forbidden] }),
   commentRecent: op('comments', 'Newest comments everywhere'),
+  replyPushKey: op('comments', 'The VAPID public key for reply notifications'),
+  replyPushStatus: op('comments', 'Whether this browser gets replies to this device’s comments'),
+  replyPushSubscribe: op('comments', 'Push replies to this device’s comments to this browser', {
+    errors: [limited],
+  }),
+  replyPushUnsubscribe: op('comments', 'Stop pushing replies to this browser'),
+  replyMailUnsubscribePage: op('comments', 'The reply mails’ unsubscribe page', {
+    errors: [forbidden],
+    raw: {
+      kind: 'bytes',
+      media: ['text/html'],
+      ranged: false,
+      description: 'A small page with a button that unsubscribes (a GET changes nothing).',
+    },
+  }),
+  replyMailUnsubscribe: op('comments', 'Stop reply mails to an address (one-click)', { errors: [forbidden] }),
 
   musicSongDetail: op('music', 'Song details from the music API', { errors: [provider] }),
   musicSongUrl: op('music', 'A song stream URL from the music API', { errors: [provider] }),

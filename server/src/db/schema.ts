@@ -5,6 +5,12 @@ import type {
   PushMessageTable,
   PushSubscriptionTable,
 } from './schemaPush.ts';
+import type {
+  ReplyMailOptoutTable,
+  ReplyMailSentTable,
+  ReplyNoticeTable,
+  VisitorPushSubscriptionTable,
+} from './schemaReplies.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 
 /**
@@ -49,6 +55,10 @@ export interface Database {
   buffer_blob: BufferBlobTable;
   revision: RevisionTable;
   draft: DraftTable;
+  visitor_push_subscription: VisitorPushSubscriptionTable;
+  reply_notice: ReplyNoticeTable;
+  reply_mail_sent: ReplyMailSentTable;
+  reply_mail_optout: ReplyMailOptoutTable;
 }
 
 export interface HandshakeTable {
@@ -229,6 +239,8 @@ export interface CommentTable {
   content_hash: Generated<string>;
   /** 1: a top-level comment deleted while it had replies, kept as a placeholder. */
   deleted: Generated<number>;
+  /** 1: the author ticked 有回复时邮件通知我 (and left an address). */
+  notify_email: Generated<number>;
 }
 
 /** Rate-limit counters shared by every replica (server/src/http/rateLimit.ts). */

@@ -16,6 +16,7 @@ import { createOpenApiChecker, readOpenApiDoc } from '../../test/openapiCheck.ts
 import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.ts';
 import { collections, systemAndAuth, writing } from '../../test/openapiScenario.ts';
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
+import { replyNotices } from '../../test/openapiScenarioReplies.ts';
 import { createOwner, OWNER, ownerKey } from '../modules/auth/testing.ts';
 import { makeSourceDir } from '../modules/videos/testKit.ts';
 
@@ -161,6 +162,10 @@ describe('the OpenAPI document against real answers', () => {
 
   it('essays, articles and comments', async () => {
     await writing(api);
+  });
+
+  it('replies reaching the visitor (push subscription, unsubscribe link)', async () => {
+    await replyNotices(api, await t.modules.comments.replyNotices.unsubscribeQuery('reader@example.com'));
   });
 
   it('links, quotes, anime, waifu, moments, music, emotes and images', async () => {

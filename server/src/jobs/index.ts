@@ -17,6 +17,8 @@ export interface JobDeps {
   pruneRevisions: () => Promise<string>;
   /** Makes the resized copies of every picture waiting for them; answers the report line. */
   imageVariants: () => Promise<string>;
+  /** Announces queued comment replies to their answered authors (issue 25.3); answers the report line. */
+  replyNotices?: () => Promise<string>;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
@@ -82,6 +84,19 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     catchUp: false,
     run: deps.imageVariants,
   },
+  ...(deps.replyNotices
+    ? [
+        {
+          id: 'reply-notices',
+          name: '评论回复通知',
+          description:
+            '告诉被回复的访客：推送到他订阅的浏览器，勾选了邮件通知的发邮件（同一讨论每小时最多一封）。回复后马上运行，失败的稍后重试，最多 5 次。',
+          defaultCron: '* * * * *',
+          catchUp: false,
+          run: deps.replyNotices,
+        },
+      ]
+    : []),
   {
     id: 'cleanup',
     name: '清理',

@@ -32,6 +32,7 @@ describe('scheduled jobs', () => {
       'link-health',
       'prune-revisions',
       'publish-reservations',
+      'reply-notices',
       'snapshot',
     ]);
     for (const job of jobs) {

@@ -64,7 +64,7 @@ export const registerModules = (base: ModuleContext) => {
   images.addSource(async () =>
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
   );
-  const comments = commentsModule(ctx, { meta, essays, articles });
+  const comments = commentsModule(ctx, { meta, essays, articles, channels: push.visitorChannels });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
@@ -118,6 +118,7 @@ export const registerModules = (base: ModuleContext) => {
       },
     ],
     reservations,
+    replyNotices: () => comments.replyNotices.run(Date.now() + 50_000),
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     imageVariants: async () => {
       // Stops in time for the next minute's tick; what is left waits for it.
@@ -134,6 +135,7 @@ export const registerModules = (base: ModuleContext) => {
     },
   });
   images.attachRunner(() => scheduler.runNow('image-variants', 'change'));
+  comments.replyNotices.attachRunner(() => scheduler.runNow('reply-notices', 'change'));
   // Offline data follows public writes (each announces itself by invalidating its cached answers)
   // and exists from the first start: both run the snapshot job above, under its lease.
   const snapshotTrigger = createSnapshotTrigger({

@@ -1,7 +1,9 @@
 import { createRateLimiter } from '../../http/rateLimit.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
+import type { VisitorChannels } from '../push/service.ts';
 import { createAntiSpam } from './antiSpam.ts';
+import { replyNoticesModule } from './replies/index.ts';
 import { createCommentRepo } from './repo.ts';
 import { commentsRoutes } from './routes.ts';
 import { type CommentNotifier, createCommentService } from './service.ts';
@@ -14,6 +16,8 @@ export interface CommentsModuleDeps {
   articles: ArticleExistence;
   /** Tells the owner of new comments; the product's `notify` (message push) unless a test gives one. */
   notifier?: CommentNotifier;
+  /** Replies reach the visitor (issue 25.3) through the push module's VAPID keys and SMTP settings. */
+  channels: () => Promise<VisitorChannels>;
 }
 
 export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => {
@@ -28,6 +32,7 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
         url: notice.targetType === 'essay' ? `/chaos#${notice.targetId}` : '/about',
       }),
   };
+  const replyNotices = replyNoticesModule(ctx, { comments: repo, meta: deps.meta, channels: deps.channels });
   const comments = createCommentService({
     repo,
     targets: serviceTargets(deps.essays, deps.articles),
@@ -39,9 +44,10 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     }),
     meta: deps.meta,
     notifier,
+    replies: replyNotices,
     logger: ctx.logger,
     now: ctx.now,
   });
   commentsRoutes(ctx.router, comments);
-  return { comments };
+  return { comments, replyNotices };
 };

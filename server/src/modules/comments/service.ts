@@ -39,6 +39,8 @@ export interface CommentDeps {
   antiSpam: AntiSpam;
   meta: MetaService;
   notifier: CommentNotifier;
+  /** Queues a reply for its answered author's notifications (issue 25.3); absent in narrow tests. */
+  replies?: { enqueue(reply: CommentRow): Promise<void> };
   logger: Logger;
   now: () => number;
 }
@@ -106,6 +108,15 @@ export const createCommentService = (deps: CommentDeps) => {
     });
   };
 
+  /** A failure to queue the reply's notice is logged; the reply itself stands. */
+  const enqueueReply = async (row: CommentRow) => {
+    try {
+      await deps.replies?.enqueue(row);
+    } catch (error) {
+      deps.logger.error({ err: error, commentId: row.id }, 'reply notice not queued');
+    }
+  };
+
   return {
     async list(query: CommentListQuery, caller: Caller, owner: OwnerSession | null): Promise<CommentPage> {
       await requireVisibleTarget(query, owner !== null);
@@ -156,10 +167,12 @@ export const createCommentService = (deps: CommentDeps) => {
         content: body.content,
         content_hash: contentHash,
         is_owner: owner ? 1 : 0,
+        notify_email: body.notifyByEmail && body.guestEmail ? 1 : 0,
         created_at: at,
         updated_at: at,
       });
       if (!owner) notify(row);
+      if (parent) await enqueueReply(row);
       const replyToName = parent && row.reply_to_id === parent.id ? parent.guest_name : undefined;
       return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyToName);
     },

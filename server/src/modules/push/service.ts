@@ -40,6 +40,14 @@ export interface PushDeps {
 }
 
 type StoredSettings = Record<string, string>;
+
+export interface VisitorChannels {
+  vapid: VapidKeys;
+  /** VAPID `sub`: a mailto: or https: address push services may contact. */
+  subject: string;
+  email: SettingsOf<'email'> | null;
+  linkBase: string | null;
+}
 /** Stored beside the webpush settings; never part of a view. */
 const VAPID_PUBLIC = '_vapidPublicKey';
 const VAPID_PRIVATE = '_vapidPrivateKey';
@@ -226,6 +234,23 @@ export const createPushService = (deps: PushDeps) => {
 
   return {
     notify,
+
+    /**
+     * What replies to visitors (issue 25.3) borrow from the owner's channels: the one VAPID key pair
+     * with the owner's subject (or the site's address), and the SMTP settings when the email channel
+     * is configured (its on/off switch is about the owner's own notices).
+     */
+    async visitorChannels(): Promise<VisitorChannels> {
+      const rows = await stored();
+      const webpush = rows.get('webpush')?.settings ?? {};
+      const email = channelSettings.email.schema.safeParse(rows.get('email')?.settings ?? {});
+      return {
+        vapid: await vapidKeys(),
+        subject: webpush.subject || linkBase || 'mailto:webmaster@localhost',
+        email: email.success ? email.data : null,
+        linkBase,
+      };
+    },
 
     async channels() {
       const rows = await stored();

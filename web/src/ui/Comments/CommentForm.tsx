@@ -4,10 +4,12 @@ import { storage } from '../../core/storage.ts';
 import { Button } from '../Button.tsx';
 import { EmotePicker } from './EmotePicker.tsx';
 import { commentMaxLength, guestNameMaxLength } from './limits.ts';
+import { NotifyByEmail } from './NotifyByEmail.tsx';
 
 export interface GuestFields {
   guestName?: string;
   guestEmail?: string;
+  notifyByEmail?: boolean;
 }
 
 export interface CommentFormProps {
@@ -40,6 +42,7 @@ export const CommentForm = ({
   const [content, setContent] = useState(initial);
   const [guestName, setGuestName] = useState(() => storage.get().guestName);
   const [guestEmail, setGuestEmail] = useState(() => storage.get().guestEmail);
+  const [notifyByEmail, setNotifyByEmail] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const length = content.length;
   const valid = content.trim().length > 0 && length <= commentMaxLength;
@@ -58,7 +61,11 @@ export const CommentForm = ({
   const submit = async () => {
     if (!valid) return;
     const guest = guestFields
-      ? { guestName: guestName.trim() || undefined, guestEmail: guestEmail.trim() || undefined }
+      ? {
+          guestName: guestName.trim() || undefined,
+          guestEmail: guestEmail.trim() || undefined,
+          ...(notifyByEmail && guestEmail.trim() ? { notifyByEmail: true } : {}),
+        }
       : {};
     await onSubmit(content, guest);
     if (guestFields) storage.set({ guestName: guestName.trim(), guestEmail: guestEmail.trim() });
@@ -91,6 +98,7 @@ export const CommentForm = ({
             value={guestEmail}
             onChange={(event) => setGuestEmail(event.target.value)}
           />
+          <NotifyByEmail checked={notifyByEmail} email={guestEmail} onChange={setNotifyByEmail} />
         </div>
       ) : null}
       <textarea

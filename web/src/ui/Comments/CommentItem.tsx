@@ -5,7 +5,9 @@ import { Avatar } from '../Avatar/Avatar.tsx';
 import { Button } from '../Button.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentText } from './CommentText.tsx';
+import { ReplyBell } from './ReplyBell.tsx';
 import { relativeTime } from './relativeTime.ts';
+import { commentAnchorId } from './useCommentAnchor.ts';
 
 export interface CommentActions {
   /** The owner may change any comment; a visitor only its own (`mine`). */
@@ -14,6 +16,8 @@ export interface CommentActions {
   onReply: (comment: CommentReply) => void;
   onEdit: (id: number, content: string) => Promise<void>;
   onDelete: (id: number) => Promise<void>;
+  /** The comment the address's `#comment-N` opened (a reply notification): marked. */
+  highlightId?: number | null;
 }
 
 /** One comment: avatar, name (owner marked), time, escaped content, and reply / edit / delete. */
@@ -22,7 +26,12 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
   const mayChange = !comment.deleted && (comment.mine || actions.owner);
   const edited = comment.updatedAt - comment.createdAt > 1000;
   return (
-    <article className="comment" data-testid="comment" data-comment-id={comment.id}>
+    <article
+      id={commentAnchorId(comment.id)}
+      className={actions.highlightId === comment.id ? 'comment comment-highlight' : 'comment'}
+      data-testid="comment"
+      data-comment-id={comment.id}
+    >
       {comment.deleted ? <div className="avatar avatar-empty" /> : <Avatar seed={comment.avatarSeed} />}
       <div className="comment-main">
         <header className="comment-head">
@@ -76,6 +85,7 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
                 </Button>
               </>
             ) : null}
+            {comment.mine && !comment.isOwner ? <ReplyBell /> : null}
           </div>
         )}
       </div>

@@ -5,6 +5,7 @@ import { Spinner } from '../Spinner.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { type CommentActions, CommentItem } from './CommentItem.tsx';
 import './comments.css';
+import { useCommentAnchor } from './useCommentAnchor.ts';
 import { useComments } from './useComments.ts';
 import { useEmotes } from './useEmotes.ts';
 
@@ -19,6 +20,12 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
   const emotes = useEmotes();
   const owner = useIsOwner();
   const [replyTo, setReplyTo] = useState<CommentReply | null>(null);
+  const highlightId = useCommentAnchor(
+    comments.list,
+    comments.status === 'ready',
+    comments.hasMore,
+    comments.loadMore,
+  );
 
   const actions: CommentActions = {
     owner,
@@ -26,6 +33,7 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
     onReply: setReplyTo,
     onEdit: comments.update,
     onDelete: comments.remove,
+    highlightId,
   };
   // A reply form sits under the top-level comment the answered one belongs to.
   const replyHome = replyTo ? (replyTo.parentId ?? replyTo.id) : null;

@@ -17,6 +17,8 @@ export interface NewComment {
   parentId?: number;
   guestName?: string;
   guestEmail?: string;
+  /** 有回复时邮件通知我 (issue 25.3). */
+  notifyByEmail?: boolean;
 }
 
 /** A new comment in the list: a reply joins its top-level comment, a top-level one leads the list. */

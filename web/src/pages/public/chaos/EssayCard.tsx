@@ -19,12 +19,15 @@ const ReservationBadge = ({ ms }: { ms: number }) => (
 export const EssayCard = ({
   essay,
   first = false,
+  openComments = false,
 }: {
   essay: Essay & { html?: string };
   /** The first essay on the page: its first picture loads at once (issue 30). */
   first?: boolean;
+  /** Comments open at once: the address names one of them (`#comment-N`, a reply notification). */
+  openComments?: boolean;
 }) => {
-  const [showComments, setShowComments] = useState(false);
+  const [showComments, setShowComments] = useState(openComments);
   const scheduled = essay.reservation !== null && essay.reservation > Date.now();
   const commentsId = `essay-${essay.id}-comments`;
   return (

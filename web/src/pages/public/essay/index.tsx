@@ -3,6 +3,7 @@ import { essayIdOfPath } from '@candy/contract/sitePaths';
 import { useOwnTitle } from '../../../app/ownTitle.ts';
 import { Link, useLocation } from '../../../app/router.tsx';
 import { peekSsr } from '../../../core/ssrData.ts';
+import { commentAnchorOf } from '../../../ui/Comments/useCommentAnchor.ts';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { EssayCard } from '../chaos/EssayCard.tsx';
@@ -15,6 +16,9 @@ import { essaySsrKey, useEssay } from './useEssay.ts';
 // A server-rendered essay carries its markup; the renderer is needed for any other.
 const firstId = typeof location === 'undefined' ? null : essayIdOfPath(location.pathname);
 if (firstId === null || peekSsr(essaySsrKey(firstId)) === undefined) void preloadMarkdown();
+
+/** A reply notification opens `/chaos/N#comment-M`; the server renders without a hash, so never there. */
+const opensComment = () => typeof location !== 'undefined' && commentAnchorOf(location.hash) !== null;
 
 /**
  * One essay on its own page, `/chaos/N` (issue 23): the address feeds, the sitemap and share
@@ -39,7 +43,7 @@ const EssayView = ({ id }: { id: number }) => {
         <Link to="/chaos">← 全部随笔</Link>
       </nav>
       {shown ? (
-        <EssayCard essay={shown} first />
+        <EssayCard essay={shown} first openComments={opensComment()} />
       ) : missing ? (
         <EssayMissing />
       ) : essay.status === 'failed' ? (

@@ -1,0 +1,107 @@
+import type { ReplyPushSubscription } from '@candy/contract/calls/replyNotices';
+import type { Caller } from '../../../http/context.ts';
+import { invalidField } from '../../../http/errors.ts';
+import type { RateLimiter } from '../../../http/rateLimit.ts';
+import type { VisitorChannels } from '../../push/service.ts';
+import { endpointProblem, keysProblem, resolvesPrivately } from './endpointCheck.ts';
+import type { ReplyRepo } from './repo.ts';
+
+/** What a visitor's browser is shown: the service worker (web/public/push-sw.js) reads these. */
+export interface ReplyPushPayload {
+  title: string;
+  body: string;
+  url: string;
+}
+
+const SEND_TIMEOUT_MS = 10_000;
+
+const requireUuid = (caller: Caller): string => {
+  if (!caller.uuid) throw invalidField('X-Uuid', 'required', '缺少设备标识 X-Uuid');
+  return caller.uuid;
+};
+
+/** Subscribing and leaving again, per IP: enough for a person, not for filling the table. */
+const subscribeRules = [{ limit: 20, windowMs: 3600_000 }];
+
+export interface VisitorPushDeps {
+  repo: ReplyRepo;
+  rateLimiter: RateLimiter;
+  channels: () => Promise<VisitorChannels>;
+  allowLoopback: boolean;
+  now: () => number;
+}
+
+/** A visitor's browsers for replies: subscribing tied to the device uuid, and sending to them. */
+export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, now }: VisitorPushDeps) => ({
+  key: async () => ({ vapidPublicKey: (await channels()).vapid.publicKey }),
+
+  async status(endpoint: string, caller: Caller) {
+    return { subscribed: await repo.isSubscribed(endpoint, requireUuid(caller)) };
+  },
+
+  async subscribe(input: ReplyPushSubscription, caller: Caller) {
+    const uuid = requireUuid(caller);
+    const problem = endpointProblem(input.endpoint, allowLoopback);
+    if (problem) throw invalidField('endpoint', 'pushEndpoint', problem);
+    const keys = keysProblem(input.keys);
+    if (keys) throw invalidField(keys.field, 'pushKey', keys.message);
+    await rateLimiter.hit([`reply-push:ip:${caller.ip}`], subscribeRules, '订阅太频繁，请稍后再试');
+    await repo.subscribe({
+      endpoint: input.endpoint,
+      uuid,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      created_at: now(),
+    });
+    return { subscribed: true };
+  },
+
+  async unsubscribe(endpoint: string, caller: Caller) {
+    await repo.unsubscribe(endpoint, requireUuid(caller));
+    return { subscribed: false };
+  },
+
+  /**
+   * Pushes to every browser of a device. A browser the push service says is gone (404/410) is
+   * dropped; any other failure is thrown so the job retries the notice later.
+   */
+  async sendTo(uuid: string, payload: ReplyPushPayload): Promise<number> {
+    const targets = await repo.subscriptionsOf(uuid);
+    if (targets.length === 0) return 0;
+    const { vapid, subject } = await channels();
+    const webPush = (await import('web-push')).default;
+    const failures: string[] = [];
+    let delivered = 0;
+    for (const target of targets) {
+      try {
+        if (await resolvesPrivately(target.endpoint, allowLoopback)) {
+          await repo.dropEndpoint(target.endpoint);
+          continue;
+        }
+        const request = webPush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          JSON.stringify(payload),
+          { vapidDetails: { subject, ...vapid }, TTL: 7 * 24 * 3600, urgency: 'normal' },
+        );
+        const response = await fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body ?? null,
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+          redirect: 'error',
+        });
+        await response.arrayBuffer();
+        if (response.ok) delivered += 1;
+        else if (response.status === 404 || response.status === 410) await repo.dropEndpoint(target.endpoint);
+        else failures.push(`HTTP ${response.status}`);
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    // One browser reached is enough: a retry would repeat the notification on that one.
+    if (delivered === 0 && failures.length > 0) throw new Error(`Web Push: ${failures.join('; ')}`);
+    return delivered;
+  },
+});
+
+export type VisitorPush = ReturnType<typeof createVisitorPush>;
