@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { copyOf } from './pictureCopy.ts';
-import { averageColorOf, type PictureInfo, pictureHtml, upgradePictures } from './pictureMarkup.ts';
+import {
+  averageColorOf,
+  eagerEssayIndex,
+  type PictureInfo,
+  pictureHtml,
+  upgradePictures,
+} from './pictureMarkup.ts';
 
 // A thumbhash as rgbaToThumbHash makes them (the thumbhash project's own example).
 const hash = '1QcSHQRnh493V4dIh4eXh1h4kJUI';
@@ -69,5 +75,16 @@ describe('one copy for a single address (posters, share previews)', () => {
 
   it('has none while the copies are not made', () => {
     expect(copyOf({ ...info, base: null, widths: [], fallback: null }, 1200)).toBeNull();
+  });
+});
+
+describe('eagerEssayIndex', () => {
+  const pictured = { pictures: { '/files/images/a.jpg': info } };
+  it('names the first of the top three essays with a picture of ours', () => {
+    expect(eagerEssayIndex([{}, { pictures: {} }, pictured, pictured])).toBe(2);
+    expect(eagerEssayIndex([pictured, {}])).toBe(0);
+  });
+  it('names none when the pictures start below the first screen', () => {
+    expect(eagerEssayIndex([{}, {}, {}, pictured])).toBe(-1);
   });
 });

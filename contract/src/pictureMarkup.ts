@@ -141,3 +141,11 @@ export const upgradePictures = (
     });
   });
 };
+
+/**
+ * Which essay of a list page loads its first picture at once (`eagerFirst`): the first of the top
+ * three with a picture of ours, which a phone shows on its first screen; -1 when none has one.
+ * The server's render and the browser's ask the same question, so their markup agrees.
+ */
+export const eagerEssayIndex = (essays: readonly { pictures?: PictureMap }[]): number =>
+  essays.slice(0, 3).findIndex((essay) => Object.keys(essay.pictures ?? {}).length > 0);

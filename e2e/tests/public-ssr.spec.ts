@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { eagerEssayIndex, type PictureMap } from '@candy/contract/picture';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -147,6 +148,12 @@ describe('server-rendered pages in Chromium', () => {
       pictures: Record<string, unknown>;
     }[];
     expect(essays).toHaveLength(10);
+    // The first picture a phone shows loads at once, whichever essay it is in (issue 30: LCP).
+    const eager = eagerEssayIndex(essays.map((essay) => ({ pictures: essay.pictures as PictureMap })));
+    expect(eager).toBeGreaterThanOrEqual(0);
+    expect(/<img [^>]*>/.exec(html.slice(html.indexOf('data-testid="essay-list"')))?.[0]).toContain(
+      'fetchpriority="high"',
+    );
     let sized = 0;
     for (const [index, essay] of essays.entries()) {
       // What the page holds for this essay is what the data block carries.
@@ -155,7 +162,7 @@ describe('server-rendered pages in Chromium', () => {
       sized += (essay.html.match(/<img [^>]*width="\d+" height="\d+"/g) ?? []).length;
       const withoutSizes = essay.html.replace(/ width="\d+" height="\d+"/g, '');
       expect(
-        await differenceOf(withoutSizes, essay.content, essay.pictures, index === 0, true),
+        await differenceOf(withoutSizes, essay.content, essay.pictures, index === eager, true),
         `essay #${essay.id}`,
       ).toBeNull();
     }

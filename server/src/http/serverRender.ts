@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fillPath, type RouteName, routes } from '@candy/contract';
-import { MARKDOWN_PICTURE_SIZES, type PictureMap, upgradePictures } from '@candy/contract/picture';
+import {
+  eagerEssayIndex,
+  MARKDOWN_PICTURE_SIZES,
+  type PictureMap,
+  upgradePictures,
+} from '@candy/contract/picture';
 import { essayIdOfPath, normalisePath, pagePaths } from '@candy/contract/sitePaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
@@ -288,10 +293,11 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
         | { list: { content: string; pictures?: PictureMap }[]; hasMore: boolean }
         | undefined;
       if (essays) {
+        const eager = eagerEssayIndex(essays.list);
         const list = await Promise.all(
           essays.list.map(async (essay, index) => ({
             ...essay,
-            html: await renderMarkdown(essay.content, host, essay.pictures, index === 0),
+            html: await renderMarkdown(essay.content, host, essay.pictures, index === eager),
           })),
         );
         put('essayList', { ...essays, list });

@@ -22,7 +22,7 @@ export const EssayCard = ({
   openComments = false,
 }: {
   essay: Essay & { html?: string };
-  /** The first essay on the page: its first picture loads at once (issue 30). */
+  /** The essay whose first picture loads at once (issue 30: `eagerEssayIndex`). */
   first?: boolean;
   /** Comments open at once: the address names one of them (`#comment-N`, a reply notification). */
   openComments?: boolean;

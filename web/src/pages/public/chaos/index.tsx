@@ -1,3 +1,4 @@
+import { eagerEssayIndex } from '@candy/contract/pictureMarkup';
 import { peekSsr } from '../../../core/ssrData.ts';
 import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
@@ -19,6 +20,7 @@ export default function ChaosPage() {
   const [keyword, setKeyword, searchVersion] = useHashKeyword();
   const essays = useEssayList(keyword);
   const sentinel = useInfiniteScroll(essays.loadMore, essays.status === 'ready' && essays.hasMore);
+  const eager = eagerEssayIndex(essays.items);
   return (
     <div className="public-page chaos-page">
       <Hitokoto className="chaos-quote" />
@@ -32,7 +34,7 @@ export default function ChaosPage() {
       </div>
       <div className="essay-list" data-testid="essay-list">
         {essays.items.map((essay, index) => (
-          <EssayCard key={essay.id} essay={essay} first={index === 0} />
+          <EssayCard key={essay.id} essay={essay} first={index === eager} />
         ))}
       </div>
       <div ref={sentinel} className="list-sentinel" />
