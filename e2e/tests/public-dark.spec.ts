@@ -13,7 +13,7 @@ describe('dark-mode pages in Chromium', () => {
   });
   afterAll(() => browser.close());
 
-  it('shows the waifu gallery with the dark key: sized lazy images that open the viewer', async () => {
+  it('shows the waifu gallery with the dark key: sized images, lazy below the top row, that open the viewer', async () => {
     const { page, context, errors } = await openVisitor(browser, { darkModeDecodeKey: e2eDarkKey });
     await page.goto(`${baseUrl}/chaos`);
     await waitForApp(page);
@@ -25,7 +25,10 @@ describe('dark-mode pages in Chromium', () => {
     const image = items.first().locator('img');
     expect(Number(await image.getAttribute('width'))).toBeGreaterThan(0);
     expect(Number(await image.getAttribute('height'))).toBeGreaterThan(0);
-    expect(await image.getAttribute('loading')).toBe('lazy');
+    // The top row is the first screen and loads at once; the rows below wait until scrolled to.
+    expect(await image.getAttribute('loading')).toBe('eager');
+    expect(await image.getAttribute('fetchpriority')).toBe('high');
+    expect(await items.last().locator('img').getAttribute('loading')).toBe('lazy');
     await items.first().click();
     await page.getByTestId('image-viewer-img').waitFor();
     expect(errors).toEqual([]);

@@ -31,7 +31,7 @@ export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
       {laidOut.map((column, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
         <div key={index} className="waifu-column">
-          {column.map((picture) => (
+          {column.map((picture, row) => (
             <button
               key={picture.id}
               type="button"
@@ -47,6 +47,8 @@ export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
                 height={picture.height}
                 info={picture.pictures?.[picture.url]}
                 sizes={COLUMN_SIZES}
+                // The top row is the first screen: it loads at once (issue 30: the largest paint).
+                eager={row === 0}
               />
               {picture.title ? <span className="waifu-title">{picture.title}</span> : null}
             </button>
