@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
 import { loadSharp } from '../lazyModules.ts';
+import { inlineStylesheet } from './inlineStyles.ts';
 import { type PageHead, pageHeadOf } from './pageHead.ts';
 
 /**
@@ -61,11 +62,11 @@ interface ManifestChunk {
 }
 
 /**
- * The page chunk's stylesheets (so the server's markup is styled from the first paint, not when
- * the page's JavaScript injects them) and its JavaScript as modulepreload hints (the client loads
+ * The page chunk's stylesheets, written in (so the server's markup is styled from the first paint,
+ * without waiting for a file or for the page's JavaScript) and its JavaScript as modulepreload hints (the client loads
  * the page before hydrating).
  */
-const assetTagsOf = (manifest: Record<string, ManifestChunk>, entry: string): string => {
+const assetTagsOf = (manifest: Record<string, ManifestChunk>, entry: string, webDist: string): string => {
   const css = new Set<string>();
   const js = new Set<string>();
   const seen = new Set<string>();
@@ -81,7 +82,10 @@ const assetTagsOf = (manifest: Record<string, ManifestChunk>, entry: string): st
   };
   visit(entry, true);
   return [
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...css].map(
+      (file) =>
+        inlineStylesheet(webDist, `/${file}`) ?? `<link rel="stylesheet" crossorigin href="/${file}">`,
+    ),
     ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
 };
@@ -173,7 +177,10 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
   const assetTags = new Map(
-    Object.entries(pageModules).map(([page, module]) => [page, assetTagsOf(manifest, module)]),
+    Object.entries(pageModules).map(([page, module]) => [
+      page,
+      assetTagsOf(manifest, module, config.webDist),
+    ]),
   );
   const filesRoot = path.join(config.dataDir, 'files');
 

@@ -13,8 +13,9 @@ describe('serving the web app, files and the snapshot', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
     );
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.css'), 'body{color:red}</style>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     // The build's brotli copy, and a top-level file with its gzip copy.
     fs.writeFileSync(
@@ -39,6 +40,14 @@ describe('serving the web app, files and the snapshot', () => {
   afterAll(async () => {
     await t.close();
     fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('writes its stylesheet into the page, linked for print only (no round trip before the first paint)', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/chaos' });
+    expect(res.body).toContain(
+      '<style data-href="/assets/index-abc123.css">body{color:red}<\\/style></style><link rel="stylesheet" media="print" crossorigin href="/assets/index-abc123.css">',
+    );
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href=');
   });
 
   it.each([

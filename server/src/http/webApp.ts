@@ -9,6 +9,7 @@ import { type BlobStorage, isPrivateKey } from '../storage/index.ts';
 import { contentTypeOf } from './contentTypes.ts';
 import { sendError } from './errorHandler.ts';
 import { notFound } from './errors.ts';
+import { inlineLinkedStylesheets } from './inlineStyles.ts';
 import { serveRanged } from './rangedReply.ts';
 import { safeJoin } from './safePath.ts';
 import { createServerRenderer, type RenderedPage } from './serverRender.ts';
@@ -78,7 +79,7 @@ export const registerWebApp = async (
 ): Promise<void> => {
   const indexFile = path.join(config.webDist, 'index.html');
   const indexHtml = fs.existsSync(indexFile)
-    ? injectRuntimeConfig(fs.readFileSync(indexFile, 'utf8'), config)
+    ? injectRuntimeConfig(inlineLinkedStylesheets(fs.readFileSync(indexFile, 'utf8'), config.webDist), config)
     : null;
   if (!indexHtml) app.log.warn({ webDist: config.webDist }, 'web build missing: only the API is served');
 
