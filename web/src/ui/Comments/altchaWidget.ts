@@ -14,14 +14,24 @@ export interface ProofWidget {
   renew(): void;
 }
 
+/** The widget's methods exist once its component has mounted, a moment after it is attached. */
+const mounted = async (widget: HTMLElementTagNameMap['altcha-widget']): Promise<void> => {
+  await customElements.whenDefined('altcha-widget');
+  for (let tries = 0; typeof widget.configure !== 'function'; tries += 1) {
+    if (tries > 100) throw new Error('人机验证没有加载');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
 /** Puts the widget into `container`; it starts solving at once, while the visitor types. */
-export const mountProofWidget = (
+export const mountProofWidget = async (
   container: HTMLElement,
   fetchChallenge: () => Promise<PowChallenge>,
-): ProofWidget => {
+): Promise<ProofWidget> => {
   const widget = document.createElement('altcha-widget');
   container.replaceChildren(widget);
-  void widget.configure({
+  await mounted(widget);
+  await widget.configure({
     // The widget fetches this "URL" through `fetch` below: our request client, with its headers,
     // envelope and API host.
     challenge: 'comment-challenge',
@@ -29,7 +39,6 @@ export const mountProofWidget = (
       new Response(JSON.stringify(await fetchChallenge()), {
         headers: { 'content-type': 'application/json' },
       }),
-    auto: 'onload',
     language: 'zh-cn',
     hideLogo: true,
     hideFooter: true,
@@ -37,14 +46,29 @@ export const mountProofWidget = (
     humanInteractionSignature: false,
     name: 'proof',
   });
+  // Solving starts now, while the visitor is still writing.
+  void widget.verify();
 
   const solved = (): string | null => {
     const input = widget.querySelector<HTMLInputElement>('input[name="proof"]');
     return widget.getState() === 'verified' && input?.value ? input.value : null;
   };
 
+  /** Until a solve under way (started on focus) ends, one way or the other. */
+  const settled = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        if (widget.getState() === 'verifying') return;
+        widget.removeEventListener('statechange', done);
+        resolve();
+      };
+      widget.addEventListener('statechange', done);
+      done();
+    });
+
   return {
     async take() {
+      await settled();
       const ready = solved();
       if (ready) return ready;
       const result = await widget.verify();
