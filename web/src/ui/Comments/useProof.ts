@@ -42,7 +42,8 @@ export const useProof = (enabled: boolean) => {
   /** The proof to send now; undefined when this form needs none (the owner, an edit, offline). */
   const take = useCallback(async (): Promise<string | undefined> => {
     const loading = arm();
-    return loading ? (await loading).take() : undefined;
+    if (loading === null) return undefined;
+    return (await loading).take();
   }, [arm]);
 
   const renew = useCallback(() => {
