@@ -1,7 +1,7 @@
 import { ErrorCode } from '@candy/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReplica, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { challengeLifetimeMs, maxNumberFor } from './proof.ts';
+import { busyWindowMs, challengeLifetimeMs, maxNumberFor } from './proof.ts';
 import {
   commentClient,
   fetchChallenge,
@@ -148,18 +148,21 @@ describe('proof of work on comments (ALTCHA)', () => {
       t.clock.advance(10_001);
       expect((await c.post(on(`busy ${i}`), { uuid: uuid(), ip })).json().code).toBe(0);
     }
-    expect(await difficulty()).toBe(testMaxNumber * 4);
+    expect(await difficulty()).toBe(testMaxNumber * 2);
+    // Calm again once the posts leave the window.
+    t.clock.advance(busyWindowMs);
+    expect(await difficulty()).toBe(testMaxNumber);
     // Another address is not slowed down.
     expect((await fetchChallenge(t, '10.7.0.10')).parameters.data?.maxNumber).toBe(testMaxNumber);
   });
 
   it.each([
     [0, 1000],
-    [2, 1000],
-    [3, 2000],
-    [4, 4000],
-    [20, 32_000],
-  ])('after %i posts in the hour the difficulty is %i (base 1000)', (posts, expected) => {
+    [3, 1000],
+    [4, 2000],
+    [5, 4000],
+    [20, 8000],
+  ])('after %i posts in ten minutes the difficulty is %i (base 1000)', (posts, expected) => {
     expect(maxNumberFor(1000, posts)).toBe(expected);
   });
 });

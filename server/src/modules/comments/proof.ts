@@ -24,13 +24,17 @@ const cost = 1;
 /** Long enough to write a comment after focusing the form; the web asks for a fresh one when it expires. */
 export const challengeLifetimeMs = 20 * 60_000;
 /** An address's posts within this window raise its difficulty. */
-export const busyWindowMs = 3_600_000;
-/** Posts in the window before the difficulty starts doubling, and the most doublings. */
-const calmPosts = 2;
-const maxDoublings = 5;
+export const busyWindowMs = 10 * 60_000;
+/**
+ * Posts in the window before the difficulty starts doubling, and the most doublings: a person
+ * answering a thread is not slowed down; a script is, up to 8×, beside the rate limit's refusals.
+ * More would cost a visitor behind a shared address (a school, an office) tens of seconds.
+ */
+const calmPosts = 3;
+const maxDoublings = 3;
 const purgeEveryMs = 10 * 60_000;
 
-/** The difficulty for an address that posted `recentPosts` comments in the last hour. */
+/** The difficulty for an address that posted `recentPosts` comments in the last ten minutes. */
 export const maxNumberFor = (base: number, recentPosts: number): number =>
   base * 2 ** Math.min(maxDoublings, Math.max(0, recentPosts - calmPosts));
 
@@ -95,7 +99,7 @@ export const createProof = ({ repo, meta, rateLimiter, now }: ProofDeps) => {
   };
 
   return {
-    /** A signed challenge; harder for an address that posted often in the last hour. */
+    /** A signed challenge; harder for an address that posted often in the last minutes. */
     async challenge(ip: string): Promise<PowChallenge> {
       const recent = await rateLimiter.count(ipBucketOf(ip), busyWindowMs);
       const maxNumber = maxNumberFor(await baseMaxNumber(), recent);

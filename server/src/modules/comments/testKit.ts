@@ -1,8 +1,7 @@
 import type { PowChallenge } from '@candy/contract/calls/commentModeration';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { ownerKey } from '../../../test/contentFactories.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { solveProof } from '../../../test/powSolver.ts';
 import { powMaxNumberMeta } from './proof.ts';
 
 export { testOwnerGuard } from '../../../test/contentFactories.ts';
@@ -20,12 +19,7 @@ export const testMaxNumber = 1000;
 
 type Injectable = Pick<TestApp, 'server'>;
 
-/** Solves a challenge the way the widget does (altcha-lib's solver) and answers the widget's payload. */
-export const solveProof = async (challenge: PowChallenge): Promise<string> => {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('challenge not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-};
+export { solveProof };
 
 /** GET /blog/comment/challenge from `ip`. */
 export const fetchChallenge = async (app: Injectable, ip: string): Promise<PowChallenge> => {
