@@ -46,6 +46,17 @@ export const PowChallenge = z.object({
 });
 export type PowChallenge = z.infer<typeof PowChallenge>;
 
+/**
+ * Why a proof of work was refused (codes 4033–4036), as the comment form shows it. The web cures
+ * 4035 and 4036 itself by solving again.
+ */
+export const proofRefusals = {
+  4033: '请先完成人机验证再发表',
+  4034: '人机验证没有通过，请重试',
+  4035: '人机验证已过期，请重新验证',
+  4036: '人机验证已经用过了，请重新验证',
+} as const;
+
 /** The widget's payload: base64 of `{challenge, solution}`. Checked on the server, not here. */
 export const PowProof = z.string({ error: '人机验证数据要是文字' }).max(8_000, '人机验证数据过长');
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@candy/contract';
-import { PowChallenge, powMaxNumberRange } from '@candy/contract/calls/commentModeration';
+import { PowChallenge, powMaxNumberRange, proofRefusals } from '@candy/contract/calls/commentModeration';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as z from 'zod';
@@ -50,20 +50,8 @@ const Payload = z.object({
   }),
 });
 
-const refuse = (code: ErrorCodeOfProof, message: string) => new AppError(code, message);
-type ErrorCodeOfProof =
-  | typeof ErrorCode.proofRequired
-  | typeof ErrorCode.proofInvalid
-  | typeof ErrorCode.proofExpired
-  | typeof ErrorCode.proofReused;
-
-/** What the form shows for each refusal; the web keeps the visitor's text and solves again. */
-export const proofMessages = {
-  required: '请先完成人机验证再发表',
-  invalid: '人机验证没有通过，请重试',
-  expired: '人机验证已过期，请重新验证',
-  reused: '人机验证已经用过了，请重新验证',
-} as const;
+/** A refusal with its own code and the message the comment form shows (contract: proofRefusals). */
+const refuse = (code: keyof typeof proofRefusals) => new AppError(code, proofRefusals[code]);
 
 const decode = (proof: string): z.infer<typeof Payload> | null => {
   try {
@@ -119,15 +107,15 @@ export const createProof = ({ repo, meta, rateLimiter, now }: ProofDeps) => {
 
     /** Accepts a solved challenge once; 4033–4036 otherwise (missing, wrong, expired, reused). */
     async spend(proof: string | undefined): Promise<void> {
-      if (!proof) throw refuse(ErrorCode.proofRequired, proofMessages.required);
+      if (!proof) throw refuse(ErrorCode.proofRequired);
       const payload = decode(proof);
       const { parameters } = payload?.challenge ?? {};
       if (!payload || !parameters || parameters.algorithm !== algorithm || parameters.cost !== cost) {
-        throw refuse(ErrorCode.proofInvalid, proofMessages.invalid);
+        throw refuse(ErrorCode.proofInvalid);
       }
       const expiresAt = (parameters.expiresAt ?? 0) * 1000;
       // Our clock decides (tests move it); altcha-lib checks the wall clock again below.
-      if (expiresAt <= now()) throw refuse(ErrorCode.proofExpired, proofMessages.expired);
+      if (expiresAt <= now()) throw refuse(ErrorCode.proofExpired);
       let result: Awaited<ReturnType<typeof verifySolution>>;
       try {
         result = await verifySolution({
@@ -137,12 +125,12 @@ export const createProof = ({ repo, meta, rateLimiter, now }: ProofDeps) => {
           hmacSignatureSecret: await loadKey(),
         });
       } catch {
-        throw refuse(ErrorCode.proofInvalid, proofMessages.invalid);
+        throw refuse(ErrorCode.proofInvalid);
       }
-      if (result.expired) throw refuse(ErrorCode.proofExpired, proofMessages.expired);
-      if (!result.verified) throw refuse(ErrorCode.proofInvalid, proofMessages.invalid);
+      if (result.expired) throw refuse(ErrorCode.proofExpired);
+      if (!result.verified) throw refuse(ErrorCode.proofInvalid);
       if (!(await repo.spend(payload.challenge.signature, expiresAt))) {
-        throw refuse(ErrorCode.proofReused, proofMessages.reused);
+        throw refuse(ErrorCode.proofReused);
       }
       const at = now();
       if (at - lastPurge >= purgeEveryMs) {
