@@ -10,11 +10,6 @@ export const isStaleProof = (error: unknown): boolean =>
   error instanceof RequestError &&
   (error.code === ErrorCode.proofExpired || error.code === ErrorCode.proofReused);
 
-export const isProofRefusal = (error: unknown): boolean =>
-  error instanceof RequestError &&
-  error.code >= ErrorCode.proofRequired &&
-  error.code <= ErrorCode.proofReused;
-
 const fetchChallenge = () => call('commentChallenge', { silent: true });
 
 /**
