@@ -93,6 +93,21 @@ describe('comment moderation', () => {
     expect((await post('普通的话二', someone())).held).toBe(false);
   });
 
+  it('counts a reply under a held comment for nobody who cannot see the comment', async () => {
+    await settings({ moderation: 'all' });
+    const author = someone();
+    const held = await post('请审核我', author);
+    const reply = await c.post(
+      { targetType: 'essay', targetId: essayId, content: '博主先回一句', parentId: held.id },
+      { owner: true, uuid: 'owner-device' },
+    );
+    expect(reply.json().data.held).toBe(false);
+    expect(await listed(someone())).toEqual({ ids: [], held: [], total: 0 });
+    expect((await listed(author)).total).toBe(2);
+    await moderate([held.id], 'approve');
+    expect((await listed(someone())).total).toBe(2);
+  });
+
   it('does not hold the owner’s comments', async () => {
     await settings({ moderation: 'all' });
     expect((await post('博主说', { owner: true, uuid: 'owner-device' })).held).toBe(false);

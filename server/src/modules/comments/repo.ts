@@ -86,6 +86,22 @@ export const createCommentRepo = (db: Db) => ({
       .where('target_id', '=', targetId)
       .where('deleted', '=', 0)
       .where(readableBy(reader))
+      // A reply counts only where its thread's head is shown: a reply under a held comment (the
+      // owner's answer, or its author's own) is listed for nobody else, so it is counted for nobody else.
+      .where((eb) =>
+        eb.or([
+          eb('parent_id', 'is', null),
+          eb(
+            'parent_id',
+            'in',
+            db
+              .selectFrom('comment')
+              .select('id')
+              .where(readableBy(reader))
+              .where('target_type', '=', targetType),
+          ),
+        ]),
+      )
       .executeTakeFirstOrThrow();
     return Number(row.count);
   },
