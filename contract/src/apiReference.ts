@@ -1,7 +1,11 @@
 import * as z from 'zod';
 import type { CallDef } from './call.ts';
+import { proofRefusals } from './calls/commentModeration.ts';
 import { calls } from './calls/index.ts';
-import { ErrorCode, httpStatusOf } from './codes.ts';
+import { ErrorCode, type ErrorCodeValue, httpStatusOf } from './codes.ts';
+
+/** Codes whose message is always the same (the comment form's proof-of-work refusals, issue 25). */
+const fixedMessages: Partial<Record<ErrorCodeValue, string>> = proofRefusals;
 
 const parts = ['params', 'query', 'body', 'response'] as const;
 
@@ -35,9 +39,13 @@ export const renderApiReference = (): string =>
     'Access: `public`; `dark` (the `X-Dark-Key` decode key or the owner, else 4031); `owner` (a live',
     'access key in `X-Fingerprint`, else 4010).',
     '',
-    '| code | HTTP | name |',
-    '|---|---|---|',
-    ...Object.entries(ErrorCode).map(([name, code]) => `| ${code} | ${httpStatusOf[code]} | ${name} |`),
+    '| code | HTTP | name | message |',
+    '|---|---|---|---|',
+    ...Object.entries(ErrorCode).map(
+      ([name, code]) => `| ${code} | ${httpStatusOf[code]} | ${name} | ${fixedMessages[code] ?? ''} |`,
+    ),
+    '',
+    'Most messages depend on the case and come from the server; the ones in the table are fixed.',
     '',
     ...Object.entries(calls).map(([name, call]) => section(name, call as CallDef)),
   ].join('\n');

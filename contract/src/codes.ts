@@ -6,6 +6,14 @@ export const ErrorCode = {
   forbidden: 4030,
   darkKeyRequired: 4031,
   handshakeExpired: 4032,
+  /** A visitor's write came without a proof of work (ALTCHA, issue 25). */
+  proofRequired: 4033,
+  /** The proof does not solve a challenge this site signed. */
+  proofInvalid: 4034,
+  /** The proof solves a challenge past its expiry. */
+  proofExpired: 4035,
+  /** The proof was accepted once already (by this or another replica). */
+  proofReused: 4036,
   notFound: 4040,
   /** The client took too long to send its request (Node's request timeout). */
   requestTimeout: 4080,
@@ -31,6 +39,10 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4031: 403,
   // 4032 travels as 200 so that the client's envelope handling (not its HTTP error path) re-knocks.
   4032: 200,
+  4033: 403,
+  4034: 403,
+  4035: 403,
+  4036: 403,
   4040: 404,
   4080: 408,
   4090: 409,

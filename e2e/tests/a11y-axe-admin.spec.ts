@@ -48,4 +48,27 @@ describe('axe-core on the back office', () => {
     },
     180_000,
   );
+
+  it.each([
+    ['desktop', 1366, 860],
+    ['phone', 390, 844],
+  ])(
+    '%s (%i×%i): the comment queue with its settings open and a comment selected',
+    async (_, width, height) => {
+      const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/chaos?comments=held', {
+        viewport: { width, height },
+      });
+      try {
+        const queue = page.getByTestId('comment-queue');
+        await queue.waitFor();
+        await page.getByText('审核与人机验证设置').click();
+        await page.getByTestId('moderation-mode').waitFor();
+        await queue.getByRole('tab', { name: '全部' }).click();
+        await queue.getByTestId('queue-item').first().getByRole('checkbox').check();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type FakeBangumiUpstream, startFakeBangumi } from '@candy/server/test/fakes/bangumiUpstream.ts';
+import { proofFrom } from '@candy/server/test/powSolver.ts';
 import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,11 +275,16 @@ describe('collections and settings in the back office', () => {
 
     const essays = await (await fetch(`${server.url}/api/blog/essay`)).json();
     const essayId = essays.data.list[0].id as number;
-    const post = (content: string, uuid: string) =>
+    const post = async (content: string, uuid: string) =>
       fetch(`${server.url}/api/blog/comment`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-uuid': uuid },
-        body: JSON.stringify({ targetType: 'essay', targetId: essayId, content }),
+        body: JSON.stringify({
+          targetType: 'essay',
+          targetId: essayId,
+          content,
+          proof: await proofFrom(server.url),
+        }),
       }).then((r) => r.json());
     const refused = await post('这句话里有禁止词语哦', 'e2e-banned-1');
     expect(refused.code).toBe(4000);

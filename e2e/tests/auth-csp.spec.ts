@@ -1,3 +1,4 @@
+import { proofFrom } from '@candy/server/test/powSolver.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -32,6 +33,7 @@ const postComment = async (baseUrl: string, targetId: number): Promise<void> => 
         targetId,
         content: PAYLOAD,
         guestName: '<b onmouseover=alert(1)>x</b>',
+        proof: await proofFrom(baseUrl),
       }),
     });
     const body = (await res.json()) as { code: number };

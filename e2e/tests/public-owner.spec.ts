@@ -1,3 +1,4 @@
+import { proofFrom } from '@candy/server/test/powSolver.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -19,7 +20,12 @@ describe('comments as the owner in Chromium', () => {
       const res = await fetch(`${baseUrl}/api/blog/comment`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'X-Uuid': crypto.randomUUID() },
-        body: JSON.stringify({ targetType: 'article', targetId: 1, content }),
+        body: JSON.stringify({
+          targetType: 'article',
+          targetId: 1,
+          content,
+          proof: await proofFrom(baseUrl),
+        }),
       });
       if (res.status !== 429) {
         expect(res.status).toBe(200);

@@ -1,4 +1,5 @@
 import { seal } from '../src/modules/auth/testing.ts';
+import { solveProof } from '../src/modules/comments/testKit.ts';
 import { demoSubjects } from './fakes/bangumiUpstream.ts';
 import type { Probe } from './openapiProbe.ts';
 
@@ -74,13 +75,35 @@ export const writing = async (api: Probe) => {
   await api.ok('draftDelete', { params: target });
   await api.fails('draftDelete', { params: { target: 'nothing', targetId: 1 } }, 400);
 
+  const commentSettings = await api.ok('commentSettings');
+  await api.ok('commentSettingsUpdate', { json: { ...commentSettings, powMaxNumber: 1000 } });
+  await api.fails('commentSettingsUpdate', { json: { ...commentSettings, moderation: 'sometimes' } }, 400);
+  // A visitor solves the server's challenge before each comment (issue 25).
+  const proof = async () => solveProof(await api.ok('commentChallenge'));
+  await api.fails(
+    'commentCreate',
+    { json: { targetType: 'essay', targetId: essay.id, content: '没有验证' } },
+    403,
+  );
   const comment = await api.ok('commentCreate', {
-    json: { targetType: 'essay', targetId: essay.id, content: '好文', guestName: '路人' },
+    json: {
+      targetType: 'essay',
+      targetId: essay.id,
+      content: '好文',
+      guestName: '路人',
+      proof: await proof(),
+    },
   });
   await api.fails(
     'commentCreate',
     {
-      json: { targetType: 'essay', targetId: essay.id, content: '好文', guestName: '路人' },
+      json: {
+        targetType: 'essay',
+        targetId: essay.id,
+        content: '好文',
+        guestName: '路人',
+        proof: await proof(),
+      },
     },
     409,
   );
@@ -93,6 +116,10 @@ export const writing = async (api: Probe) => {
     403,
   );
   await api.ok('commentRecent');
+  await api.ok('commentRecent', { query: { status: 'held', q: '好' } });
+  await api.fails('commentRecent', { query: { status: 'maybe' } }, 400);
+  await api.ok('commentModerate', { json: { ids: [comment.id], action: 'approve' } });
+  await api.fails('commentModerate', { json: { ids: [], action: 'approve' } }, 400);
   await api.fails(
     'commentDelete',
     { params: { id: comment.id }, headers: { 'x-uuid': 'someone-else' } },

@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { commentsRoutes as routes } from '../routes/comments.ts';
+import {
+  CommentModerateBody,
+  CommentModerateResult,
+  CommentSettings,
+  CommentStatus,
+  PowChallenge,
+  PowProof,
+} from './commentModeration.ts';
 
 /** Top-level comments per page; each comes with all of its replies. */
 export const commentPageSize = 10;
@@ -48,6 +56,8 @@ export const CommentReply = z.object({
   avatarSeed: z.string(),
   /** A top-level comment deleted by its author while it still had replies: content is empty. */
   deleted: z.boolean(),
+  /** Waiting for the owner's review (「等待审核」): only its author and the owner are answered it. */
+  held: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -83,6 +93,8 @@ export const CommentCreateBody = z.object({
   guestEmail: z.email({ error: '邮箱格式不对' }).max(254, '邮箱最长 254 个字符').optional(),
   /** 有回复时邮件通知我: replies to this comment are mailed to `guestEmail` (ignored without one). */
   notifyByEmail: z.boolean().optional(),
+  /** The solved challenge (GET /blog/comment/challenge); required of visitors, not of the owner. */
+  proof: PowProof.optional(),
 });
 export type CommentCreateBody = z.infer<typeof CommentCreateBody>;
 
@@ -94,13 +106,30 @@ const IdParams = z.object({ id });
 export const RecentCommentsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
+  /** `held`: the moderation queue; `spam`: what was marked as spam. */
+  status: z.enum(['all', 'held', 'spam']).default('all'),
+  /** Words in the content or the name. */
+  q: z.string().trim().max(100, '搜索词最多 100 字').optional(),
 });
+export type RecentCommentsQuery = z.infer<typeof RecentCommentsQuery>;
 
-/** A comment with the place it stands (moderation). */
-export const RecentComment = CommentReply.extend({ targetType: CommentTargetType, targetId: z.number() });
+/** A comment with the place it stands and its moderation state (the back office). */
+export const RecentComment = CommentReply.extend({
+  targetType: CommentTargetType,
+  targetId: z.number(),
+  status: CommentStatus,
+  /** `visitor` today; fediverse replies and Webmentions join the same queue later. */
+  source: z.string(),
+});
 export type RecentComment = z.infer<typeof RecentComment>;
 
-export const RecentComments = z.object({ list: z.array(RecentComment), total: z.number() });
+export const RecentComments = z.object({
+  list: z.array(RecentComment),
+  /** Comments matching the query. */
+  total: z.number(),
+  /** Comments waiting in the queue, whatever the query (the 待审核 tab's count). */
+  held: z.number(),
+});
 export type RecentComments = z.infer<typeof RecentComments>;
 
 export const commentsCalls = {
@@ -113,4 +142,14 @@ export const commentsCalls = {
   }),
   commentDelete: defineCall(routes.commentDelete, { params: IdParams, response: z.null() }),
   commentRecent: defineCall(routes.commentRecent, { query: RecentCommentsQuery, response: RecentComments }),
+  commentChallenge: defineCall(routes.commentChallenge, { response: PowChallenge }),
+  commentModerate: defineCall(routes.commentModerate, {
+    body: CommentModerateBody,
+    response: CommentModerateResult,
+  }),
+  commentSettings: defineCall(routes.commentSettings, { response: CommentSettings }),
+  commentSettingsUpdate: defineCall(routes.commentSettingsUpdate, {
+    body: CommentSettings,
+    response: CommentSettings,
+  }),
 } satisfies Record<keyof typeof routes, CallDef>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { metaRoutes as routes } from '../routes/meta.ts';
+import { ModerationMode, moderationModeLabels, powMaxNumberRange } from './commentModeration.ts';
 import { Deleted, IdParams } from './essays.ts';
 
 export const MetaString = z.object({
@@ -30,7 +31,14 @@ const footerTagFieldNames: Record<string, string> = { name: '名称', href: '链
 export type FooterTag = z.infer<typeof FooterTag>;
 
 /** How a known value must look: checked before saving, on the page and on the server. */
-export type MetaKind = 'text' | 'lines' | 'json-footer-tags' | 'flag' | 'url';
+export type MetaKind =
+  | 'text'
+  | 'lines'
+  | 'json-footer-tags'
+  | 'flag'
+  | 'url'
+  | 'moderation-mode'
+  | 'pow-max-number';
 
 export interface KnownMeta {
   group: string;
@@ -53,6 +61,24 @@ export const knownMeta: readonly KnownMeta[] = [
     key: 'banned-words',
     kind: 'lines',
     meaning: '评论违禁词：每行一个词或短语，访客评论包含任一即被拒绝（不分大小写、全半角）',
+  },
+  {
+    group: 'comment',
+    key: 'moderation',
+    kind: 'moderation-mode',
+    meaning: `评论审核：${ModerationMode.options.map((m) => `${m}（${moderationModeLabels[m]}）`).join('、')}；被扣留的评论只有作者和博主看得到`,
+  },
+  {
+    group: 'comment',
+    key: 'held-words',
+    kind: 'lines',
+    meaning: '评论审核词：每行一个词或短语，访客评论包含任一即进入待审核（不分大小写、全半角）',
+  },
+  {
+    group: 'comment',
+    key: 'pow-max-number',
+    kind: 'pow-max-number',
+    meaning: `评论人机验证（工作量证明）难度：${powMaxNumberRange.min}–${powMaxNumberRange.max}，默认 ${powMaxNumberRange.default}；频繁发评论的地址自动加倍`,
   },
   {
     group: 'system',
@@ -94,6 +120,12 @@ export const internalMeta: readonly InternalMeta[] = [
     meaning: '评论头像的签名密钥（第一次需要时自动生成）：给访客头像地址签名，不显示、不能改',
     secret: true,
   },
+  {
+    group: 'comment',
+    key: 'pow-key',
+    meaning: '评论人机验证的签名密钥（第一次需要时自动生成，所有副本共用）：不显示、不能改',
+    secret: true,
+  },
 ];
 
 /** What a secret internal value is shown as. */
@@ -118,6 +150,14 @@ export const metaValueProblem = (group: string, key: string, value: string): str
   switch (known.kind) {
     case 'flag':
       return value === 'true' || value === 'false' ? null : '只能是 true 或 false';
+    case 'moderation-mode':
+      return ModerationMode.safeParse(value).success ? null : `只能是 ${ModerationMode.options.join(' / ')}`;
+    case 'pow-max-number': {
+      const n = Number(value);
+      return Number.isInteger(n) && n >= powMaxNumberRange.min && n <= powMaxNumberRange.max
+        ? null
+        : `${powMaxNumberRange.min}–${powMaxNumberRange.max} 之间的整数`;
+    }
     case 'url':
       return value === '' || ContactUrl.safeParse(value).success ? null : '以 /、http(s):// 或 mailto: 开头';
     case 'json-footer-tags': {

@@ -58,6 +58,11 @@ const limited = 4290;
 const provider = 5030;
 const forbidden = 4030;
 const reknock = 4032;
+// A visitor's write without a good proof of work (issue 25): missing, wrong, expired, reused.
+const proofRequired = 4033;
+const proofInvalid = 4034;
+const proofExpired = 4035;
+const proofReused = 4036;
 
 /** Every call's page in the document. `Record<RouteName, …>`: a new call without one fails to compile. */
 export const operationDocs: Record<RouteName, OperationDoc> = {
@@ -121,10 +126,16 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   momentDelete: op('moments', 'Delete a moment'),
 
   commentList: op('comments', 'Comments on an essay or article'),
-  commentCreate: op('comments', 'Comment', { errors: [conflict, limited] }),
+  commentCreate: op('comments', 'Comment', {
+    errors: [proofRequired, proofInvalid, proofExpired, proofReused, conflict, limited],
+  }),
   commentUpdate: op('comments', 'Edit own comment', { errors: [forbidden] }),
   commentDelete: op('comments', 'Delete own comment', { errors: [forbidden] }),
-  commentRecent: op('comments', 'Newest comments everywhere'),
+  commentRecent: op('comments', 'Newest comments everywhere, or the moderation queue'),
+  commentChallenge: op('comments', 'A proof-of-work challenge to solve before commenting'),
+  commentModerate: op('comments', 'Approve, reject or mark comments as spam'),
+  commentSettings: op('comments', 'Moderation and proof-of-work settings'),
+  commentSettingsUpdate: op('comments', 'Change the moderation and proof-of-work settings'),
   replyPushKey: op('comments', 'The VAPID public key for reply notifications'),
   replyPushStatus: op('comments', 'Whether this browser gets replies to this device’s comments'),
   replyPushSubscribe: op('comments', 'Push replies to this device’s comments to this browser', {

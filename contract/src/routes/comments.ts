@@ -11,4 +11,10 @@ export const commentsRoutes = {
   commentDelete: { method: 'DELETE', path: '/blog/comment/:id', access: 'public' },
   /** Moderation (issue 10): the newest comments on every target. */
   commentRecent: { method: 'GET', path: '/blog/comment/recent', access: 'owner' },
+  /** Proof of work (issue 25): a signed ALTCHA challenge a visitor solves before writing. */
+  commentChallenge: { method: 'GET', path: '/blog/comment/challenge', access: 'public' },
+  /** The moderation queue (issue 25): approve, reject or mark as spam, one or many at once. */
+  commentModerate: { method: 'POST', path: '/blog/comment/moderate', access: 'owner' },
+  commentSettings: { method: 'GET', path: '/blog/comment/settings', access: 'owner' },
+  commentSettingsUpdate: { method: 'PUT', path: '/blog/comment/settings', access: 'owner' },
 } as const satisfies Record<string, RouteDef>;

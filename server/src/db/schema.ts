@@ -34,6 +34,7 @@ export interface Database {
   moment: MomentTable;
   image: ImageTable;
   comment: CommentTable;
+  comment_proof_spent: CommentProofSpentTable;
   rate_limit: RateLimitTable;
   emote: EmoteTable;
   waifu: WaifuTable;
@@ -241,6 +242,17 @@ export interface CommentTable {
   deleted: Generated<number>;
   /** 1: the author ticked 有回复时邮件通知我 (and left an address). */
   notify_email: Generated<number>;
+  /** `visible`, `held` (waiting for the owner's review) or `spam` (issue 25). */
+  status: Generated<string>;
+  /** Where it came from: `visitor` (the comment form); later fediverse replies and Webmentions. */
+  source: Generated<string>;
+}
+
+/** Proofs of work already accepted, by their challenge's signature (issue 25). */
+export interface CommentProofSpentTable {
+  signature: string;
+  /** The challenge's expiry (ms): past it the proof is refused anyway and the row may go. */
+  expires_at: number;
 }
 
 /** Rate-limit counters shared by every replica (server/src/http/rateLimit.ts). */

@@ -13,6 +13,8 @@ export interface RateLimiter {
    * nothing and throws 4290 whose Retry-After is the longest wait among the refused buckets.
    */
   hit(buckets: readonly string[], rules: readonly RateRule[], message?: string): Promise<void>;
+  /** How many hits `bucket` took in the last `windowMs` (within its longest rule's window). */
+  count(bucket: string, windowMs: number): Promise<number>;
 }
 
 /** How often buckets whose hits have all left their windows are swept away (per process). */
@@ -114,6 +116,16 @@ export const createRateLimiter = (db: Db, now: () => number = Date.now): RateLim
       }
       await purge(at);
     },
+
+    async count(bucket, windowMs) {
+      const row = await db
+        .selectFrom('rate_limit')
+        .select('hits')
+        .where('bucket', '=', bucket)
+        .executeTakeFirst();
+      const since = now() - windowMs;
+      return row ? (JSON.parse(row.hits) as number[]).filter((t) => t > since).length : 0;
+    },
   };
 };
 
@@ -143,6 +155,10 @@ export const createMemoryRateLimiter = (now: () => number = Date.now, maxBuckets
       names.forEach((name, i) => {
         buckets.set(name, [...(kept[i] ?? []), at]);
       });
+    },
+    async count(name, windowMs) {
+      const since = now() - windowMs;
+      return (buckets.get(name) ?? []).filter((t) => t > since).length;
     },
   };
 };

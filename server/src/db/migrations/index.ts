@@ -14,6 +14,7 @@ import * as handshakeSpent from './0012_handshake_spent.ts';
 import * as push from './0013_push.ts';
 import * as revisions from './0015_revisions.ts';
 import * as imageVariants from './0016_image_variants.ts';
+import * as commentModeration from './0017_comment_moderation.ts';
 import * as replyNotices from './0018_reply_notices.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013_push': push,
   '0015_revisions': revisions,
   '0016_image_variants': imageVariants,
+  '0017_comment_moderation': commentModeration,
   '0018_reply_notices': replyNotices,
 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
 import type { MetaService } from '../meta/service.ts';
+import { ipBucketOf } from './proof.ts';
 import type { CommentRepo, TargetRef } from './repo.ts';
 
 /** One comment per 10 s and 20 per hour, per device and per IP. */
@@ -59,7 +60,7 @@ export const createAntiSpam = ({ repo, meta, rateLimiter, now }: SpamDeps) => ({
 
   /** 4290 with Retry-After when the device or the IP commented too recently or too often. */
   countPost: (uuid: string, ip: string) =>
-    rateLimiter.hit([`comment:uuid:${uuid}`, `comment:ip:${ip}`], commentRateRules, '评论太频繁，请稍后再试'),
+    rateLimiter.hit([`comment:uuid:${uuid}`, ipBucketOf(ip)], commentRateRules, '评论太频繁，请稍后再试'),
 });
 
 export type AntiSpam = ReturnType<typeof createAntiSpam>;

@@ -57,6 +57,7 @@ describe('comments', () => {
           'content',
           'createdAt',
           'deleted',
+          'held',
           'id',
           'isOwner',
           'mine',

@@ -3,6 +3,10 @@ import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
 import type { VisitorChannels } from '../push/service.ts';
 import { createAntiSpam } from './antiSpam.ts';
+import { createModerationSettings } from './moderation.ts';
+import { createProof } from './proof.ts';
+import { createProofRepo } from './proofRepo.ts';
+import { createModerationQueue } from './queue.ts';
 import { replyNoticesModule } from './replies/index.ts';
 import { createCommentRepo } from './repo.ts';
 import { commentsRoutes } from './routes.ts';
@@ -22,32 +26,46 @@ export interface CommentsModuleDeps {
 
 export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => {
   const repo = createCommentRepo(ctx.db);
+  const rateLimiter = createRateLimiter(ctx.db, ctx.now);
   const notifier: CommentNotifier = deps.notifier ?? {
     notifyOwner: (notice) =>
       ctx.notify({
         kind: 'comment',
-        title: `新评论：${notice.name || '匿名'}`,
+        title: notice.held ? `新评论等待审核：${notice.name || '匿名'}` : `新评论：${notice.name || '匿名'}`,
         body: notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content,
         // Where it stands: the essay (its anchor on /chaos) or the about page.
-        url: notice.targetType === 'essay' ? `/chaos#${notice.targetId}` : '/about',
+        // A held one is seen in the back office's queue only.
+        url: notice.held
+          ? '/great-old-one/chaos?comments=held'
+          : notice.targetType === 'essay'
+            ? `/chaos#${notice.targetId}`
+            : '/about',
       }),
   };
   const replyNotices = replyNoticesModule(ctx, { comments: repo, meta: deps.meta, channels: deps.channels });
+  const proof = createProof({ repo: createProofRepo(ctx.db), meta: deps.meta, rateLimiter, now: ctx.now });
+  const moderation = createModerationSettings(deps.meta);
   const comments = createCommentService({
     repo,
     targets: serviceTargets(deps.essays, deps.articles),
-    antiSpam: createAntiSpam({
-      repo,
-      meta: deps.meta,
-      rateLimiter: createRateLimiter(ctx.db, ctx.now),
-      now: ctx.now,
-    }),
+    antiSpam: createAntiSpam({ repo, meta: deps.meta, rateLimiter, now: ctx.now }),
+    proof,
+    moderation,
     meta: deps.meta,
     notifier,
     replies: replyNotices,
     logger: ctx.logger,
     now: ctx.now,
   });
-  commentsRoutes(ctx.router, comments);
+  const queue = createModerationQueue({
+    repo,
+    moderation,
+    avatarKey: comments.avatarKey,
+    remove: comments.removeAsOwner,
+    approved: async (rows) => {
+      for (const row of rows) await replyNotices.enqueue(row);
+    },
+  });
+  commentsRoutes(ctx.router, comments, queue, proof);
   return { comments, replyNotices };
 };

@@ -4,10 +4,13 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Caller } from '../../http/context.ts';
 import { createRateLimiter } from '../../http/rateLimit.ts';
 import { createAntiSpam } from './antiSpam.ts';
+import { createModerationSettings, moderationMeta } from './moderation.ts';
+import { createProof, powMaxNumberMeta } from './proof.ts';
+import { createProofRepo } from './proofRepo.ts';
 import { createCommentRepo } from './repo.ts';
 import { type CommentService, createCommentService, type NewCommentNotice } from './service.ts';
 import { serviceTargets } from './targets.ts';
-import { insertEssay } from './testKit.ts';
+import { insertEssay, proofFor, testMaxNumber } from './testKit.ts';
 
 const visitor = (uuid: string): Caller => ({
   uuid,
@@ -34,6 +37,13 @@ describe('owner notification of new comments', () => {
       repo,
       targets: serviceTargets(essays, articles),
       antiSpam: createAntiSpam({ repo, meta, rateLimiter: createRateLimiter(t.database.db, now), now }),
+      proof: createProof({
+        repo: createProofRepo(t.database.db),
+        meta,
+        rateLimiter: createRateLimiter(t.database.db, now),
+        now,
+      }),
+      moderation: createModerationSettings(meta),
       meta,
       notifier: {
         notifyOwner: async (notice) => {
@@ -47,13 +57,20 @@ describe('owner notification of new comments', () => {
       logger: pino({ level: 'silent' }),
       now,
     });
+    await meta.set(powMaxNumberMeta.group, powMaxNumberMeta.key, String(testMaxNumber));
   });
   afterAll(() => t.close());
 
   it('tells the owner what a visitor wrote and where', async () => {
     const essayId = await insertEssay(t);
     const created = await comments.create(
-      { targetType: 'essay', targetId: essayId, content: '你好', guestName: '路人' },
+      {
+        targetType: 'essay',
+        targetId: essayId,
+        content: '你好',
+        guestName: '路人',
+        proof: await proofFor(t, '10.8.0.1'),
+      },
       visitor('v1'),
       null,
     );
@@ -64,7 +81,22 @@ describe('owner notification of new comments', () => {
       name: '路人',
       content: '你好',
       createdAt: t.clock.now,
+      held: false,
     });
+  });
+
+  it('tells the owner a held comment is waiting for review, and says nothing of spam', async () => {
+    await t.modules.meta.set(moderationMeta.group, moderationMeta.key, 'all');
+    t.clock.advance(10_001);
+    const essayId = await insertEssay(t);
+    const created = await comments.create(
+      { targetType: 'essay', targetId: essayId, content: '等审核', proof: await proofFor(t, '10.8.0.1') },
+      visitor('v3'),
+      null,
+    );
+    expect(created.held).toBe(true);
+    expect(notices.at(-1)).toMatchObject({ id: created.id, held: true });
+    await t.modules.meta.set(moderationMeta.group, moderationMeta.key, 'none');
   });
 
   it('does not tell the owner about the owner’s own comments', async () => {
@@ -81,7 +113,12 @@ describe('owner notification of new comments', () => {
     failNext = true;
     t.clock.advance(10_001);
     const created = await comments.create(
-      { targetType: 'essay', targetId: await insertEssay(t), content: 'still here' },
+      {
+        targetType: 'essay',
+        targetId: await insertEssay(t),
+        content: 'still here',
+        proof: await proofFor(t, '10.8.0.1'),
+      },
       visitor('v2'),
       null,
     );

@@ -43,6 +43,8 @@ export const presentComment = (
     mine: byViewer && !deleted,
     avatarSeed: deleted ? '' : avatarSeedOf(row, avatarKey),
     deleted,
+    // The author is never told a comment was marked as spam: to them it is waiting like any other.
+    held: row.status !== 'visible',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

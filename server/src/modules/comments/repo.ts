@@ -1,6 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { CommentTable } from '../../db/schema.ts';
+import type { CommentTable, Database } from '../../db/schema.ts';
 
 export type CommentRow = Selectable<CommentTable>;
 export type NewCommentRow = Insertable<CommentTable>;
@@ -10,23 +10,63 @@ export interface TargetRef {
   targetId: number;
 }
 
+/** Who is reading: held comments are shown to the owner and to their author's device only. */
+export interface Reader {
+  owner: boolean;
+  uuid: string | undefined;
+}
+
+/** The comments `reader` may see: every one for the owner, else the shown ones and the reader's own. */
+const readableBy = (reader: Reader) => (eb: ExpressionBuilder<Database, 'comment'>) =>
+  reader.owner
+    ? eb.lit(true)
+    : reader.uuid
+      ? eb.or([eb('status', '=', 'visible'), eb('uuid', '=', reader.uuid)])
+      : eb('status', '=', 'visible');
+
+export interface RecentFilter {
+  status: 'all' | 'held' | 'spam';
+  q?: string;
+}
+
+/** The back office's filter: a status (the queue) and words in the content or the name. */
+const matching = (filter: RecentFilter) => (eb: ExpressionBuilder<Database, 'comment'>) => {
+  const parts = [eb('deleted', '=', 0)];
+  if (filter.status !== 'all') parts.push(eb('status', '=', filter.status));
+  if (filter.q) {
+    // LIKE's own wildcards in the search words are meant literally.
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = (column: 'content' | 'guest_name') =>
+      // lower() on both sides: PostgreSQL's LIKE minds case, SQLite's does not.
+      sql<boolean>`lower(${eb.ref(column)}) like lower(${pattern}) escape '\\'`;
+    parts.push(eb.or([like('content'), like('guest_name')]));
+  }
+  return eb.and(parts);
+};
+
 export const createCommentRepo = (db: Db) => ({
   findById: (id: number) => db.selectFrom('comment').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** Top-level comments newest first, before the `start` cursor; asks one extra row to tell hasMore. */
-  listTopLevel: ({ targetType, targetId }: TargetRef, start: number | undefined, limit: number) => {
+  listTopLevel: (
+    { targetType, targetId }: TargetRef,
+    reader: Reader,
+    start: number | undefined,
+    limit: number,
+  ) => {
     let query = db
       .selectFrom('comment')
       .selectAll()
       .where('target_type', '=', targetType)
       .where('target_id', '=', targetId)
-      .where('parent_id', 'is', null);
+      .where('parent_id', 'is', null)
+      .where(readableBy(reader));
     if (start !== undefined) query = query.where('id', '<', start);
     return query.orderBy('id', 'desc').limit(limit).execute();
   },
 
   /** Every reply under the given top-level comments, oldest first. */
-  listReplies: (parentIds: readonly number[]) =>
+  listReplies: (parentIds: readonly number[], reader: Reader) =>
     // Guard against running an invalid `in ()` when the page is empty.
     parentIds.length === 0
       ? Promise.resolve([] as CommentRow[])
@@ -34,16 +74,34 @@ export const createCommentRepo = (db: Db) => ({
           .selectFrom('comment')
           .selectAll()
           .where('parent_id', 'in', parentIds)
+          .where(readableBy(reader))
           .orderBy('id', 'asc')
           .execute(),
 
-  async countVisible({ targetType, targetId }: TargetRef): Promise<number> {
+  async countVisible({ targetType, targetId }: TargetRef, reader: Reader): Promise<number> {
     const row = await db
       .selectFrom('comment')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('target_type', '=', targetType)
       .where('target_id', '=', targetId)
       .where('deleted', '=', 0)
+      .where(readableBy(reader))
+      // A reply counts only where its thread's head is shown: a reply under a held comment (the
+      // owner's answer, or its author's own) is listed for nobody else, so it is counted for nobody else.
+      .where((eb) =>
+        eb.or([
+          eb('parent_id', 'is', null),
+          eb(
+            'parent_id',
+            'in',
+            db
+              .selectFrom('comment')
+              .select('id')
+              .where(readableBy(reader))
+              .where('target_type', '=', targetType),
+          ),
+        ]),
+      )
       .executeTakeFirstOrThrow();
     return Number(row.count);
   },
@@ -80,15 +138,91 @@ export const createCommentRepo = (db: Db) => ({
   },
 
   /** The newest comments on every target, for moderation; deleted placeholders left out. */
-  recent: (offset: number, limit: number) =>
+  recent: (filter: RecentFilter, offset: number, limit: number) =>
     db
       .selectFrom('comment')
       .selectAll()
-      .where('deleted', '=', 0)
+      .where(matching(filter))
       .orderBy('id', 'desc')
       .offset(offset)
       .limit(limit)
       .execute(),
+
+  async countMatching(filter: RecentFilter): Promise<number> {
+    const row = await db
+      .selectFrom('comment')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(matching(filter))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
+  findByIds: (ids: readonly number[]) =>
+    ids.length === 0
+      ? Promise.resolve([] as CommentRow[])
+      : db.selectFrom('comment').selectAll().where('id', 'in', ids).execute(),
+
+  /** The device has a comment others can see: it passed moderation before. */
+  async hasShownComment(uuid: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('comment')
+      .select('id')
+      .where('uuid', '=', uuid)
+      .where('is_owner', '=', 0)
+      .where('status', '=', 'visible')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** The device or the address wrote a comment the owner marked as spam. */
+  async isMarkedSpammer(uuid: string, ip: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('comment')
+      .select('id')
+      .where('status', '=', 'spam')
+      .where('is_owner', '=', 0)
+      .where((eb) => eb.or([eb('uuid', '=', uuid), eb('ip', '=', ip)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async setStatus(ids: readonly number[], status: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await db.updateTable('comment').set({ status }).where('id', 'in', ids).executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /**
+   * Marks the comments as spam, and with them every other visitor comment from their devices and
+   * addresses (never the owner's). Answers how many changed.
+   */
+  async markSpam(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const authors = await db
+      .selectFrom('comment')
+      .select(['uuid', 'ip'])
+      .where('id', 'in', ids)
+      .where('is_owner', '=', 0)
+      .execute();
+    const uuids = [...new Set(authors.map((a) => a.uuid).filter(Boolean))];
+    const ips = [...new Set(authors.map((a) => a.ip).filter(Boolean))];
+    const result = await db
+      .updateTable('comment')
+      .set({ status: 'spam' })
+      .where('is_owner', '=', 0)
+      .where('status', '!=', 'spam')
+      .where((eb) =>
+        eb.or([
+          eb('id', 'in', ids),
+          ...(uuids.length ? [eb('uuid', 'in', uuids)] : []),
+          ...(ips.length ? [eb('ip', 'in', ips)] : []),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
 
   async countAll(since = 0): Promise<number> {
     const row = await db

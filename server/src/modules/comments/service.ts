@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CommentStatus } from '@candy/contract/calls/commentModeration';
 import {
   type Comment,
   type CommentCreateBody,
@@ -6,8 +7,6 @@ import {
   type CommentPage,
   type CommentReply,
   commentPageSize,
-  type RecentComment,
-  type RecentComments,
 } from '@candy/contract/calls/comments';
 import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
@@ -15,8 +14,10 @@ import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
 import type { MetaService } from '../meta/service.ts';
 import { type AntiSpam, contentHashOf } from './antiSpam.ts';
+import { type ModerationSettings, statusOfNewComment } from './moderation.ts';
 import { presentComment, type Viewer } from './present.ts';
-import type { CommentRepo, CommentRow, TargetRef } from './repo.ts';
+import type { Proof } from './proof.ts';
+import type { CommentRepo, CommentRow, Reader, TargetRef } from './repo.ts';
 import type { CommentTargets } from './targets.ts';
 
 /** What the owner is told about a new comment; the push module delivers it once it exists. */
@@ -27,6 +28,8 @@ export interface NewCommentNotice {
   name: string;
   content: string;
   createdAt: number;
+  /** Held for review: the owner is asked to look at it (spam is not announced). */
+  held: boolean;
 }
 
 export interface CommentNotifier {
@@ -37,6 +40,8 @@ export interface CommentDeps {
   repo: CommentRepo;
   targets: CommentTargets;
   antiSpam: AntiSpam;
+  proof: Proof;
+  moderation: ModerationSettings;
   meta: MetaService;
   notifier: CommentNotifier;
   /** Queues a reply for its answered author's notifications (issue 25.3); absent in narrow tests. */
@@ -53,7 +58,7 @@ const requireUuid = (caller: Caller): string => {
 };
 
 export const createCommentService = (deps: CommentDeps) => {
-  const { repo, targets, antiSpam, now } = deps;
+  const { repo, targets, antiSpam, proof, moderation, now } = deps;
   let avatarKey: string | undefined;
 
   /** The site's avatar key, made once and shared by every replica through meta. */
@@ -69,10 +74,26 @@ export const createCommentService = (deps: CommentDeps) => {
     return stored;
   };
 
-  const viewerOf = (caller: Caller, owner: OwnerSession | null): Viewer => ({
+  const viewerOf = (caller: Caller, owner: OwnerSession | null): Viewer & Reader => ({
     uuid: caller.uuid,
     owner: owner !== null,
   });
+
+  /** Where a visitor's comment goes under the owner's settings: shown, held, or held as spam. */
+  const statusFor = async (
+    uuid: string,
+    ip: string,
+    fields: { content: string; guestName: string },
+  ): Promise<CommentStatus> => {
+    const settings = await moderation.load();
+    return statusOfNewComment({
+      mode: settings.moderation,
+      heldWords: moderation.heldWordsOf(settings),
+      ...fields,
+      knownAuthor: settings.moderation === 'first' ? await repo.hasShownComment(uuid) : true,
+      markedSpammer: await repo.isMarkedSpammer(uuid, ip),
+    });
+  };
 
   const requireVisibleTarget = async (
     target: TargetRef & { targetType: 'essay' | 'article' },
@@ -94,6 +115,7 @@ export const createCommentService = (deps: CommentDeps) => {
   };
 
   const notify = (row: CommentRow) => {
+    if (row.status === 'spam') return;
     const notice: NewCommentNotice = {
       id: row.id,
       targetType: row.target_type,
@@ -101,6 +123,7 @@ export const createCommentService = (deps: CommentDeps) => {
       name: row.guest_name,
       content: row.content,
       createdAt: row.created_at,
+      held: row.status === 'held',
     };
     // A failed notification never fails the comment.
     deps.notifier.notifyOwner(notice).catch((error: unknown) => {
@@ -117,14 +140,34 @@ export const createCommentService = (deps: CommentDeps) => {
     }
   };
 
+  /**
+   * Removes a comment. A top-level comment that still has replies becomes an empty placeholder so
+   * that deleting one's own comment never takes other people's replies with it; the placeholder
+   * goes when its last reply does.
+   */
+  const removeRow = async (row: CommentRow): Promise<void> => {
+    if (row.parent_id === null && (await repo.hasReplies(row.id))) {
+      await repo.softDelete(row.id, now());
+      return;
+    }
+    await repo.remove(row.id);
+    if (row.parent_id !== null) {
+      const parent = await repo.findById(row.parent_id);
+      if (parent?.deleted === 1 && !(await repo.hasReplies(parent.id))) await repo.remove(parent.id);
+    }
+  };
+
   return {
     async list(query: CommentListQuery, caller: Caller, owner: OwnerSession | null): Promise<CommentPage> {
       await requireVisibleTarget(query, owner !== null);
       const key = await loadAvatarKey();
       const viewer = viewerOf(caller, owner);
-      const rows = await repo.listTopLevel(query, query.start, commentPageSize + 1);
+      const rows = await repo.listTopLevel(query, viewer, query.start, commentPageSize + 1);
       const page = rows.slice(0, commentPageSize);
-      const replies = await repo.listReplies(page.map((row) => row.id));
+      const replies = await repo.listReplies(
+        page.map((row) => row.id),
+        viewer,
+      );
       const names = new Map<number, string>();
       for (const row of [...page, ...replies]) names.set(row.id, row.guest_name);
       const list: Comment[] = page.map((row) => ({
@@ -133,16 +176,24 @@ export const createCommentService = (deps: CommentDeps) => {
           .filter((reply) => reply.parent_id === row.id)
           .map((reply) => presentComment(reply, viewer, key, (id) => names.get(id))),
       }));
-      return { list, hasMore: rows.length > commentPageSize, total: await repo.countVisible(query) };
+      return {
+        list,
+        hasMore: rows.length > commentPageSize,
+        total: await repo.countVisible(query, viewer),
+      };
     },
 
     async create(body: CommentCreateBody, caller: Caller, owner: OwnerSession | null): Promise<CommentReply> {
       const uuid = owner ? (caller.uuid ?? '') : requireUuid(caller);
+      // Before any other work: a bot without a solved challenge costs us one HMAC at most.
+      if (!owner) await proof.spend(body.proof);
       await requireVisibleTarget(body, owner !== null);
       let parent: CommentRow | undefined;
       if (body.parentId !== undefined) {
         parent = await repo.findById(body.parentId);
-        if (!parent || parent.deleted === 1) throw notFound('回复的评论不存在');
+        // A held comment is answered only by its author or the owner, who are the ones who see it.
+        const hidden = parent && parent.status !== 'visible' && !owner && parent.uuid !== uuid;
+        if (!parent || parent.deleted === 1 || hidden) throw notFound('回复的评论不存在');
         if (parent.target_type !== body.targetType || parent.target_id !== body.targetId) {
           throw invalidField('parentId', 'sameTarget', '回复的评论不在这篇内容下');
         }
@@ -153,6 +204,9 @@ export const createCommentService = (deps: CommentDeps) => {
         await antiSpam.refuseDuplicate(uuid, body, contentHash);
         await antiSpam.countPost(uuid, caller.ip);
       }
+      const status: CommentStatus = owner
+        ? 'visible'
+        : await statusFor(uuid, caller.ip, { content: body.content, guestName: body.guestName ?? '' });
       const at = now();
       const row = await repo.insert({
         target_type: body.targetType,
@@ -168,11 +222,13 @@ export const createCommentService = (deps: CommentDeps) => {
         content_hash: contentHash,
         is_owner: owner ? 1 : 0,
         notify_email: body.notifyByEmail && body.guestEmail ? 1 : 0,
+        status,
         created_at: at,
         updated_at: at,
       });
       if (!owner) notify(row);
-      if (parent) await enqueueReply(row);
+      // A held reply tells its answered author nothing until the owner lets it through.
+      if (parent && status === 'visible') await enqueueReply(row);
       const replyToName = parent && row.reply_to_id === parent.id ? parent.guest_name : undefined;
       return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyToName);
     },
@@ -183,53 +239,36 @@ export const createCommentService = (deps: CommentDeps) => {
       caller: Caller,
       owner: OwnerSession | null,
     ): Promise<CommentReply> {
-      await requireChangeable(id, caller, owner);
+      const before = await requireChangeable(id, caller, owner);
       if (!owner) await antiSpam.refuseBannedWords({ content });
-      const row = await repo.updateContent(id, content, contentHashOf(content), now());
+      let row = await repo.updateContent(id, content, contentHashOf(content), now());
+      // A shown comment edited to carry what would have been held goes back to the queue.
+      if (!owner && before.status === 'visible') {
+        const status = await statusFor(before.uuid, before.ip, { content, guestName: before.guest_name });
+        if (status === 'held') {
+          await repo.setStatus([id], 'held');
+          row = { ...row, status };
+        }
+      }
       const replyTo = row.reply_to_id === null ? undefined : await repo.findById(row.reply_to_id);
       return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyTo?.guest_name);
     },
 
-    /**
-     * Removes a comment. A top-level comment that still has replies becomes an empty placeholder so
-     * that deleting one's own comment never takes other people's replies with it; the placeholder
-     * goes when its last reply does.
-     */
     async remove(id: number, caller: Caller, owner: OwnerSession | null): Promise<null> {
-      const row = await requireChangeable(id, caller, owner);
-      if (row.parent_id === null && (await repo.hasReplies(row.id))) {
-        await repo.softDelete(row.id, now());
-        return null;
-      }
-      await repo.remove(row.id);
-      if (row.parent_id !== null) {
-        const parent = await repo.findById(row.parent_id);
-        if (parent?.deleted === 1 && !(await repo.hasReplies(parent.id))) await repo.remove(parent.id);
-      }
+      await removeRow(await requireChangeable(id, caller, owner));
       return null;
+    },
+
+    /** Rejecting from the moderation queue: the owner removes it, the same way. */
+    async removeAsOwner(id: number): Promise<void> {
+      const row = await repo.findById(id);
+      if (row && row.deleted === 0) await removeRow(row);
     },
 
     /** Every comment on a target, gone with it (an essay being deleted). */
     removeForTarget: (target: TargetRef): Promise<void> => repo.removeForTarget(target),
 
-    /** Moderation: the newest comments on every target, a page at a time, as the owner sees them. */
-    async recent(page: number, size: number): Promise<RecentComments> {
-      const key = await loadAvatarKey();
-      const rows = await repo.recent((page - 1) * size, size);
-      const names = new Map<number, string>();
-      for (const id of new Set(rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null))) {
-        const row = await repo.findById(id);
-        if (row) names.set(id, row.guest_name);
-      }
-      return {
-        list: rows.map((row) => ({
-          ...presentComment(row, { uuid: undefined, owner: true }, key, (id) => names.get(id)),
-          targetType: row.target_type as RecentComment['targetType'],
-          targetId: row.target_id,
-        })),
-        total: await repo.countAll(),
-      };
-    },
+    avatarKey: loadAvatarKey,
 
     /** Comments written since `since` (ms), for the dashboard. */
     countSince: (since: number): Promise<number> => repo.countAll(since),

@@ -1,5 +1,8 @@
+import type { PowChallenge } from '@candy/contract/calls/commentModeration';
 import { ownerKey } from '../../../test/contentFactories.ts';
 import type { TestApp } from '../../../test/harness.ts';
+import { solveProof } from '../../../test/powSolver.ts';
+import { powMaxNumberMeta } from './proof.ts';
 
 export { testOwnerGuard } from '../../../test/contentFactories.ts';
 
@@ -7,7 +10,37 @@ export interface As {
   uuid?: string;
   ip?: string;
   owner?: boolean;
+  /** Post without solving a challenge (a visitor's post otherwise solves one first). */
+  noProof?: boolean;
 }
+
+/** Tests solve real challenges, at the lowest difficulty the settings allow so that they stay quick. */
+export const testMaxNumber = 1000;
+
+type Injectable = Pick<TestApp, 'server'>;
+
+export { solveProof };
+
+/** GET /blog/comment/challenge from `ip`. */
+export const fetchChallenge = async (app: Injectable, ip: string): Promise<PowChallenge> => {
+  const res = await app.server.inject({
+    method: 'GET',
+    url: '/api/blog/comment/challenge',
+    remoteAddress: ip,
+  });
+  return (res.json() as { data: PowChallenge }).data;
+};
+
+/** A challenge fetched from `app` and solved: what a visitor's browser sends with a comment. */
+export const proofFor = async (app: Injectable, ip: string): Promise<string> =>
+  solveProof(await fetchChallenge(app, ip));
+
+const lowered = new WeakSet<TestApp>();
+const lowerDifficulty = async (t: TestApp) => {
+  if (lowered.has(t)) return;
+  lowered.add(t);
+  await t.modules.meta.set(powMaxNumberMeta.group, powMaxNumberMeta.key, String(testMaxNumber));
+};
 
 let nextIp = 1;
 /** A fresh client address per call unless a test names one, so IP limits only bite where meant. */
@@ -23,14 +56,19 @@ const headersOf = (as: As) => ({
 
 /** Small request helpers over app.inject for the comment calls. */
 export const commentClient = (t: TestApp) => ({
-  post: (body: Record<string, unknown>, as: As = {}) =>
-    t.server.inject({
+  /** A visitor's post carries a freshly solved proof unless `as.noProof` or the body has its own. */
+  post: async (body: Record<string, unknown>, as: As = {}) => {
+    const ip = as.ip ?? freshIp();
+    await lowerDifficulty(t);
+    const proof = as.owner || as.noProof || 'proof' in body ? undefined : await proofFor(t, ip);
+    return t.server.inject({
       method: 'POST',
       url: '/api/blog/comment',
-      payload: body,
+      payload: proof ? { ...body, proof } : body,
       headers: headersOf(as),
-      remoteAddress: as.ip ?? freshIp(),
-    }),
+      remoteAddress: ip,
+    });
+  },
   list: (query: Record<string, string | number>, as: As = {}) =>
     t.server.inject({
       method: 'GET',

@@ -2,6 +2,7 @@ import { ErrorCode } from '@candy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, insertEssays, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createReplica, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { proofFor } from '../comments/testKit.ts';
 
 const HOUR = 3_600_000;
 
@@ -52,7 +53,13 @@ describe('writing essays (owner)', () => {
       method: 'POST',
       url: '/api/blog/comment',
       headers: { 'x-uuid': 'visitor-1' },
-      payload: { targetType: 'essay', targetId: id, content: '沙发', guestName: '路人' },
+      payload: {
+        targetType: 'essay',
+        targetId: id,
+        content: '沙发',
+        guestName: '路人',
+        proof: await proofFor(t, '127.0.0.1'),
+      },
     });
     expect(comment.statusCode).toBe(200);
     const deleted = await send('DELETE', `/blog/essay/${id}`);

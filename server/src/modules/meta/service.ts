@@ -51,6 +51,17 @@ export const createMetaService = (repo: MetaRepo, now: () => number = Date.now) 
 
   set: (group: string, key: string, value: string) => repo.put(group, key, value, now()),
 
+  /**
+   * The stored value, written first from `make()` when there is none. Insert-or-nothing, then read
+   * back: replicas racing for the first write all settle on the one that landed.
+   */
+  async ensure(group: string, key: string, make: () => string): Promise<string> {
+    const stored = await repo.find(group, key);
+    if (stored !== undefined) return stored;
+    await repo.insert(group, key, make(), now());
+    return (await repo.find(group, key)) as string;
+  },
+
   list: async (group?: string): Promise<MetaString[]> => (await repo.all(group)).map(present),
 
   async map(): Promise<Record<string, string>> {

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createJobRepo } from '../../jobs/repo.ts';
 import { createScheduler } from '../../jobs/scheduler.ts';
 import { createOwner, login } from '../auth/testing.ts';
+import { proofFor } from '../comments/testKit.ts';
 
 /** A port nothing listens on: a connection there is refused at once. */
 const closedPort = async (): Promise<number> => {
@@ -303,7 +304,12 @@ describe('message push', () => {
       method: 'POST',
       url: '/api/blog/comment',
       headers: { 'x-uuid': 'push-test-visitor' },
-      payload: { targetType: 'essay', targetId: essayId, content: '写得真好' },
+      payload: {
+        targetType: 'essay',
+        targetId: essayId,
+        content: '写得真好',
+        proof: await proofFor(t, '127.0.0.1'),
+      },
     });
     expect(comment.json().code).toBe(0);
     await expect

@@ -1,16 +1,28 @@
 import type { Emote } from '@candy/contract/calls/emotes';
 import { useRef, useState } from 'react';
+import { RequestError } from '../../core/errors.ts';
 import { storage } from '../../core/storage.ts';
 import { Button } from '../Button.tsx';
 import { EmotePicker } from './EmotePicker.tsx';
 import { commentMaxLength, guestNameMaxLength } from './limits.ts';
 import { NotifyByEmail } from './NotifyByEmail.tsx';
+import { isStaleProof, useProof } from './useProof.ts';
 
 export interface GuestFields {
   guestName?: string;
   guestEmail?: string;
   notifyByEmail?: boolean;
+  /** The solved proof of work (visitors' new comments only). */
+  proof?: string;
 }
+
+/** What a refused post shows under the form: the server's message and its field lines. */
+const refusalText = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const lines =
+    error instanceof RequestError ? error.errors.flatMap((e) => Object.values(e.constraints)) : [];
+  return [error.message, ...lines.filter((line) => line !== error.message)].join('；');
+};
 
 export interface CommentFormProps {
   emotes: ReadonlyMap<string, Emote>;
@@ -18,6 +30,8 @@ export interface CommentFormProps {
   onCancel?: () => void;
   /** Name and email inputs (new comments by visitors; never for edits or the owner). */
   guestFields?: boolean;
+  /** Solve a proof of work before sending (visitors' new comments; the widget loads on first focus). */
+  proof?: boolean;
   initial?: string;
   placeholder?: string;
   submitLabel?: string;
@@ -34,6 +48,7 @@ export const CommentForm = ({
   onSubmit,
   onCancel,
   guestFields = false,
+  proof: needsProof = false,
   initial = '',
   placeholder = '说点什么吧',
   submitLabel = '发表',
@@ -43,7 +58,9 @@ export const CommentForm = ({
   const [guestName, setGuestName] = useState(() => storage.get().guestName);
   const [guestEmail, setGuestEmail] = useState(() => storage.get().guestEmail);
   const [notifyByEmail, setNotifyByEmail] = useState(false);
+  const [refusal, setRefusal] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
+  const proof = useProof(needsProof);
   const length = content.length;
   const valid = content.trim().length > 0 && length <= commentMaxLength;
 
@@ -60,6 +77,7 @@ export const CommentForm = ({
 
   const submit = async () => {
     if (!valid) return;
+    setRefusal('');
     const guest = guestFields
       ? {
           guestName: guestName.trim() || undefined,
@@ -67,7 +85,23 @@ export const CommentForm = ({
           ...(notifyByEmail && guestEmail.trim() ? { notifyByEmail: true } : {}),
         }
       : {};
-    await onSubmit(content, guest);
+    const send = async () => onSubmit(content, { ...guest, proof: await proof.take() });
+    try {
+      try {
+        await send();
+      } catch (error) {
+        // An expired or spent proof: solve a fresh one and send once more.
+        if (!isStaleProof(error)) throw error;
+        proof.renew();
+        await send();
+      }
+    } catch (error) {
+      // The text stays in the form; the reason shows under it.
+      setRefusal(refusalText(error));
+      proof.renew();
+      return;
+    }
+    proof.renew();
     if (guestFields) storage.set({ guestName: guestName.trim(), guestEmail: guestEmail.trim() });
     setContent('');
   };
@@ -78,6 +112,8 @@ export const CommentForm = ({
       onSubmit={(event) => {
         event.preventDefault();
       }}
+      // The proof-of-work widget loads when the visitor starts writing, never with the page.
+      onFocus={() => void proof.arm()?.catch(() => undefined)}
     >
       {guestFields ? (
         <div className="comment-form-guest">
@@ -118,6 +154,14 @@ export const CommentForm = ({
           }
         }}
       />
+      {needsProof ? (
+        <div className="comment-form-proof" ref={proof.container} data-testid="comment-proof" />
+      ) : null}
+      {refusal ? (
+        <p className="comment-form-refusal" role="alert">
+          {refusal}
+        </p>
+      ) : null}
       <div className="comment-form-actions">
         <EmotePicker emotes={emotes} onPick={insertEmote} />
         <span className={length > commentMaxLength ? 'comment-form-count over' : 'comment-form-count'}>

@@ -37,6 +37,11 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
         <header className="comment-head">
           <span className="comment-name">{comment.deleted ? '—' : comment.name}</span>
           {comment.isOwner ? <span className="comment-owner-badge">博主</span> : null}
+          {comment.held ? (
+            <span className="comment-held-badge" title="博主审核后其他人才能看到">
+              等待审核
+            </span>
+          ) : null}
           {comment.replyToName ? <span className="comment-reply-to">回复 @{comment.replyToName}</span> : null}
           <time
             className="comment-time"

@@ -44,6 +44,7 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
       <CommentForm
         emotes={emotes}
         guestFields={!owner}
+        proof={!owner}
         onSubmit={(content, guest) => comments.create({ content, ...guest })}
       />
       <div className="comments-list">
@@ -59,6 +60,7 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
                   <CommentForm
                     emotes={emotes}
                     guestFields={!owner}
+                    proof={!owner}
                     autoFocus
                     placeholder={`回复 @${replyTo.name}`}
                     submitLabel="回复"

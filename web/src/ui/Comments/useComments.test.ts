@@ -13,6 +13,7 @@ const reply = (id: number, patch: Partial<CommentReply> = {}): CommentReply => (
   mine: false,
   avatarSeed: `seed${id}`,
   deleted: false,
+  held: false,
   createdAt: id,
   updatedAt: id,
   ...patch,

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
 import { peekSsr } from '../../core/ssrData.ts';
 import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
+import { toast } from '../toast.tsx';
 
 export interface CommentsState {
   list: Comment[];
@@ -19,6 +20,8 @@ export interface NewComment {
   guestEmail?: string;
   /** 有回复时邮件通知我 (issue 25.3). */
   notifyByEmail?: boolean;
+  /** The solved proof of work a visitor's comment carries. */
+  proof?: string;
 }
 
 /** A new comment in the list: a reply joins its top-level comment, a top-level one leads the list. */
@@ -87,13 +90,15 @@ export const useComments = (targetType: CommentTargetType, targetId: number) => 
   const loadMore = () => void load(current.current.list.at(-1)?.id);
 
   const create = async (input: NewComment): Promise<CommentReply> => {
-    const added = await call('commentCreate', { body: { targetType, targetId, ...input } });
+    // Silent: the form shows why a post was refused, under the text it keeps.
+    const added = await call('commentCreate', { body: { targetType, targetId, ...input }, silent: true });
     setState((old) => ({ ...old, list: withAdded(old.list, added), total: old.total + 1 }));
+    if (added.held) toast('评论已提交，博主审核后其他人才能看到', { type: 'success' });
     return added;
   };
 
   const update = async (id: number, content: string): Promise<void> => {
-    const changed = await call('commentUpdate', { params: { id }, body: { content } });
+    const changed = await call('commentUpdate', { params: { id }, body: { content }, silent: true });
     setState((old) => ({ ...old, list: withUpdated(old.list, changed) }));
   };
 

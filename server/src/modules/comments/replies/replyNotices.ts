@@ -43,7 +43,8 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
   /** Who the reply answers, or null when nobody is to be told (gone, the owner's, or oneself). */
   const answeredBy = async (reply: CommentRow): Promise<CommentRow | null> => {
     const answeredId = reply.reply_to_id ?? reply.parent_id;
-    if (answeredId === null || reply.deleted === 1) return null;
+    // A reply held for review (or marked as spam since) tells nobody.
+    if (answeredId === null || reply.deleted === 1 || reply.status !== 'visible') return null;
     const answered = await comments.findById(answeredId);
     // The owner hears of replies through the owner's own channels (a new comment notice).
     if (!answered || answered.deleted === 1 || answered.is_owner === 1) return null;

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
+import { useLocation } from '../../../app/router.tsx';
 import { AdminPage, Tabs } from '../../../ui/adminKit/index.ts';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { AboutTab } from './AboutTab.tsx';
 import './chaos.css';
-import { RecentComments } from '../shared/RecentComments.tsx';
+import { CommentsTab } from './comments/CommentsTab.tsx';
 import { EssaysTab } from './EssaysTab.tsx';
 import { confirmLeave, useLeaveGuard } from './leaveGuard.ts';
 import { MomentsTab } from './MomentsTab.tsx';
@@ -24,7 +25,9 @@ const tabs: { id: Tab; label: string }[] = [
  * writing is never left silently: menu links, tabs, another essay and closing the tab ask first.
  */
 export default function WritePage() {
-  const [tab, setTab] = useState<Tab>('essays');
+  // The owner's "awaiting review" notice links here with ?comments=held: the queue opens at once.
+  const heldLinked = useLocation().search.includes('comments=held');
+  const [tab, setTab] = useState<Tab>(heldLinked ? 'comments' : 'essays');
   const [dirty, setDirty] = useState(false);
   useLeaveGuard(dirty);
   const guard = useCallback(() => (dirty ? confirmLeave() : Promise.resolve(true)), [dirty]);
@@ -41,7 +44,7 @@ export default function WritePage() {
       {tab === 'essays' && <EssaysTab guard={guard} onDirtyChange={onDirtyChange} />}
       {tab === 'about' && <AboutTab onDirtyChange={onDirtyChange} />}
       {tab === 'moments' && <MomentsTab />}
-      {tab === 'comments' && <RecentComments />}
+      {tab === 'comments' && <CommentsTab initialStatus={heldLinked ? 'held' : 'all'} />}
     </AdminPage>
   );
 }

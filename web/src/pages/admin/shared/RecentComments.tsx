@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { Link } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
-import { storage } from '../../../core/storage.ts';
 import {
   Badge,
   destroyQuestion,
@@ -14,14 +13,9 @@ import {
   Pager,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { prompt } from '../../../ui/Dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { editAsOwner, replyAsOwner, whereOf } from './commentActions.ts';
 import './recentComments.css';
-
-const whereOf = (c: RecentComment) =>
-  c.targetType === 'essay'
-    ? { to: `/chaos#${c.targetId}`, label: `随笔 #${c.targetId}` }
-    : { to: '/about', label: '关于页' };
 
 /**
  * The newest comments on every essay and the about page, as the owner moderates them: where each
@@ -33,33 +27,13 @@ export const RecentComments = ({ size = 20, paged = true }: { size?: number; pag
   const [page, setPage] = useState(1);
   const comments = useQuery({
     queryKey: ['comments', 'recent', page, size],
-    queryFn: () => call('commentRecent', { query: { page, size } }),
+    queryFn: () => call('commentRecent', { query: { page, size, status: 'all' } }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['comments'] });
 
-  const reply = async (c: RecentComment) => {
-    const content = await prompt({ title: `回复 ${c.name || '访客'}`, placeholder: '以博主身份回复' });
-    if (!content.trim()) return;
-    await call('commentCreate', {
-      body: {
-        targetType: c.targetType,
-        targetId: c.targetId,
-        parentId: c.id,
-        content,
-        guestName: storage.get().usernameCache || '博主',
-      },
-    });
-    toast('已回复', { type: 'success' });
-    await refresh();
-  };
-  const edit = async (c: RecentComment) => {
-    const content = await prompt({ title: '编辑评论', initial: c.content });
-    if (!content.trim() || content === c.content) return;
-    await call('commentUpdate', { params: { id: c.id }, body: { content } });
-    toast('已修改', { type: 'success' });
-    await refresh();
-  };
+  const reply = async (c: RecentComment) => (await replyAsOwner(c)) && refresh();
+  const edit = async (c: RecentComment) => (await editAsOwner(c)) && refresh();
   const remove = async (c: RecentComment) => {
     await call('commentDelete', { params: { id: c.id } });
     toast('已删除', { type: 'success' });
