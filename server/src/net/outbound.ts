@@ -40,6 +40,7 @@ export interface OutboundRequest {
   /** Response bytes kept; past it the exchange fails, or stops reading when `truncate` is set. */
   maxBytes?: number;
   truncate?: boolean;
+  /** Redirects followed (each hop checked again); 0 answers a redirect as it is. Default 3. */
   maxRedirects?: number;
 }
 
@@ -153,7 +154,9 @@ export const createOutbound = (policy: OutboundPolicy, defaults: { userAgent?: s
         throw new OutboundError('network', error instanceof Error ? error.message : String(error));
       }
       const location = answer.headers.location;
-      if (!REDIRECTS.has(answer.status) || !location) return { ...answer, url: url.toString() };
+      // maxRedirects 0: a redirect is answered as it is (a webhook's signed POST is not re-aimed).
+      if (!REDIRECTS.has(answer.status) || !location || maxRedirects === 0)
+        return { ...answer, url: url.toString() };
       if (redirects >= maxRedirects)
         throw new OutboundError('tooManyRedirects', `重定向超过 ${maxRedirects} 次`);
       const next = URL.parse(location, url.toString());

@@ -15,6 +15,7 @@ import * as push from './0013_push.ts';
 import * as revisions from './0015_revisions.ts';
 import * as imageVariants from './0016_image_variants.ts';
 import * as replyNotices from './0018_reply_notices.ts';
+import * as webhooks from './0019_webhooks.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_revisions': revisions,
   '0016_image_variants': imageVariants,
   '0018_reply_notices': replyNotices,
+  '0019_webhooks': webhooks,
 };

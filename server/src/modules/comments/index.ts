@@ -45,6 +45,7 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     meta: deps.meta,
     notifier,
     replies: replyNotices,
+    events: ctx.events,
     logger: ctx.logger,
     now: ctx.now,
   });

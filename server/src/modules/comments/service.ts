@@ -10,6 +10,7 @@ import {
   type RecentComments,
 } from '@candy/contract/calls/comments';
 import type { Logger } from 'pino';
+import type { EventBus } from '../../events.ts';
 import type { Caller } from '../../http/context.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
@@ -41,6 +42,8 @@ export interface CommentDeps {
   notifier: CommentNotifier;
   /** Queues a reply for its answered author's notifications (issue 25.3); absent in narrow tests. */
   replies?: { enqueue(reply: CommentRow): Promise<void> };
+  /** Announces `comment.posted` on the site's event bus (webhooks); absent in narrow tests. */
+  events?: Pick<EventBus, 'emit'>;
   logger: Logger;
   now: () => number;
 }
@@ -173,6 +176,19 @@ export const createCommentService = (deps: CommentDeps) => {
       });
       if (!owner) notify(row);
       if (parent) await enqueueReply(row);
+      await deps.events?.emit({
+        type: 'comment.posted',
+        data: {
+          id: row.id,
+          targetType: row.target_type,
+          targetId: row.target_id,
+          parentId: row.parent_id,
+          name: row.guest_name,
+          content: row.content,
+          isOwner: row.is_owner === 1,
+          createdAt: row.created_at,
+        },
+      });
       const replyToName = parent && row.reply_to_id === parent.id ? parent.guest_name : undefined;
       return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyToName);
     },
