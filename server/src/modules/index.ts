@@ -99,6 +99,7 @@ export const registerModules = (base: ModuleContext) => {
     publisher: reservations,
     cache: ctx.publicCache,
     events: ctx.events,
+    now: ctx.now,
   });
   // A restore saves through the target's own service, which keeps the new revision and drops caches.
   revisionsRoutes(ctx.router, revisions, {

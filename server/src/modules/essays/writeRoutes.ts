@@ -19,9 +19,12 @@ export const essayWriteRoutes = (
     publisher: ReservationPublisher;
     cache: PublicCache;
     events: Pick<EventBus, 'emit'>;
+    now: () => number;
   },
 ): void => {
-  const { essays, comments, publisher, cache, events } = deps;
+  const { essays, comments, publisher, cache, events, now } = deps;
+  /** Visitors see it: no reservation, or one that has come (the field keeps its past value). */
+  const isOut = (essay: Essay) => essay.reservation === null || essay.reservation <= now();
   const written = async <T>(result: T): Promise<T> => {
     cache.invalidate('essay');
     await publisher.schedule();
@@ -32,8 +35,8 @@ export const essayWriteRoutes = (
    * or updated; a reserved one changes nothing public. One coming due is announced by the publisher.
    */
   const announce = async (before: Essay | null, after: Essay) => {
-    if (after.reservation !== null) return;
-    const type = before === null || before.reservation !== null ? 'essay.published' : 'essay.updated';
+    if (!isOut(after)) return;
+    const type = before === null || !isOut(before) ? 'essay.published' : 'essay.updated';
     await events.emit({ type, data: after });
   };
   const update = async (id: number, changes: Parameters<EssaysService['update']>[1]) => {
