@@ -40,7 +40,7 @@ describe('the back-office frame', () => {
   });
   afterAll(() => browser.close());
 
-  it('lists all 17 admin pages (the spec's 16 and Webhook) by group in the side menu and marks the current one', async () => {
+  it('lists all 17 admin pages (the spec’s 16 and Webhook) by group in the side menu and marks the current one', async () => {
     const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/mabinogion');
     const menu = page.locator('.admin-side .admin-menu');
     await menu.waitFor();
