@@ -25,6 +25,7 @@ import { systemRoutes } from './routes/system.ts';
 import { todosRoutes } from './routes/todos.ts';
 import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 
 export type { RouteDef } from './routeDef.ts';
 
@@ -60,6 +61,7 @@ export const routes = {
   ...pushRoutes,
   ...filesRoutes,
   ...revisionsRoutes,
+  ...webhooksRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -29,6 +29,8 @@ export const pagePaths = [
   '/great-old-one/ryona/group',
   '/great-old-one/ryona/material/create',
   '/great-old-one/cron',
+  // Issue 26.5: not in the spec's list.
+  '/great-old-one/webhooks',
   '/utils/index',
   '/utils/merge-image',
   '/utils/oplus-log-decrypt',

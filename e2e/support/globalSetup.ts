@@ -18,6 +18,8 @@ export default async function setup(project: TestProject) {
     DARK_KEY: 'e2e-dark-key',
     OWNER_USERNAME: 'e2e-owner',
     OWNER_PASSWORD: 'e2e-owner-password',
+    // Webhook receivers in the specs listen on 127.0.0.1 (issue 26.5).
+    OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
   });
   project.provide('baseUrl', server.url);
   return async () => {

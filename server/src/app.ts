@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/index.ts';
+import { createEventBus } from './events.ts';
 import { registerFeeds } from './feeds/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkErrors.ts';
@@ -143,6 +144,7 @@ export const buildApp = async ({
     publicCache,
     storage,
     notify: logNotify(server.log as unknown as Logger),
+    events: createEventBus(server.log as unknown as Logger),
     db: database.db,
     dialect: database.dialect,
     config,

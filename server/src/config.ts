@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SiteDefaults } from '@candy/contract';
 import * as z from 'zod';
 import { defaultDataDir } from './dataDir.ts';
+import { isAddressOrRange, type OutboundPolicy } from './net/addressPolicy.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -123,6 +124,10 @@ const EnvSchema = z.object({
   PARKING_API_BASE: z.url().optional(),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   PUSH_ALLOW_LOOPBACK: bool(false),
+  OUTBOUND_ALLOW_PRIVATE: bool(false),
+  OUTBOUND_ALLOWED_ADDRESSES: list.refine((entries) => entries.every(isAddressOrRange), {
+    message: 'comma-separated IP addresses or CIDR ranges',
+  }),
   MAP_TILE_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
@@ -218,6 +223,11 @@ export interface Config {
    * service stand-in); otherwise only https endpoints are accepted.
    */
   pushAllowLoopback: boolean;
+  /**
+   * What the outbound-fetch module (webhooks …) may reach besides public addresses: every loopback,
+   * private and link-local address, or the listed addresses and ranges (tests list 127.0.0.1).
+   */
+  outbound: OutboundPolicy;
 }
 
 export class ConfigError extends Error {
@@ -310,5 +320,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mapTileUrl: e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, allowed: e.OUTBOUND_ALLOWED_ADDRESSES },
   };
 };

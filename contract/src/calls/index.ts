@@ -26,6 +26,7 @@ import * as system from './system.ts';
 import { todosCalls } from './todos.ts';
 import { videosCalls } from './videos.ts';
 import { waifuCalls } from './waifu.ts';
+import { webhooksCalls } from './webhooks.ts';
 
 /** Every call with its schemas, keyed like `routes`; the `satisfies` keeps the two lists equal. */
 export const calls = {
@@ -58,6 +59,7 @@ export const calls = {
   ...pushCalls,
   ...filesCalls,
   ...revisionsCalls,
+  ...webhooksCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

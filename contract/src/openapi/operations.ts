@@ -287,4 +287,12 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   bufferBlobRead: op('files', 'A temporary blob', {
     raw: binary(['*/*'], 'The blob, its type from its name, with ranges.'),
   }),
+
+  webhookList: op('webhooks', 'The webhook endpoints, each with its last delivery'),
+  webhookCreate: op('webhooks', 'Register a webhook endpoint (a secret is generated)'),
+  webhookUpdate: op('webhooks', 'Change a webhook endpoint'),
+  webhookDelete: op('webhooks', 'Delete a webhook endpoint and its deliveries'),
+  webhookTest: op('webhooks', 'Queue a test event to one endpoint'),
+  webhookDeliveries: op('webhooks', 'An endpoint’s deliveries with their attempts'),
+  webhookResend: op('webhooks', 'Queue a delivery’s message again'),
 };

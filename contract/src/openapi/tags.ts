@@ -25,6 +25,7 @@ export const tags = {
   log: 'The server log.',
   push: 'Message push to the owner.',
   files: 'The content repository, protected assets and temporary blobs.',
+  webhooks: 'Signed webhooks (Standard Webhooks) to the owner’s endpoints, and their delivery log.',
 } as const;
 
 export type Tag = keyof typeof tags;

@@ -12,6 +12,7 @@ import type {
   VisitorPushSubscriptionTable,
 } from './schemaReplies.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
+import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
@@ -60,6 +61,9 @@ export interface Database {
   reply_notice: ReplyNoticeTable;
   reply_mail_sent: ReplyMailSentTable;
   reply_mail_optout: ReplyMailOptoutTable;
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
+  webhook_attempt: WebhookAttemptTable;
 }
 
 export interface HandshakeTable {

@@ -17,6 +17,7 @@ import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.
 import { collections, systemAndAuth, writing } from '../../test/openapiScenario.ts';
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
 import { replyNotices } from '../../test/openapiScenarioReplies.ts';
+import { webhooks } from '../../test/openapiScenarioWebhooks.ts';
 import { createOwner, OWNER, ownerKey } from '../modules/auth/testing.ts';
 import { makeSourceDir } from '../modules/videos/testKit.ts';
 
@@ -43,6 +44,7 @@ describe('the OpenAPI document against real answers', () => {
   let deadApi: Probe;
   let sourceDir: string;
   let leases: string;
+  let webhookReceiver: string;
   const fakes: {
     music?: FakeMusicUpstream;
     bangumi?: FakeBangumiUpstream;
@@ -84,9 +86,11 @@ describe('the OpenAPI document against real answers', () => {
         BANGUMI_API_BASE: fakes.bangumi.base,
         EMOTE_REMOTE_INDEX: fakes.emotes.indexUrl,
         EMOTE_BILIBILI_BASE: fakes.emotes.bilibiliBase,
+        OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
       },
     });
     const nowhere = await unreachableBaseUrl();
+    webhookReceiver = `${nowhere}/hook`;
     dead = await createTestApp({
       env: {
         MUSIC_API_BASE: nowhere,
@@ -166,6 +170,10 @@ describe('the OpenAPI document against real answers', () => {
 
   it('replies reaching the visitor (push subscription, unsubscribe link)', async () => {
     await replyNotices(api, await t.modules.comments.replyNotices.unsubscribeQuery('reader@example.com'));
+  });
+
+  it('signed webhooks', async () => {
+    await webhooks(api, webhookReceiver);
   });
 
   it('links, quotes, anime, waifu, moments, music, emotes and images', async () => {

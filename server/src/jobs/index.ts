@@ -19,6 +19,8 @@ export interface JobDeps {
   imageVariants: () => Promise<string>;
   /** Announces queued comment replies to their answered authors (issue 25.3); answers the report line. */
   replyNotices?: () => Promise<string>;
+  /** Sends queued webhook deliveries and their retries (issue 26.5); answers the report line. */
+  webhookDeliveries?: () => Promise<string>;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
@@ -94,6 +96,19 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.replyNotices,
+        },
+      ]
+    : []),
+  ...(deps.webhookDeliveries
+    ? [
+        {
+          id: 'webhook-deliveries',
+          name: 'Webhook 投递',
+          description:
+            '把排队的 Webhook 签名后发给各端点；事件发生后马上运行，失败的在 1 分钟、5 分钟、30 分钟、2 小时后重试，之后记为失败。',
+          defaultCron: '* * * * *',
+          catchUp: false,
+          run: deps.webhookDeliveries,
         },
       ]
     : []),

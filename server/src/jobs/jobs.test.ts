@@ -34,6 +34,7 @@ describe('scheduled jobs', () => {
       'publish-reservations',
       'reply-notices',
       'snapshot',
+      'webhook-deliveries',
     ]);
     for (const job of jobs) {
       expect(job.enabled).toBe(true);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
+import type { EventBus } from '../events.ts';
 import type { OwnerGuard } from '../http/guards.ts';
 import type { PublicCache } from '../http/publicCache.ts';
 import type { Router } from '../http/router.ts';
@@ -23,6 +24,8 @@ export interface ModuleContext {
   storage: BlobStorage;
   /** Tells the owner about an event (push channels once configured, else a log line). */
   notify: Notify;
+  /** Site events (an essay published, a comment posted …) for whoever listens: the webhooks module. */
+  events: EventBus;
   /** The auth module installs the real owner guard through this; until then owner calls refuse all. */
   setOwnerGuard(guard: OwnerGuard): void;
 }

@@ -35,6 +35,7 @@ import { systemModule } from './system/index.ts';
 import { todosModule } from './todos/index.ts';
 import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
+import { webhooksModule } from './webhooks/index.ts';
 
 /**
  * Builds every domain module in dependency order and registers its routes. A module receives the
@@ -44,6 +45,8 @@ export const registerModules = (base: ModuleContext) => {
   // Push comes first: every other module tells the owner things through its `notify`.
   const { push } = pushModule(base);
   const ctx: ModuleContext = { ...base, notify: push.notify };
+  // Listens on the event bus before any module can emit.
+  const webhooks = webhooksModule(ctx);
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
@@ -77,6 +80,7 @@ export const registerModules = (base: ModuleContext) => {
   const reservations = createReservationPublisher({
     essays,
     notify: ctx.notify,
+    events: ctx.events,
     recordAudit: (essayId) =>
       auth.audit.record({
         username: 'system',
@@ -94,6 +98,8 @@ export const registerModules = (base: ModuleContext) => {
     comments: comments.comments,
     publisher: reservations,
     cache: ctx.publicCache,
+    events: ctx.events,
+    now: ctx.now,
   });
   // A restore saves through the target's own service, which keeps the new revision and drops caches.
   revisionsRoutes(ctx.router, revisions, {
@@ -119,6 +125,7 @@ export const registerModules = (base: ModuleContext) => {
     ],
     reservations,
     replyNotices: () => comments.replyNotices.run(Date.now() + 50_000),
+    webhookDeliveries: () => webhooks.deliveries.run(Date.now() + 50_000),
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     imageVariants: async () => {
       // Stops in time for the next minute's tick; what is left waits for it.
@@ -136,6 +143,7 @@ export const registerModules = (base: ModuleContext) => {
   });
   images.attachRunner(() => scheduler.runNow('image-variants', 'change'));
   comments.replyNotices.attachRunner(() => scheduler.runNow('reply-notices', 'change'));
+  webhooks.webhooks.attachRunner(() => scheduler.runNow('webhook-deliveries', 'change'));
   // Offline data follows public writes (each announces itself by invalidating its cached answers)
   // and exists from the first start: both run the snapshot job above, under its lease.
   const snapshotTrigger = createSnapshotTrigger({
@@ -177,6 +185,7 @@ export const registerModules = (base: ModuleContext) => {
     files,
     revisions,
     images,
+    webhooks: webhooks.webhooks,
   };
   return modules;
 };

@@ -1,3 +1,4 @@
+import { commentEventOf } from '../../events.ts';
 import { createRateLimiter } from '../../http/rateLimit.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
@@ -54,6 +55,7 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     meta: deps.meta,
     notifier,
     replies: replyNotices,
+    events: ctx.events,
     logger: ctx.logger,
     now: ctx.now,
   });
@@ -63,7 +65,10 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     avatarKey: comments.avatarKey,
     remove: comments.removeAsOwner,
     approved: async (rows) => {
-      for (const row of rows) await replyNotices.enqueue(row);
+      for (const row of rows) {
+        await replyNotices.enqueue(row);
+        await ctx.events.emit({ type: 'comment.posted', data: commentEventOf(row) });
+      }
     },
   });
   commentsRoutes(ctx.router, comments, queue, proof);

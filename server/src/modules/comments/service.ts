@@ -9,6 +9,7 @@ import {
   commentPageSize,
 } from '@candy/contract/calls/comments';
 import type { Logger } from 'pino';
+import { commentEventOf, type EventBus } from '../../events.ts';
 import type { Caller } from '../../http/context.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
@@ -46,6 +47,8 @@ export interface CommentDeps {
   notifier: CommentNotifier;
   /** Queues a reply for its answered author's notifications (issue 25.3); absent in narrow tests. */
   replies?: { enqueue(reply: CommentRow): Promise<void> };
+  /** Announces `comment.posted` on the site's event bus (webhooks); absent in narrow tests. */
+  events?: Pick<EventBus, 'emit'>;
   logger: Logger;
   now: () => number;
 }
@@ -229,6 +232,12 @@ export const createCommentService = (deps: CommentDeps) => {
       if (!owner) notify(row);
       // A held reply tells its answered author nothing until the owner lets it through.
       if (parent && status === 'visible') await enqueueReply(row);
+      // A comment marked as spam makes no noise anywhere; one held for review says so.
+      if (status !== 'spam')
+        await deps.events?.emit({
+          type: status === 'held' ? 'comment.held' : 'comment.posted',
+          data: commentEventOf(row),
+        });
       const replyToName = parent && row.reply_to_id === parent.id ? parent.guest_name : undefined;
       return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyToName);
     },

@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
+import type { EventBus } from '../../events.ts';
 import type { Notify } from '../../notify.ts';
 import type { EssaysService } from './service.ts';
 
 export interface ReservationDeps {
   essays: EssaysService;
   notify: Notify;
+  /** Announces `essay.published` on the site's event bus (webhooks). */
+  events: Pick<EventBus, 'emit'>;
   /** Writes the audit entry of a publication (who: the system). */
   recordAudit: (essayId: number) => Promise<void>;
   /** Drops the cached public answers that the publication changes. */
@@ -44,6 +47,7 @@ export const createReservationPublisher = (deps: ReservationDeps) => {
       } catch (error) {
         deps.logger.error({ err: error, essayId: essay.id }, 'audit of a publication failed');
       }
+      await deps.events.emit({ type: 'essay.published', data: essay });
       await deps.notify({
         kind: 'reservation-published',
         title: '定时随笔已发布',

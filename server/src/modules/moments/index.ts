@@ -9,6 +9,6 @@ export const momentsModule = (
   deps: { images: Pick<ImagesService, 'withPicturesBy'> },
 ) => {
   const moments = createMomentsService({ repo: createMomentRepo(ctx.db, ctx.dialect), now: ctx.now });
-  momentsRoutes(ctx.router, moments, ctx.publicCache, ctx.now, deps.images);
+  momentsRoutes(ctx.router, moments, ctx.publicCache, ctx.now, deps.images, ctx.events);
   return { moments };
 };

@@ -1,4 +1,5 @@
 import { calls } from '@candy/contract';
+import type { EventBus } from '../../events.ts';
 import type { PublicCache, ViewClass } from '../../http/publicCache.ts';
 import type { Router } from '../../http/router.ts';
 import type { ImagesService } from '../images/service.ts';
@@ -15,6 +16,7 @@ export const momentsRoutes = (
   cache: PublicCache,
   now: () => number,
   images: Pick<ImagesService, 'withPicturesBy'>,
+  events: Pick<EventBus, 'emit'>,
 ): void => {
   const offsetOf = ({ caller }: { caller: { localTime: number | undefined } }) =>
     utcOffsetMinutes(caller.localTime, now());
@@ -29,7 +31,11 @@ export const momentsRoutes = (
     cache.invalidate('moment');
     return result;
   };
-  router.route(calls.momentCreate, async ({ body }) => written(await moments.create(body)));
+  router.route(calls.momentCreate, async ({ body }) => {
+    const moment = written(await moments.create(body));
+    await events.emit({ type: 'moment.posted', data: moment });
+    return moment;
+  });
   router.route(calls.momentUpdate, async ({ params, body }) =>
     written(await moments.update(params.id, body)),
   );

@@ -1,40 +1,19 @@
 import { createECDH } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { classifyAddress } from '../../../net/addressPolicy.ts';
 
 /**
  * The visitor hands us the address our server will POST to: a push service's endpoint. It must be
  * https to a public host (no request into the site's own network on a stranger's say-so); plain http
  * to a loopback address only when PUSH_ALLOW_LOOPBACK is set (tests, a local stand-in).
  */
-const privateRanges = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  privateRanges.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  privateRanges.addSubnet(net, bits, 'ipv6');
-
 const isLoopbackName = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 
+/** The outbound module's classifier: anything but a public address (names are checked after lookup). */
 const isPrivateAddress = (address: string): boolean => {
-  const family = isIP(address);
-  if (family === 0) return false;
-  const mapped = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  return isIP(mapped) === 4
-    ? privateRanges.check(mapped, 'ipv4')
-    : privateRanges.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  const kind = classifyAddress(address);
+  return kind !== 'public' && kind !== 'invalid';
 };
 
 /** Why an endpoint is refused, or null when it may be used. */
