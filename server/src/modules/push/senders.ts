@@ -91,8 +91,14 @@ export const sendGotify = (s: SettingsOf<'gotify'>, m: OutgoingMessage) =>
     { 'x-gotify-key': s.token },
   );
 
-/** Email through the owner's SMTP server (nodemailer, loaded on first use). */
-export const sendEmail = async (s: SettingsOf<'email'>, m: OutgoingMessage): Promise<void> => {
+/**
+ * One mail through the owner's SMTP server (nodemailer, loaded on first use), from the channel's
+ * address, within the channel's time limit. The owner's notices and visitors' reply mails use it.
+ */
+export const sendSmtpMail = async (
+  s: SettingsOf<'email'>,
+  mail: { to: string; subject: string; text: string; headers?: Record<string, string> },
+): Promise<void> => {
   const { createTransport } = await import('nodemailer');
   const transport = createTransport({
     host: s.host,
@@ -104,16 +110,19 @@ export const sendEmail = async (s: SettingsOf<'email'>, m: OutgoingMessage): Pro
     socketTimeout: SEND_TIMEOUT_MS,
   });
   try {
-    await transport.sendMail({
-      from: s.from,
-      to: s.to,
-      subject: `[糖果罐] ${m.title}`,
-      text: [m.body, m.url].filter(Boolean).join('\n\n') || m.title,
-    });
+    await transport.sendMail({ from: s.from, ...mail });
   } finally {
     transport.close();
   }
 };
+
+/** Email to the owner's own address. */
+export const sendEmail = (s: SettingsOf<'email'>, m: OutgoingMessage): Promise<void> =>
+  sendSmtpMail(s, {
+    to: s.to,
+    subject: `[糖果罐] ${m.title}`,
+    text: [m.body, m.url].filter(Boolean).join('\n\n') || m.title,
+  });
 
 /**
  * Web Push to each subscribed browser (web-push: VAPID-signed, aes128gcm-encrypted). A subscription

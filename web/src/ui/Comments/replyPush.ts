@@ -1,21 +1,12 @@
 import { call } from '../../core/request.ts';
+import { PUSH_WORKER, subscriptionBody, vapidKeyBytes } from '../../core/webPush.ts';
+
+export { PUSH_WORKER };
 
 /**
  * Subscribing this browser to replies (issue 25.3). Loaded only when the bell is pressed: it is the
  * part of Web Push a reader who never presses it should not download.
  */
-
-/** The service worker that shows notifications; the owner's Web Push registers the same one. */
-export const PUSH_WORKER = '/push-sw.js';
-
-/** The VAPID key as PushManager wants it: raw bytes from base64url. */
-const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-};
 
 /** Asks for permission, subscribes (or reuses this browser's subscription) and ties it to this device. */
 export const subscribeToReplies = async (): Promise<'on' | 'denied'> => {
@@ -28,16 +19,10 @@ export const subscribeToReplies = async (): Promise<'on' | 'denied'> => {
     const { vapidPublicKey } = await call('replyPushKey', { silent: true });
     subscription = await registration.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey: keyBytes(vapidPublicKey),
+      applicationServerKey: vapidKeyBytes(vapidPublicKey),
     });
   }
-  const json = subscription.toJSON();
-  await call('replyPushSubscribe', {
-    body: {
-      endpoint: subscription.endpoint,
-      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-    },
-  });
+  await call('replyPushSubscribe', { body: subscriptionBody(subscription) });
   return 'on';
 };
 

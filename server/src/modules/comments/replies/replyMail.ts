@@ -1,6 +1,4 @@
-import type { SettingsOf } from '../../push/senders.ts';
-
-const SEND_TIMEOUT_MS = 10_000;
+import { type SettingsOf, sendSmtpMail } from '../../push/senders.ts';
 
 export interface ReplyMail {
   to: string;
@@ -14,31 +12,15 @@ export interface ReplyMail {
  * A reply mail through the owner's SMTP server (the push module's email channel settings), with
  * RFC 8058 one-click unsubscribe headers: a mail client's "unsubscribe" button POSTs to the link.
  */
-export const sendReplyMail = async (smtp: SettingsOf<'email'>, mail: ReplyMail): Promise<void> => {
-  const { createTransport } = await import('nodemailer');
-  const transport = createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass } } : {}),
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
+export const sendReplyMail = (smtp: SettingsOf<'email'>, mail: ReplyMail): Promise<void> =>
+  sendSmtpMail(smtp, {
+    to: mail.to,
+    subject: mail.subject,
+    text: `${mail.text}\n\n——\n不想再收到回复邮件：${mail.unsubscribeUrl}`,
+    headers: {
+      'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // An automatic message: no out-of-office answers to it.
+      'Auto-Submitted': 'auto-generated',
+    },
   });
-  try {
-    await transport.sendMail({
-      from: smtp.from,
-      to: mail.to,
-      subject: mail.subject,
-      text: `${mail.text}\n\n——\n不想再收到回复邮件：${mail.unsubscribeUrl}`,
-      headers: {
-        'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        // An automatic message: no out-of-office answers to it.
-        'Auto-Submitted': 'auto-generated',
-      },
-    });
-  } finally {
-    transport.close();
-  }
-};

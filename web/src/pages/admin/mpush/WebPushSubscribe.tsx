@@ -1,20 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { PUSH_WORKER, subscriptionBody, vapidKeyBytes } from '../../../core/webPush.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { SubscribedBrowsers } from './SubscribedBrowsers.tsx';
-
-const WORKER = '/push-sw.js';
-
-/** The VAPID key as PushManager wants it: raw bytes from base64url. */
-const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-};
 
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
@@ -31,7 +21,7 @@ export const WebPushSubscribe = ({
   useEffect(() => {
     if (!supported()) return;
     void navigator.serviceWorker
-      .getRegistration(WORKER)
+      .getRegistration(PUSH_WORKER)
       .then((registration) => registration?.pushManager.getSubscription())
       .then((subscription) => setEndpoint(subscription?.endpoint ?? null));
   }, []);
@@ -41,26 +31,20 @@ export const WebPushSubscribe = ({
       toast.error('浏览器没有允许通知');
       return;
     }
-    const registration = await navigator.serviceWorker.register(WORKER);
+    const registration = await navigator.serviceWorker.register(PUSH_WORKER);
     await navigator.serviceWorker.ready;
     const subscription = await registration.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey: keyBytes(vapidPublicKey),
+      applicationServerKey: vapidKeyBytes(vapidPublicKey),
     });
-    const json = subscription.toJSON();
-    await call('pushSubscribe', {
-      body: {
-        endpoint: subscription.endpoint,
-        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-      },
-    });
+    await call('pushSubscribe', { body: subscriptionBody(subscription) });
     setEndpoint(subscription.endpoint);
     toast.success('这个浏览器会收到通知了');
     await client.invalidateQueries({ queryKey: ['push'] });
   };
 
   const unsubscribe = async () => {
-    const registration = await navigator.serviceWorker.getRegistration(WORKER);
+    const registration = await navigator.serviceWorker.getRegistration(PUSH_WORKER);
     const subscription = await registration?.pushManager.getSubscription();
     await subscription?.unsubscribe();
     if (endpoint) await call('pushUnsubscribe', { body: { endpoint } });
