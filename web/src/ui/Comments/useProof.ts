@@ -1,4 +1,4 @@
-import { ErrorCode } from '@candy/contract';
+import { ErrorCode } from '@candy/contract/codes';
 import { useCallback, useRef } from 'react';
 import { isOffline } from '../../core/appState.ts';
 import { RequestError } from '../../core/errors.ts';
