@@ -7,7 +7,7 @@ import {
   startFakeSmtp,
 } from '../../../../test/fakes/pushTargets.ts';
 import { createTestApp, type TestApp } from '../../../../test/harness.ts';
-import { commentClient, insertEssay } from '../testKit.ts';
+import { commentClient, insertEssay, testMaxNumber } from '../testKit.ts';
 import { createReplyRepo } from './repo.ts';
 import { makeBrowserKeys } from './testKit.ts';
 
@@ -328,5 +328,39 @@ describe('replies reach the visitor', () => {
     );
     // The owner's reply is no news to the owner.
     expect(pushesTo('/wp/owner')).toHaveLength(1);
+  });
+  it('tells nobody of a reply held for review until the owner approves it', async () => {
+    const settings = (moderation: string) =>
+      t.server.inject({
+        method: 'PUT',
+        url: '/api/blog/comment/settings',
+        headers: asOwner,
+        payload: { moderation, heldWords: [], powMaxNumber: testMaxNumber },
+      });
+    await subscribeBrowser('visitor-h', '/wp/visitor-h');
+    const mine = await comment('visitor-h');
+    expect((await settings('all')).json().code).toBe(0);
+    try {
+      t.clock.advance(60_000);
+      const reply = await client.post(
+        { targetType: 'essay', targetId: essayId, content: '一条要审核的回复', parentId: mine.id },
+        { uuid: 'visitor-r' },
+      );
+      expect(reply.json().data.held).toBe(true);
+      await settle();
+      expect(pushesTo('/wp/visitor-h')).toHaveLength(0);
+
+      const approved = await t.server.inject({
+        method: 'POST',
+        url: '/api/blog/comment/moderate',
+        headers: asOwner,
+        payload: { ids: [reply.json().data.id], action: 'approve' },
+      });
+      expect(approved.json()).toEqual({ code: 0, data: { count: 1 } });
+      await settle();
+      expect(pushesTo('/wp/visitor-h')).toHaveLength(1);
+    } finally {
+      await settings('none');
+    }
   });
 });
