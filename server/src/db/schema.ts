@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
 import type {
   BufferBlobTable,
   PushChannelTable,
@@ -222,41 +223,6 @@ export interface MomentTable {
   images: string;
   created_at: number;
   updated_at: number;
-}
-
-export interface CommentTable {
-  id: Generated<number>;
-  /** `essay` or `article`. */
-  target_type: string;
-  target_id: number;
-  parent_id: number | null;
-  uuid: string;
-  ip: string;
-  guest_name: string;
-  guest_email: string;
-  content: string;
-  is_owner: number;
-  created_at: number;
-  updated_at: number;
-  /** The comment answered directly; `parent_id` is always the top-level one. */
-  reply_to_id: Generated<number | null>;
-  /** sha256 of the normalised content, for the duplicate checks. */
-  content_hash: Generated<string>;
-  /** 1: a top-level comment deleted while it had replies, kept as a placeholder. */
-  deleted: Generated<number>;
-  /** 1: the author ticked 有回复时邮件通知我 (and left an address). */
-  notify_email: Generated<number>;
-  /** `visible`, `held` (waiting for the owner's review) or `spam` (issue 25). */
-  status: Generated<string>;
-  /** Where it came from: `visitor` (the comment form); later fediverse replies and Webmentions. */
-  source: Generated<string>;
-}
-
-/** Proofs of work already accepted, by their challenge's signature (issue 25). */
-export interface CommentProofSpentTable {
-  signature: string;
-  /** The challenge's expiry (ms): past it the proof is refused anyway and the row may go. */
-  expires_at: number;
 }
 
 /** Rate-limit counters shared by every replica (server/src/http/rateLimit.ts). */

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { CommentTable, Database } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { CommentTable } from '../../db/schemaComments.ts';
 
 export type CommentRow = Selectable<CommentTable>;
 export type NewCommentRow = Insertable<CommentTable>;
