@@ -78,8 +78,8 @@ export default defineConfig({
               },
             },
             {
-              // Specs that start servers of their own run beside the shared server's, one at a
-              // time: the second worker is free once the server tests are done (CI time).
+              // Specs that start servers of their own, one at a time: a project apart so they can
+              // be given the worker the server tests leave idle (Vitest 4 still runs it after e2e).
               test: {
                 name: 'e2e:own-server',
                 include: ownServerSpecs,
