@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { commentWith, postSlots } from '../support/comments.ts';
 import { accessKeyOf, openAsOwner } from '../support/owner.ts';
 import { waitForApp } from '../support/pages.ts';
 import { openVisitor } from '../support/visitors.ts';
@@ -16,15 +17,8 @@ describe('comment proof of work and moderation in Chromium', () => {
   const baseUrl = inject('baseUrl');
   const stamp = Date.now().toString(36);
   let ownerKey = '';
-  let lastPost = 0;
 
-  const waitForPostSlot = async () => {
-    const wait = lastPost + 10_500 - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    lastPost = Date.now();
-  };
-  const commentWith = (page: Page, text: string) =>
-    page.getByTestId('comment').filter({ has: page.locator('.comment-text', { hasText: text }) });
+  const waitForPostSlot = postSlots();
   const form = (page: Page) => page.locator('.comments > .comment-form');
   const openAbout = async (page: Page) => {
     await page.goto(`${baseUrl}/about`);
@@ -40,8 +34,6 @@ describe('comment proof of work and moderation in Chromium', () => {
     });
 
   beforeAll(async () => {
-    // Another spec may have posted from this machine just before.
-    lastPost = Date.now();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { commentWith, postSlots } from '../support/comments.ts';
 import { waitForApp } from '../support/pages.ts';
 import { openVisitor } from '../support/visitors.ts';
 
@@ -14,16 +15,8 @@ describe('comments in Chromium', () => {
   const uuid = crypto.randomUUID();
   const stamp = Date.now().toString(36);
   let visitor: { context: BrowserContext; page: Page; errors: string[] };
-  let lastPost = 0;
 
-  const waitForPostSlot = async () => {
-    const wait = lastPost + 10_500 - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    lastPost = Date.now();
-  };
-
-  const commentWith = (page: Page, text: string) =>
-    page.getByTestId('comment').filter({ has: page.locator('.comment-text', { hasText: text }) });
+  const waitForPostSlot = postSlots();
 
   const post = async (page: Page, text: string, emote?: string) => {
     const form = page.locator('.comments > .comment-form');
@@ -37,8 +30,6 @@ describe('comments in Chromium', () => {
   };
 
   beforeAll(async () => {
-    // Another spec file may have posted from this machine just before.
-    lastPost = Date.now();
     browser = await launchBrowser();
     visitor = await openVisitor(browser, { uuid, guestName: 'E2E 访客' });
     await visitor.page.goto(`${baseUrl}/about`);
