@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { RouteDef } from './routeDef.ts';
 
-export type { Access, HttpMethod } from './routeDef.ts';
+export type { Access, HttpMethod, OwnerGuardLevel } from './routeDef.ts';
+export { FRESH_LOGIN_MS } from './routeDef.ts';
 
 export interface CallDef<
   P extends z.ZodType = z.ZodType,

@@ -14,6 +14,8 @@ export const ErrorCode = {
   proofExpired: 4035,
   /** The proof was accepted once already (by this or another replica). */
   proofReused: 4036,
+  /** A security setting needs a login (password or passkey) within the last 10 minutes. */
+  freshLoginRequired: 4037,
   notFound: 4040,
   /** The client took too long to send its request (Node's request timeout). */
   requestTimeout: 4080,
@@ -43,6 +45,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4034: 403,
   4035: 403,
   4036: 403,
+  4037: 403,
   4040: 404,
   4080: 408,
   4090: 409,

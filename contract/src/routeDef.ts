@@ -11,9 +11,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'dark' | 'owner';
 
+/**
+ * A stricter owner check for the security settings (DESIGN §11). `session`: only a browser session's
+ * access key, never an API token (4030). `fresh`: that, and a login (password or passkey) within the
+ * last `FRESH_LOGIN_MS`; an older session is refused with 4037 until the owner confirms again.
+ */
+export type OwnerGuardLevel = 'session' | 'fresh';
+
+/** How recent a login must be for a `fresh` call. */
+export const FRESH_LOGIN_MS = 10 * 60_000;
+
 export interface RouteDef {
   method: HttpMethod;
   /** The spec's path with `:name` placeholders, relative to the API base. */
   path: string;
   access: Access;
+  /** Only on owner calls: see `OwnerGuardLevel`. */
+  guard?: OwnerGuardLevel;
 }

@@ -117,6 +117,7 @@ export const buildApp = async ({
     prefix: config.apiBasePath,
     ownerGuard: () => ownerGuard,
     darkKey: config.darkKey,
+    now,
   });
   const publicCache = createPublicCache({ now });
   // Set once the modules exist: visits answered by the fast path are counted too (issue 13).

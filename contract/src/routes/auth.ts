@@ -6,8 +6,8 @@ import type { RouteDef } from '../routeDef.ts';
  */
 export const authRoutes = {
   login: { method: 'POST', path: '/user/login', access: 'public' },
-  security: { method: 'GET', path: '/user/security', access: 'owner' },
-  revokeSession: { method: 'DELETE', path: '/user/security/session/:id', access: 'owner' },
-  logout: { method: 'POST', path: '/user/logout', access: 'owner' },
-  changePassword: { method: 'PUT', path: '/user/security/password', access: 'owner' },
+  security: { method: 'GET', path: '/user/security', access: 'owner', guard: 'session' },
+  revokeSession: { method: 'DELETE', path: '/user/security/session/:id', access: 'owner', guard: 'session' },
+  logout: { method: 'POST', path: '/user/logout', access: 'owner', guard: 'session' },
+  changePassword: { method: 'PUT', path: '/user/security/password', access: 'owner', guard: 'session' },
 } as const satisfies Record<string, RouteDef>;

@@ -26,6 +26,8 @@ export const forbidden = (message = '没有权限') => new AppError(ErrorCode.fo
 export const darkKeyRequired = (message = '需要正确的解码密钥') =>
   new AppError(ErrorCode.darkKeyRequired, message);
 export const handshakeExpired = (message = '握手已过期') => new AppError(ErrorCode.handshakeExpired, message);
+export const freshLoginRequired = (message = '请先再次验证身份（密码或通行密钥），十分钟内有效') =>
+  new AppError(ErrorCode.freshLoginRequired, message);
 export const notFound = (message = '不存在') => new AppError(ErrorCode.notFound, message);
 export const conflict = (message: string) => new AppError(ErrorCode.conflict, message);
 export const payloadTooLarge = (message = '请求体过大') => new AppError(ErrorCode.payloadTooLarge, message);

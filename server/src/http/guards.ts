@@ -1,10 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { FRESH_LOGIN_MS, type OwnerGuardLevel } from '@candy/contract/call';
 import type { Caller } from './context.ts';
+import { forbidden, freshLoginRequired } from './errors.ts';
 
 /** A verified owner session, produced only by the auth module's guard. */
 export interface OwnerSession {
+  /** A browser session's access key, or an API token (issue 26) acting for the owner. */
+  kind: 'session' | 'token';
+  /** The access key's (or token's) row id. */
   sessionId: number;
   username: string;
+  /** When the owner last proved who they are on this session (login or confirmation), ms epoch. */
+  authenticatedAt: number;
 }
 
 /** One owner write as the router saw it, for the audit log. */
@@ -48,3 +55,13 @@ export const safeEqual = (given: string, expected: string): boolean =>
 
 export const hasDarkKey = (caller: Caller, darkKey: string | undefined): boolean =>
   darkKey !== undefined && caller.darkKey !== undefined && safeEqual(caller.darkKey, darkKey);
+
+/**
+ * The security settings' stricter check (DESIGN §11): never an API token, and for `fresh` calls a
+ * login or confirmation within the last ten minutes, so a stolen or forgotten session cannot change
+ * how the owner logs in.
+ */
+export const checkSecurityGuard = (level: OwnerGuardLevel, owner: OwnerSession, now: number): void => {
+  if (owner.kind !== 'session') throw forbidden('API 令牌不能用于安全设置');
+  if (level === 'fresh' && now - owner.authenticatedAt > FRESH_LOGIN_MS) throw freshLoginRequired();
+};

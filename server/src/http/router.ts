@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Caller, callerOf } from './context.ts';
 import { darkKeyRequired, unauthorized } from './errors.ts';
-import { hasDarkKey, type OwnerGuard, type OwnerSession } from './guards.ts';
+import { checkSecurityGuard, hasDarkKey, type OwnerGuard, type OwnerSession } from './guards.ts';
 import { parseWith } from './validate.ts';
 
 type Infer<S> = [NonNullable<S>] extends [z.ZodType] ? z.infer<NonNullable<S>> : undefined;
@@ -25,6 +25,7 @@ export interface RegisteredCall {
   method: string;
   url: string;
   access: CallDef['access'];
+  guard: CallDef['guard'];
 }
 
 export interface Router {
@@ -60,6 +61,8 @@ export interface RouterDeps {
   prefix: string;
   ownerGuard: () => OwnerGuard;
   darkKey: string | undefined;
+  /** The clock the security guard's freshness is measured by (tests move it). */
+  now?: () => number;
 }
 
 /** Thrown at start-up when code adds an API route behind the router's back. */
@@ -81,7 +84,7 @@ const fingerprintOf = (req: FastifyRequest, caller: Caller, keyFromQuery: boolea
   return { ...caller, fingerprint: fromQuery };
 };
 
-export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): Router => {
+export const createRouter = ({ app, prefix, ownerGuard, darkKey, now = Date.now }: RouterDeps): Router => {
   const registered: RegisteredCall[] = [];
   // Set only while route() itself adds a route (and fastify's automatic HEAD twin of a GET).
   let viaRouter = false;
@@ -96,11 +99,13 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): 
 
   const owners = new WeakMap<FastifyRequest, OwnerSession>();
 
-  const authorize = async (access: CallDef['access'], caller: Caller): Promise<OwnerSession | null> => {
+  const authorize = async (call: CallDef, caller: Caller): Promise<OwnerSession | null> => {
+    const { access } = call;
     // Only look up a session when the caller offers a key: visitors cost no database read.
     const owner = caller.fingerprint ? await ownerGuard().verify(caller) : null;
     if (access === 'owner' && !owner) throw unauthorized();
     if (access === 'dark' && !owner && !hasDarkKey(caller, darkKey)) throw darkKeyRequired();
+    if (owner && call.guard) checkSecurityGuard(call.guard, owner, now());
     return owner;
   };
 
@@ -127,7 +132,7 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): 
     route(call, handler, options = {}) {
       const url = `${prefix}${call.path}`;
       const auditsWrites = call.access === 'owner' && call.method !== 'GET';
-      registered.push({ method: call.method, url, access: call.access });
+      registered.push({ method: call.method, url, access: call.access, guard: call.guard });
       viaRouter = true;
       try {
         app.route({
@@ -156,7 +161,7 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey }: RouterDeps): 
           handler: async (req, reply) => {
             const caller = fingerprintOf(req, callerOf(req), options.keyFromQuery === true);
             // Authority first: a visitor learns nothing about an owner call's input rules.
-            const owner = await authorize(call.access, caller);
+            const owner = await authorize(call, caller);
             if (owner && auditsWrites) owners.set(req, owner);
             const input = {
               params: call.params ? parseWith(call.params, req.params, 'params') : undefined,

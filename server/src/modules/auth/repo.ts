@@ -40,7 +40,7 @@ export const createOwnerRepo = (db: Db) => ({
     db
       .selectFrom('access_key')
       .innerJoin('owner', 'owner.id', 'access_key.owner_id')
-      .select(['access_key.id', 'access_key.last_used_at', 'owner.username'])
+      .select(['access_key.id', 'access_key.created_at', 'access_key.last_used_at', 'owner.username'])
       .where('access_key.key_hash', '=', keyHash)
       .where('access_key.revoked_at', 'is', null)
       .where('access_key.expires_at', '>', now)

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@candy/contract';
+import { FRESH_LOGIN_MS } from '@candy/contract/call';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createOwner, knock, login, loginKey, OWNER, seal } from './testing.ts';
@@ -173,6 +174,35 @@ describe('the security page and session management', () => {
         payload: { password: seal(publicKey, OWNER.password), newPassword: seal(publicKey, 'whatever123') },
       });
       expect(res.json().code).toBe(ErrorCode.handshakeExpired);
+    });
+  });
+
+  describe('the security settings guard (DESIGN §11)', () => {
+    const createWebhook = (key: string) =>
+      t.server.inject({
+        method: 'POST',
+        url: '/api/webhook/endpoint',
+        headers: as(key),
+        payload: { name: 'Zapier', url: 'https://93.184.216.34/candy', events: ['essay.published'] },
+      });
+
+    it('lets a session that logged in within ten minutes change a security setting', async () => {
+      const key = await loginKey(t);
+      t.clock.advance(FRESH_LOGIN_MS);
+      const res = await createWebhook(key);
+      expect(res.json()).toMatchObject({ code: 0 });
+    });
+
+    it('refuses an older login with 4037 while still letting it read the setting', async () => {
+      // The endpoint the test above made is the only one: the refused write adds none.
+      const key = await loginKey(t);
+      t.clock.advance(FRESH_LOGIN_MS + 1);
+      const refused = await createWebhook(key);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe(ErrorCode.freshLoginRequired);
+      const list = await t.server.inject({ method: 'GET', url: '/api/webhook/endpoint', headers: as(key) });
+      expect(list.json().code).toBe(0);
+      expect(list.json().data).toHaveLength(1);
     });
   });
 });

@@ -141,7 +141,12 @@ export const createAuthService = (deps: AuthDeps) => {
       const session = await owners.findLiveSession(accessKeyHash(key), at);
       if (!session) return null;
       if (at - session.last_used_at >= TOUCH_INTERVAL_MS) await owners.touchSession(session.id, at);
-      return { sessionId: session.id, username: session.username };
+      return {
+        kind: 'session',
+        sessionId: session.id,
+        username: session.username,
+        authenticatedAt: session.created_at,
+      };
     },
 
     async security(owner: OwnerSession): Promise<SecurityResponse> {

@@ -104,7 +104,7 @@ describe('owner notification of new comments', () => {
     await comments.create(
       { targetType: 'essay', targetId: await insertEssay(t), content: 'mine' },
       visitor('owner-device'),
-      { sessionId: 1, username: 'owner' },
+      { kind: 'session', sessionId: 1, username: 'owner', authenticatedAt: 0 },
     );
     expect(notices.length).toBe(before);
   });
