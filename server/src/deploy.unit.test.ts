@@ -125,7 +125,7 @@ describe('deployment recipes', () => {
         const snippet = read('deploy/nginx.conf')
           .replace('/etc/letsencrypt/live/example.com/fullchain.pem', path.join(dir, 'cert.pem'))
           .replace('/etc/letsencrypt/live/example.com/privkey.pem', path.join(dir, 'key.pem'))
-          .replace('server 127.0.0.1:8080;', `server 127.0.0.1:${appPort};`)
+          .replace('server 127.0.0.1:8080 ', `server 127.0.0.1:${appPort} `)
           .replace('listen 80;', `listen 127.0.0.1:${port + 1};`)
           .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port} ssl;`);
         fs.writeFileSync(path.join(dir, 'candy.conf'), snippet);

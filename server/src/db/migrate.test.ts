@@ -51,3 +51,26 @@ describe('database', () => {
     expect(await seedDemoIfEmpty(t.database.db, t.config)).toBe(false);
   });
 });
+
+describe('the demo seed on replicas starting together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is written by exactly one of two seeds racing on the same database', async () => {
+    // Two transactions at once: on PostgreSQL two pooled connections, as two replicas would be.
+    const outcomes = await Promise.all([
+      seedDemoIfEmpty(t.database.db, t.config),
+      seedDemoIfEmpty(t.database.db, t.config),
+    ]);
+    expect(outcomes.sort()).toEqual([false, true]);
+    const markers = await t.database.db
+      .selectFrom('meta_string')
+      .select('id')
+      .where('key', '=', 'demo-seeded')
+      .execute();
+    expect(markers).toHaveLength(1);
+  });
+});

@@ -32,7 +32,16 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
   if (marker) return false;
   const pictures = writeDemoImages(config.dataDir);
   const photos = await writeDemoPhotos(createStorage(config));
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // The marker is claimed first, inside the transaction: replicas starting together on one
+    // PostgreSQL race here, and the unique (group, key) makes the second wait for the first to commit
+    // and then insert nothing, so exactly one of them seeds (issue 28's cluster found the race).
+    const claim = await trx
+      .insertInto('meta_string')
+      .values({ ...seededMarker, value: String(now), created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['group_name', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await seedContent(trx, pictures, photos, now);
     // Pictures of the pipeline (issue 30): their copies are made by the image-variants job.
     await trx
@@ -48,12 +57,8 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
         })),
       )
       .execute();
-    await trx
-      .insertInto('meta_string')
-      .values({ ...seededMarker, value: String(now), created_at: now, updated_at: now })
-      .execute();
+    return true;
   });
-  return true;
 };
 
 const seedContent = async (
