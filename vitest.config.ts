@@ -6,6 +6,7 @@ const ci = process.env.CI === 'true';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromePath);
 const havePostgres = Boolean(process.env.TEST_DATABASE_URL) || findPgBin() !== null;
+const haveNginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p));
 
 // Missing PostgreSQL or Chromium: a loud skip locally, a failure in CI (the project then runs and
 // its setup throws).
@@ -13,6 +14,7 @@ const warn = (what: string) =>
   console.warn(`\n\u001b[43m\u001b[30m WARNING \u001b[0m ${what} not found: its tests are SKIPPED.\n`);
 if (!havePostgres && !ci) warn('PostgreSQL (initdb or TEST_DATABASE_URL)');
 if (!haveChromium && !ci) warn(`Chromium (${chromePath})`);
+if (!haveNginx && !ci) warn('nginx (the cluster test)');
 
 const serverTests = ['server/src/**/*.test.ts'];
 /** e2e specs that never use the shared server (they start, stop or take offline their own). */
@@ -62,6 +64,20 @@ export default defineConfig({
                 globalSetup: ['server/test/pgGlobalSetup.ts'],
                 testTimeout: 20_000,
                 hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      ...((havePostgres && haveNginx) || ci
+        ? [
+            {
+              // Issue 28: real replicas of the built server behind nginx (a few minutes, one file).
+              test: {
+                name: 'cluster',
+                include: ['server/test/cluster/*.test.ts'],
+                globalSetup: ['e2e/support/buildSetup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 300_000,
               },
             },
           ]

@@ -37,6 +37,15 @@ export interface SchedulerDeps {
 }
 
 /**
+ * The slot of a scheduled run: the minute (or second) it was due, the same on every replica. croner
+ * hands over the time its timer fired (a few ms late, and differently late on each replica); keyed by
+ * that, a replica firing after another had already finished would run the same slot again (the
+ * cluster test of issue 28 caught it). So the slot is the last due time at or before the firing.
+ */
+export const dueSlot = (cron: Cron, fired: number): number =>
+  cron.previousRuns(1, new Date(fired + 1))[0]?.getTime() ?? fired;
+
+/**
  * The scheduler (issue 12): croner decides when each enabled job is due; a lease row in the
  * database decides which replica runs it, so every slot runs once however many replicas there are,
  * and a manual run while one is going is refused (4090). Failures are kept in the history, logged
@@ -135,9 +144,7 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
     const job = byId.get(row.id);
     if (!job || row.enabled !== 1) return;
     const cron = new Cron(row.cron, { protect: true }, (self: Cron) => {
-      // The slot is the minute (or second) the run was due, the same on every replica.
-      const slot = self.currentRun()?.getTime() ?? now();
-      void attempt(job, 'schedule', slot);
+      void attempt(job, 'schedule', dueSlot(self, self.currentRun()?.getTime() ?? now()));
     });
     timers.set(row.id, cron);
   };

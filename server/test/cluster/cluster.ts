@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFakeS3 } from '../fakes/s3.ts';
 import { findPgBin, freePort, startPgCluster } from '../pgCluster.ts';
 import { nginxConf } from './nginxConf.ts';
 
@@ -78,6 +77,56 @@ const findNginx = (): string => {
   throw new Error('nginx is not installed (Debian: apt-get install nginx-light)');
 };
 
+/**
+ * s3rver in a process of its own (`s3Store.cjs`), as a store would be: its errors (a replica killed
+ * in the middle of an upload leaves it half a request) stay in its log, not in the process driving
+ * the cluster.
+ */
+const startS3 = async (root: string, dir: string, bucket: string) => {
+  const port = await freePort();
+  const directory = path.join(dir, 's3');
+  const logFile = path.join(dir, 's3.log');
+  fs.mkdirSync(directory, { recursive: true });
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'server/test/cluster/s3Store.cjs'), directory, String(port), bucket],
+    { stdio: ['ignore', log, log], cwd: root },
+  );
+  fs.closeSync(log);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`s3rver exited (${child.exitCode}):\n${tailOf(logFile)}`);
+    if (Date.now() > deadline) throw new Error(`s3rver not listening:\n${tailOf(logFile)}`);
+    // Any HTTP answer (403 without credentials) means it listens.
+    if (
+      await fetch(endpoint).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+};
+
 export const startCluster = async (options: ClusterOptions): Promise<Cluster> => {
   const pgBin = findPgBin();
   if (!pgBin) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
@@ -87,7 +136,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-cluster-'));
   const pg = await startPgCluster(pgBin);
-  const s3 = await startFakeS3('candy-cluster');
+  const s3 = await startS3(options.root, dir, 'candy-cluster');
   const owner = { username: 'owner', password: randomBytes(12).toString('base64url') };
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -133,7 +182,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
           }),
       ),
     );
-    await s3.close();
+    await s3.stop();
     pg.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { calls, ErrorCode } from '@candy/contract';
 import { renderOpenApi } from '@candy/contract/openapi';
@@ -48,7 +49,9 @@ export const healthModule = (ctx: ModuleContext) => {
       if (missing.length > 0) throw new Error(`not applied: ${missing.join(', ')}`);
     });
     await check('storage', async () => {
-      const key = `tmp/health-${process.pid}-${Date.now()}`;
+      // Unique per probe: two probes in the same millisecond (a balancer and a supervisor) must not
+      // write and delete one object between them.
+      const key = `tmp/health-${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
       await ctx.storage.put(key, Readable.from([Buffer.from('ok')]));
       await ctx.storage.delete(key);
     });
