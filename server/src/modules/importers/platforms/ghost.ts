@@ -6,7 +6,7 @@ import {
   type ImportInput,
   type ImportWarning,
 } from '../types.ts';
-import { renderLexical, renderMobiledoc } from './ghostCards.ts';
+import { type RenderedDocument, renderLexical, renderMobiledoc } from './ghostCards.ts';
 import { htmlToMarkdown } from './htmlToMarkdown.ts';
 import { parseLooseDate } from './looseDates.ts';
 import { absoluteUrl, findPictureRefs, isAbsoluteUrl } from './markdownPictures.ts';
@@ -92,17 +92,31 @@ function tagsByPost(data: GhostData): Map<string, string[]> {
   return byPost;
 }
 
-function postMarkdown(post: Row, warnings: ImportWarning[], base: string): string {
-  const sourceId = text(post.id);
+/** The editor document as Markdown; a document we cannot read falls back to Ghost's own plaintext. */
+function renderDocument(post: Row, warnings: ImportWarning[]): RenderedDocument {
   const html = text(post.html);
-  let markdown = '';
-  let unknownCards: string[] = [];
-  if (html.trim() !== '') markdown = htmlToMarkdown(html);
-  else if (text(post.lexical) !== '') ({ markdown, unknownCards } = renderLexical(text(post.lexical)));
-  else if (text(post.mobiledoc) !== '') ({ markdown, unknownCards } = renderMobiledoc(text(post.mobiledoc)));
-  else markdown = text(post.markdown) || text(post.plaintext);
+  if (html.trim() !== '') return { markdown: htmlToMarkdown(html), unknownCards: [] };
+  try {
+    if (text(post.lexical) !== '') return renderLexical(text(post.lexical));
+    if (text(post.mobiledoc) !== '') return renderMobiledoc(text(post.mobiledoc));
+  } catch {
+    warnings.push({
+      kind: 'unknown-block',
+      message: `「${text(post.title)}」的编辑器内容无法解析，改用纯文本`,
+      sourceId: text(post.id),
+    });
+  }
+  return { markdown: text(post.markdown) || text(post.plaintext), unknownCards: [] };
+}
+
+function postMarkdown(post: Row, warnings: ImportWarning[], base: string): string {
+  const { markdown, unknownCards } = renderDocument(post, warnings);
   for (const card of new Set(unknownCards)) {
-    warnings.push({ kind: 'unknown-block', message: `Ghost 卡片「${card}」无法转换，已略过`, sourceId });
+    warnings.push({
+      kind: 'unknown-block',
+      message: `Ghost 卡片「${card}」无法转换，已略过`,
+      sourceId: text(post.id),
+    });
   }
   return markdown.replaceAll(GHOST_URL, base);
 }

@@ -112,6 +112,20 @@ describe('Ghost export (Ghost 4.1, its own test fixture)', () => {
     );
   });
 
+  it('falls back to the plaintext, with a warning, when the editor document is unreadable', () => {
+    const input = withPosts((posts) => {
+      posts[2]!.html = null;
+      posts[2]!.mobiledoc = '{not json';
+    });
+    const result = parseGhost(input);
+    expect(result.posts[2]!.content).toMatch(
+      /^Wondering how Ghost fares when it comes to privacy and GDPR rules\? Good news:\nGhost/,
+    );
+    expect(result.warnings).toContainEqual(
+      expect.objectContaining({ kind: 'unknown-block', sourceId: '605ac141a2d5a6aa9e101ecf' }),
+    );
+  });
+
   it.each([
     ['draft', true, false, Date.UTC(2021, 2, 24, 4, 34, 9)],
     ['scheduled', false, true, Date.UTC(2031, 0, 1)],

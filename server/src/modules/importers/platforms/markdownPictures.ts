@@ -5,7 +5,7 @@ export interface PictureRef {
 }
 
 // `![alt](ref "title")` and raw `<img src="ref">` (Markdown sites mix both; turndown writes the first).
-const MARKDOWN_IMAGE = /!\[([^\]]*)\]\(\s*<?([^\s)>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+const MARKDOWN_IMAGE = /!\[([^\]]*)\]\(\s*(?:<([^>]+)>|([^\s)]+))(?:\s+["'][^"']*["'])?\s*\)/g;
 const HTML_IMAGE = /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["'][^>]*>/gi;
 const HTML_ALT = /\balt\s*=\s*["']([^"']*)["']/i;
 
@@ -16,7 +16,7 @@ export function findPictureRefs(markdown: string): PictureRef[] {
     if (ref === '' || ref.startsWith('data:') || found.has(ref)) return;
     found.set(ref, alt ? { ref, alt } : { ref });
   };
-  for (const match of markdown.matchAll(MARKDOWN_IMAGE)) add(match[2] ?? '', match[1]);
+  for (const match of markdown.matchAll(MARKDOWN_IMAGE)) add(match[2] ?? match[3] ?? '', match[1]);
   for (const match of markdown.matchAll(HTML_IMAGE)) add(match[1] ?? '', HTML_ALT.exec(match[0])?.[1]);
   return [...found.values()];
 }
