@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { folderAsArchive, importFixtures } from '../../../../test/importFixtures.ts';
-import { ImportFormatError, type ImportInput } from '../types.ts';
+import { ImportFormatError, type ImportInput, type ImportParser } from '../types.ts';
 import { parseHexo, parseHugo, parseJekyll } from './markdownSite.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -14,6 +14,8 @@ function withFile(name: string, path: string, text: string | Uint8Array) {
   return archive;
 }
 const NOW = Date.UTC(2026, 0, 1);
+// The pipeline calls every parser as an ImportParser; `now` is only for the tests.
+const asParsers: ImportParser[] = [parseHexo, parseHugo, parseJekyll];
 
 describe('Hexo (hexojs/hexo-theme-unit-test)', () => {
   const bundle = parseHexo(site('hexo/site'), NOW);
@@ -192,6 +194,7 @@ describe('Hugo (gohugoio/hugoBasicExample)', () => {
 });
 
 describe('not a site of that generator', () => {
+  it('all three are ImportParsers', () => expect(asParsers).toHaveLength(3));
   const file: ImportInput = { kind: 'file', name: 'a.md', bytes: encode('# hi') };
   it.each([
     ['hexo', parseHexo, site('hugo/site'), /source\/_posts/],
