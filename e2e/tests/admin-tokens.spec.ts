@@ -67,7 +67,7 @@ describe('the API token page in Chromium', () => {
     await expect(panel.count()).resolves.toBe(0);
     const card = page.getByTestId('token-card').filter({ hasText: '待办同步脚本' });
     await card.waitFor();
-    await expect(card.textContent()).resolves.toContain('可写：待办');
+    await expect(card.textContent()).resolves.toContain('写入：待办');
     expect(await card.textContent()).not.toContain(secret);
     expect(await page.content()).not.toContain(secret);
 

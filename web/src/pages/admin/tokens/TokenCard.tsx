@@ -2,7 +2,7 @@ import type { ApiToken } from '@candy/contract/calls/tokens';
 import { tokenModuleLabel } from '@candy/contract/tokenScope';
 import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
-import { Badge, destroyQuestion, formatDateTime, relativeTime } from '../../../ui/adminKit/index.ts';
+import { Badge, destroyQuestion, formatDateTime } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
@@ -11,7 +11,7 @@ export const scopeText = (token: Pick<ApiToken, 'scope' | 'modules'>): string =>
     ? '只读'
     : token.scope === 'write'
       ? '读写（全部模块）'
-      : `只读，可写：${token.modules.map(tokenModuleLabel).join('、')}`;
+      : `读取全部；写入：${token.modules.map(tokenModuleLabel).join('、')}`;
 
 const stateOf = (token: ApiToken, now: number) =>
   token.revokedAt !== null
@@ -43,7 +43,7 @@ export const TokenCard = ({ token }: { token: ApiToken }) => {
         <dt>过期</dt>
         <dd>{token.expiresAt === null ? '永不' : formatDateTime(token.expiresAt)}</dd>
         <dt>上次使用</dt>
-        <dd>{token.lastUsedAt === null ? '从未使用' : relativeTime(token.lastUsedAt)}</dd>
+        <dd>{token.lastUsedAt === null ? '从未使用' : formatDateTime(token.lastUsedAt)}</dd>
         {token.revokedAt !== null && (
           <>
             <dt>撤销</dt>
