@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { openAsOwner } from '../support/owner.ts';
 
@@ -90,19 +91,26 @@ describe('the API token page in Chromium', () => {
     await close();
   });
 
-  it('reads well in dark mode at 390×844', async () => {
-    if (!process.env.SHOTS_DIR) return;
-    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/tokens', {
-      viewport: { width: 390, height: 844 },
-      hour: 2,
-    });
-    await page.getByTestId('token-card').first().waitFor();
-    await shot(page, 'list-dark');
-    await page.getByTestId('token-add').click();
-    await page.getByLabel('按模块写入').check();
-    await page.getByTestId('token-save').click();
-    await page.getByText('必填').waitFor();
-    await shot(page, 'form-dark');
-    await close();
-  });
+  it.each([
+    ['light', 10],
+    ['dark', 2],
+  ])(
+    'the list and the form open in %s mode at 390×844 without a serious axe violation',
+    async (mode, hour) => {
+      const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/tokens', {
+        viewport: { width: 390, height: 844 },
+        hour,
+      });
+      await page.getByTestId('token-card').first().waitFor();
+      await shot(page, `list-${mode}`);
+      await page.getByTestId('token-add').click();
+      await page.getByLabel('按模块写入').check();
+      await page.getByTestId('token-save').click();
+      await page.getByText('至少选一个模块').waitFor();
+      await shot(page, `form-${mode}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
 });
