@@ -151,6 +151,7 @@ describe('API tokens', () => {
     ['PUT', '/user/security/password'],
     ['POST', '/user/logout'],
     ['GET', '/webhook/endpoint'],
+    ['GET', '/system/export'],
     ['POST', '/webhook/endpoint'],
   ] as const)('no token reaches the security setting %s %s (4030)', async (method, url) => {
     const { secret } = await createToken(t, await freshKey(), {
