@@ -36,7 +36,10 @@ it('the OpenAPI document has an operation for every call, with the envelope and 
     security: unknown;
     parameters: { name: string; in: string }[];
   };
-  expect(update.security).toEqual([{ accessKey: [] }]);
+  // The owner's key, or an API token (issue 26.4); a security setting takes only the key.
+  expect(update.security).toEqual([{ accessKey: [] }, { apiToken: [] }]);
+  const tokens = doc.paths['/api/user/token']?.post as { security: unknown };
+  expect(tokens.security).toEqual([{ accessKey: [] }]);
   expect(update.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path' }));
   const operations = Object.values(doc.paths).flatMap((methods) => Object.keys(methods));
   expect(operations.length).toBeGreaterThan(60);

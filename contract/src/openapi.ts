@@ -51,7 +51,12 @@ const requestBodyOf = (call: CallDef, doc: OperationDoc): Json | null => {
 };
 
 const securityOf = (call: CallDef, doc: OperationDoc): Json[] => {
-  const owner = [{ accessKey: [] }, ...(doc.keyInQuery ? [{ accessKeyQuery: [] }] : [])];
+  const owner = [
+    { accessKey: [] },
+    // Security settings (a `guard`) never accept an API token.
+    ...(call.guard ? [] : [{ apiToken: [] }]),
+    ...(doc.keyInQuery ? [{ accessKeyQuery: [] }] : []),
+  ];
   if (call.access === 'owner') return owner;
   if (call.access === 'dark') return [{ darkKey: [] }, ...owner];
   // Public; a call that also serves the owner's previews takes the key too.
@@ -109,6 +114,12 @@ export const renderOpenApi = (apiBase = '/api'): Json => {
           in: 'header',
           name: Header.fingerprint,
           description: 'The owner access key.',
+        },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API token (`cj_…`) acting for the owner within its scope: `read` (GET only), `write`, or writes limited to named modules (4030 outside it). Never accepted by security settings.',
         },
         accessKeyQuery: {
           type: 'apiKey',

@@ -23,6 +23,7 @@ import { replyNoticesRoutes } from './routes/replyNotices.ts';
 import { revisionsRoutes } from './routes/revisions.ts';
 import { systemRoutes } from './routes/system.ts';
 import { todosRoutes } from './routes/todos.ts';
+import { tokensRoutes } from './routes/tokens.ts';
 import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
@@ -30,38 +31,52 @@ import { webhooksRoutes } from './routes/webhooks.ts';
 export type { RouteDef } from './routeDef.ts';
 
 /**
- * Every call's method, path and access level, free of zod so the web bundle can import it. One file
- * a domain in `routes/`; the schemas for each name live in `calls/` (server and tests import those),
+ * The route table's groups, one a domain file in `routes/`. A group's key is the "module" an API
+ * token's scope names (issue 26.4), so the route→module map is this object and cannot drift.
+ */
+export const routeGroups = {
+  system: systemRoutes,
+  auth: authRoutes,
+  essays: essaysRoutes,
+  articles: articlesRoutes,
+  links: linksRoutes,
+  hitokoto: hitokotoRoutes,
+  bangumi: bangumiRoutes,
+  waifu: waifuRoutes,
+  moments: momentsRoutes,
+  comments: commentsRoutes,
+  replyNotices: replyNoticesRoutes,
+  music: musicRoutes,
+  emotes: emotesRoutes,
+  videos: videosRoutes,
+  media: mediaRoutes,
+  dashboard: dashboardRoutes,
+  health: healthRoutes,
+  docs: docsRoutes,
+  jobs: jobsRoutes,
+  todos: todosRoutes,
+  meta: metaRoutes,
+  insight: insightRoutes,
+  log: logRoutes,
+  push: pushRoutes,
+  files: filesRoutes,
+  revisions: revisionsRoutes,
+  webhooks: webhooksRoutes,
+  tokens: tokensRoutes,
+} as const satisfies Record<string, Record<string, RouteDef>>;
+
+export type RouteGroup = keyof typeof routeGroups;
+
+type Groups = typeof routeGroups;
+type AllRoutes = { [G in RouteGroup]: (x: Groups[G]) => void }[RouteGroup] extends (x: infer R) => void
+  ? R
+  : never;
+
+/**
+ * Every call's method, path and access level, free of zod so the web bundle can import it: the
+ * groups above merged. The schemas for each name live in `calls/` (server and tests import those),
  * and `calls/index.ts` checks that both lists name the same calls.
  */
-export const routes = {
-  ...systemRoutes,
-  ...authRoutes,
-  ...essaysRoutes,
-  ...articlesRoutes,
-  ...linksRoutes,
-  ...hitokotoRoutes,
-  ...bangumiRoutes,
-  ...waifuRoutes,
-  ...momentsRoutes,
-  ...commentsRoutes,
-  ...replyNoticesRoutes,
-  ...musicRoutes,
-  ...emotesRoutes,
-  ...videosRoutes,
-  ...mediaRoutes,
-  ...dashboardRoutes,
-  ...healthRoutes,
-  ...docsRoutes,
-  ...jobsRoutes,
-  ...todosRoutes,
-  ...metaRoutes,
-  ...insightRoutes,
-  ...logRoutes,
-  ...pushRoutes,
-  ...filesRoutes,
-  ...revisionsRoutes,
-  ...webhooksRoutes,
-} as const satisfies Record<string, RouteDef>;
+export const routes: AllRoutes = Object.assign({}, ...Object.values(routeGroups));
 
 export type RouteName = keyof typeof routes;

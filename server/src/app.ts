@@ -98,7 +98,8 @@ export const buildApp = async ({
 
   await server.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    allowedHeaders: ['content-type', ...customHeaders],
+    // `authorization`: API tokens (issue 26.4) from scripts on another origin.
+    allowedHeaders: ['content-type', 'authorization', ...customHeaders],
     exposedHeaders: [...exposedHeaders],
     maxAge: 600,
   });

@@ -24,6 +24,7 @@ import { replyNoticesCalls } from './replyNotices.ts';
 import { revisionsCalls } from './revisions.ts';
 import * as system from './system.ts';
 import { todosCalls } from './todos.ts';
+import { tokensCalls } from './tokens.ts';
 import { videosCalls } from './videos.ts';
 import { waifuCalls } from './waifu.ts';
 import { webhooksCalls } from './webhooks.ts';
@@ -60,6 +61,7 @@ export const calls = {
   ...filesCalls,
   ...revisionsCalls,
   ...webhooksCalls,
+  ...tokensCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

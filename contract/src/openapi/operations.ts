@@ -295,4 +295,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   webhookTest: op('webhooks', 'Queue a test event to one endpoint'),
   webhookDeliveries: op('webhooks', 'An endpoint’s deliveries with their attempts'),
   webhookResend: op('webhooks', 'Queue a delivery’s message again'),
+  tokenList: op('tokens', 'The API tokens (never their secrets)'),
+  tokenCreate: op('tokens', 'Create an API token; its secret is answered this once'),
+  tokenRevoke: op('tokens', 'Revoke an API token'),
 };

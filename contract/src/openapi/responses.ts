@@ -29,8 +29,9 @@ export const errorCodesOf = (call: CallDef, doc: OperationDoc): ErrorCodeValue[]
   }
   if (call.access === 'owner') codes.add(ErrorCode.unauthorized);
   if (call.access === 'dark') codes.add(ErrorCode.darkKeyRequired);
-  // Security settings refuse API tokens (4030) and, when `fresh`, an old login (4037).
-  if (call.guard) codes.add(ErrorCode.forbidden);
+  // Security settings refuse API tokens (4030) and, when `fresh`, an old login (4037); any other
+  // owner write refuses a token whose scope does not reach it (4030).
+  if (call.guard || (call.access === 'owner' && call.method !== 'GET')) codes.add(ErrorCode.forbidden);
   if (call.guard === 'fresh') codes.add(ErrorCode.freshLoginRequired);
   for (const code of doc.errors ?? []) codes.add(code);
   return [...codes].sort((a, b) => a - b);

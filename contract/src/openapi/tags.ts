@@ -26,6 +26,7 @@ export const tags = {
   push: 'Message push to the owner.',
   files: 'The content repository, protected assets and temporary blobs.',
   webhooks: 'Signed webhooks (Standard Webhooks) to the owner’s endpoints, and their delivery log.',
+  tokens: 'API tokens: `Authorization: Bearer cj_…` acts for the owner within the token’s scope.',
 } as const;
 
 export type Tag = keyof typeof tags;

@@ -12,6 +12,7 @@ import type {
   ReplyNoticeTable,
   VisitorPushSubscriptionTable,
 } from './schemaReplies.ts';
+import type { ApiTokenTable } from './schemaTokens.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks.ts';
 
@@ -65,6 +66,7 @@ export interface Database {
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
+  api_token: ApiTokenTable;
 }
 
 export interface HandshakeTable {

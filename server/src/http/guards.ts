@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { FRESH_LOGIN_MS, type OwnerGuardLevel } from '@candy/contract/call';
+import type { TokenScope } from '@candy/contract/tokenScope';
 import type { Caller } from './context.ts';
 import { forbidden, freshLoginRequired } from './errors.ts';
 
@@ -12,6 +13,8 @@ export interface OwnerSession {
   username: string;
   /** When the owner last proved who they are on this session (login or confirmation), ms epoch. */
   authenticatedAt: number;
+  /** Set when `kind` is 'token': its name (for the audit log) and what it may do (the router checks). */
+  token?: { name: string; scope: TokenScope };
 }
 
 /** One owner write as the router saw it, for the audit log. */
@@ -29,7 +32,7 @@ export interface OwnerWrite {
  * call that offers a key and reports every non-GET owner call to it, so no module can skip either.
  */
 export interface OwnerGuard {
-  /** The owner's session for a caller offering a live access key; null for everyone else. */
+  /** The owner's session for a caller offering a live access key or API token; null for everyone else. */
   verify(caller: Caller): Promise<OwnerSession | null>;
   /** Records an owner write once its answer is decided. */
   recordWrite(write: OwnerWrite): Promise<void>;

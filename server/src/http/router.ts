@@ -1,8 +1,9 @@
 import type { CallDef } from '@candy/contract';
+import { tokenPermits } from '@candy/contract/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Caller, callerOf } from './context.ts';
-import { darkKeyRequired, unauthorized } from './errors.ts';
+import { darkKeyRequired, forbidden, unauthorized } from './errors.ts';
 import { checkSecurityGuard, hasDarkKey, type OwnerGuard, type OwnerSession } from './guards.ts';
 import { parseWith } from './validate.ts';
 
@@ -75,6 +76,21 @@ export class UnguardedRouteError extends Error {
 
 const FINGERPRINT_QUERY = 'fingerprint';
 
+/**
+ * An API token acts for the owner only within its scope (issue 26.4), checked here for every call so
+ * no module can forget. Outside it, an owner call is refused (4030); any other call treats the
+ * caller as a visitor, so a read-only token cannot, say, comment as the owner.
+ */
+const withinTokenScope = (call: CallDef, owner: OwnerSession | null): OwnerSession | null => {
+  if (!owner?.token || tokenPermits(owner.token.scope, call)) return owner;
+  if (call.access === 'owner') throw forbidden('API 令牌的权限范围不包括这个操作');
+  return null;
+};
+
+/** The audit line's "who": a token's writes name the token. */
+const auditName = (owner: OwnerSession): string =>
+  owner.token ? `${owner.username}（令牌：${owner.token.name}）` : owner.username;
+
 const fingerprintOf = (req: FastifyRequest, caller: Caller, keyFromQuery: boolean): Caller => {
   if (!keyFromQuery) return caller;
   const query = (req.query ?? {}) as Record<string, unknown>;
@@ -101,8 +117,9 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey, now = Date.now 
 
   const authorize = async (call: CallDef, caller: Caller): Promise<OwnerSession | null> => {
     const { access } = call;
-    // Only look up a session when the caller offers a key: visitors cost no database read.
-    const owner = caller.fingerprint ? await ownerGuard().verify(caller) : null;
+    // Only look up a session when the caller offers a key or token: visitors cost no database read.
+    const verified = caller.fingerprint || caller.bearer ? await ownerGuard().verify(caller) : null;
+    const owner = withinTokenScope(call, verified);
     if (access === 'owner' && !owner) throw unauthorized();
     if (access === 'dark' && !owner && !hasDarkKey(caller, darkKey)) throw darkKeyRequired();
     if (owner && call.guard) checkSecurityGuard(call.guard, owner, now());
@@ -115,7 +132,7 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey, now = Date.now 
     if (!owner) return;
     try {
       await ownerGuard().recordWrite({
-        username: owner.username,
+        username: auditName(owner),
         method: req.method,
         path: (req.url.split('?')[0] ?? '').slice(0, 512),
         status: reply.statusCode,

@@ -33,6 +33,7 @@ import { revisionsModule } from './revisions/index.ts';
 import { revisionsRoutes } from './revisions/routes.ts';
 import { systemModule } from './system/index.ts';
 import { todosModule } from './todos/index.ts';
+import { tokensModule } from './tokens/index.ts';
 import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 import { webhooksModule } from './webhooks/index.ts';
@@ -50,6 +51,7 @@ export const registerModules = (base: ModuleContext) => {
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
+  const { tokens } = tokensModule(ctx, { ownerGuard: auth.guard, ownerName: auth.auth.ownerName });
   const { revisions } = revisionsModule(ctx);
   const { images } = imagesModule(ctx);
   const { essays } = essaysModule(ctx, { revisions, images });
@@ -186,6 +188,7 @@ export const registerModules = (base: ModuleContext) => {
     revisions,
     images,
     webhooks: webhooks.webhooks,
+    tokens,
   };
   return modules;
 };

@@ -21,7 +21,9 @@ export const authModule = (ctx: ModuleContext, deps: { handshakes: Handshakes })
     notify: ctx.notify,
   });
   const audit = createAuditLog(ctx.db, ctx.now);
-  ctx.setOwnerGuard({ verify: auth.verify, recordWrite: audit.record });
+  // Returned too: the tokens module wraps it (access key first, then an API token).
+  const guard = { verify: auth.verify, recordWrite: audit.record };
+  ctx.setOwnerGuard(guard);
   authRoutes(ctx.router, auth);
-  return { auth, audit };
+  return { auth, audit, guard };
 };

@@ -133,6 +133,9 @@ export const createAuthService = (deps: AuthDeps) => {
 
     openSession,
 
+    /** The owner's username (undefined before the first start made the account). */
+    ownerName: async (): Promise<string | undefined> => (await owners.findOwner())?.username,
+
     /** The owner guard: the session of a live, unrevoked key, or null. */
     async verify(caller: Caller): Promise<OwnerSession | null> {
       const key = caller.fingerprint;

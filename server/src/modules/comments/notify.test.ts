@@ -15,6 +15,7 @@ import { insertEssay, proofFor, testMaxNumber } from './testKit.ts';
 const visitor = (uuid: string): Caller => ({
   uuid,
   fingerprint: undefined,
+  bearer: undefined,
   darkKey: undefined,
   referrer: undefined,
   localTime: undefined,

@@ -1,0 +1,76 @@
+import type { HttpMethod, RouteDef } from './routeDef.ts';
+import { type RouteGroup, routeGroups } from './routes.ts';
+
+/**
+ * What an API token may do (issue 26.4). `read`: every owner GET. `write`: every owner call.
+ * `modules`: every owner GET, and writes only within the named route groups. Security settings
+ * (routes with a `guard`) refuse every token whatever its scope.
+ */
+export type TokenScopeKind = 'read' | 'write' | 'modules';
+export const TOKEN_SCOPE_KINDS = ['read', 'write', 'modules'] as const satisfies readonly TokenScopeKind[];
+
+export interface TokenScope {
+  kind: TokenScopeKind;
+  /** Route groups (keys of `routeGroups`) a `modules` token may write to; empty otherwise. */
+  modules: string[];
+}
+
+const routeKey = (method: string, path: string) => `${method} ${path}`;
+
+const groupByRoute = new Map<string, RouteGroup>(
+  (Object.entries(routeGroups) as [RouteGroup, Record<string, RouteDef>][]).flatMap(([group, defs]) =>
+    Object.values(defs).map((def) => [routeKey(def.method, def.path), group] as const),
+  ),
+);
+
+/** The route group a call belongs to, by its method and contract path (`/blog/essay/:id`). */
+export const routeGroupOf = (method: HttpMethod | string, path: string): RouteGroup | undefined =>
+  groupByRoute.get(routeKey(method, path));
+
+const writesWithoutGuard = (defs: Record<string, RouteDef>) =>
+  Object.values(defs).some((def) => def.access === 'owner' && def.method !== 'GET' && !def.guard);
+
+/**
+ * The groups a `modules` token can name: those with at least one owner write a token may make.
+ * Groups holding only reads or only security settings would grant nothing.
+ */
+export const TOKEN_MODULES: readonly RouteGroup[] = (
+  Object.entries(routeGroups) as [RouteGroup, Record<string, RouteDef>][]
+)
+  .filter(([, defs]) => writesWithoutGuard(defs))
+  .map(([group]) => group);
+
+/** The back office's names for the groups; a group without one shows its key. */
+export const TOKEN_MODULE_LABELS: Partial<Record<RouteGroup, string>> = {
+  system: '系统',
+  essays: '随笔',
+  articles: '文章（关于页）',
+  links: '友链',
+  bangumi: '番剧',
+  waifu: '老婆',
+  moments: '动态',
+  comments: '评论',
+  emotes: '表情',
+  videos: '视频',
+  media: '图片上传',
+  jobs: '定时任务',
+  todos: '待办',
+  meta: '元数据',
+  insight: '统计与设备',
+  push: '推送',
+  files: '文件',
+  revisions: '版本',
+};
+
+export const tokenModuleLabel = (group: string): string => TOKEN_MODULE_LABELS[group as RouteGroup] ?? group;
+
+/**
+ * Whether a token with this scope may make an owner call. Only scope: the security guard (no token
+ * on `guard` routes) is checked apart, for sessions and tokens alike.
+ */
+export const tokenPermits = (scope: TokenScope, call: Pick<RouteDef, 'method' | 'path'>): boolean => {
+  if (call.method === 'GET' || scope.kind === 'write') return true;
+  if (scope.kind === 'read') return false;
+  const group = routeGroupOf(call.method, call.path);
+  return group !== undefined && scope.modules.includes(group);
+};

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { openAsOwner } from '../support/owner.ts';
+
+/** Screenshots for a person to look at, only when asked: `SHOTS_DIR=/tmp/shots-tokens`. */
+const shot = async (page: Page, name: string) => {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+};
+
+/** API tokens (issue 26.4): one made on a phone-sized page, used by a script, then revoked. */
+describe('the API token page in Chromium', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  /** What a script would do: the token in `Authorization`, nothing else. */
+  const script = async (method: string, path: string, secret: string, body?: object) => {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${secret}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return ((await res.json()) as { code: number }).code;
+  };
+
+  it('creates a module-limited token, shows it once, a script uses it within its scope, and revoking ends it', async () => {
+    const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/tokens', {
+      viewport: { width: 390, height: 844 },
+    });
+    await page.getByText('还没有令牌').waitFor();
+    await shot(page, 'empty-light');
+    await page.getByTestId('token-add').click();
+    await page.getByTestId('token-name').fill('待办同步脚本');
+    await page.getByLabel('按模块写入').check();
+    await page.getByLabel('待办').check();
+    await page.getByTestId('token-expiry').selectOption('30');
+    await shot(page, 'form-light');
+    await page.getByTestId('token-save').click();
+
+    const panel = page.getByTestId('token-secret-panel');
+    await panel.waitFor();
+    await panel.getByText('唯一一次显示').waitFor();
+    const secret = (await panel.getByTestId('token-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^cj_[A-Za-z0-9_-]{43}$/);
+    await shot(page, 'created-light');
+
+    // Reads anywhere; writes to-dos (the empty body is refused by validation, not by scope);
+    // nothing else, and never the token settings themselves.
+    expect(await script('GET', '/system', secret)).toBe(0);
+    expect(await script('PUT', '/todolist/realtodo', secret, {})).toBe(4000);
+    expect(await script('POST', '/blog/essay', secret, { content: '不该发出' })).toBe(4030);
+    expect(await script('GET', '/user/token', secret)).toBe(4030);
+
+    await page.getByTestId('token-secret-done').click();
+    await expect(panel.count()).resolves.toBe(0);
+    const card = page.getByTestId('token-card').filter({ hasText: '待办同步脚本' });
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('写入：待办');
+    expect(await card.textContent()).not.toContain(secret);
+    expect(await page.content()).not.toContain(secret);
+
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+          .documentElement.scrollWidth,
+    );
+    expect(width).toBeLessThanOrEqual(390);
+
+    await card.getByTestId('token-revoke').click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确定|确认|撤销/ })
+      .click();
+    await card.getByText('已撤销').waitFor();
+    expect(await script('GET', '/system', secret)).toBe(4010);
+    await shot(page, 'revoked-light');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['light', 10],
+    ['dark', 2],
+  ])(
+    'the list and the form open in %s mode at 390×844 without a serious axe violation',
+    async (mode, hour) => {
+      const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/tokens', {
+        viewport: { width: 390, height: 844 },
+        hour,
+      });
+      await page.getByTestId('token-card').first().waitFor();
+      await shot(page, `list-${mode}`);
+      await page.getByTestId('token-add').click();
+      await page.getByLabel('按模块写入').check();
+      await page.getByTestId('token-save').click();
+      await page.getByText('至少选一个模块').waitFor();
+      await shot(page, `form-${mode}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
+});
