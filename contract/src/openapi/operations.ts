@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BufferFields, StageFields } from '../calls/files.ts';
+import { ImportUploadFields } from '../calls/importers.ts';
 import { VideoUploadFields } from '../calls/videos.ts';
 import { WaifuUploadFields } from '../calls/waifu.ts';
 import type { ErrorCodeValue } from '../codes.ts';
@@ -295,4 +296,11 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   webhookTest: op('webhooks', 'Queue a test event to one endpoint'),
   webhookDeliveries: op('webhooks', 'An endpoint’s deliveries with their attempts'),
   webhookResend: op('webhooks', 'Queue a delivery’s message again'),
+  importUpload: op('importers', 'Upload an export from another platform and preview it', {
+    upload: { files: ['file'], fields: ImportUploadFields },
+  }),
+  importJobs: op('importers', 'The recent imports'),
+  importJob: op('importers', 'One import: preview, progress and report'),
+  importApply: op('importers', 'Apply a previewed import (queued for the job runner)', { errors: [4090] }),
+  importRedirects: op('importers', 'The old addresses that answer 301 to imported items'),
 };

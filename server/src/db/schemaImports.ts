@@ -29,6 +29,7 @@ export interface ImportItemTable {
 
 /** An old site's path that answers 301 to the imported item's new address. */
 export interface ImportRedirectTable {
+  id: Generated<number>;
   old_path: string;
   target_path: string;
   platform: string;

@@ -39,10 +39,9 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('import_item_pk', ['platform', 'kind', 'source_id'])
     .execute();
-  await db.schema
-    .createTable('import_redirect')
-    /** Normalised: no trailing slash, lower-case, `?p=N` kept for WordPress's plain links. */
-    .addColumn('old_path', 'varchar(1000)', (c) => c.primaryKey())
+  await addIdColumn(db.schema.createTable('import_redirect'), db)
+    /** Normalised (see oldPaths.ts): no trailing slash, `?p=N` kept for WordPress's plain links. */
+    .addColumn('old_path', 'varchar(1000)', (c) => c.notNull().unique())
     .addColumn('target_path', 'varchar(1000)', (c) => c.notNull())
     .addColumn('platform', 'varchar(16)', (c) => c.notNull())
     .addColumn('source_id', 'varchar(1000)', (c) => c.notNull())
