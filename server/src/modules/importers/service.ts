@@ -58,6 +58,13 @@ export const createImportService = ({ repo, storage, kick, maxUploadBytes, now }
 
   return {
     create,
+    /** The preview alone, nothing written (the CLI's `--dry-run`). */
+    preview: async (platform: ImportPlatform, bytes: Uint8Array) =>
+      previewOf(await parseUpload(platform, 'file', bytes)),
+    /** Queues a previewed import without starting the job (the CLI runs it under the job's lease). */
+    async queue(id: number): Promise<void> {
+      await repo.updateJob(id, { status: 'queued', updated_at: now() });
+    },
     /** The upload is streamed into a temporary blob (capped), read back, parsed, and the blob removed. */
     async upload(req: FastifyRequest): Promise<ImportJob> {
       const { files, fields } = await readMultipart(
