@@ -102,6 +102,20 @@ export const threadOrder = (comments: readonly ImportedComment[]): ImportedComme
     .map(({ c }) => c);
 };
 
+/**
+ * The essay an old address leads to, whichever import made it: comment-only exports (Waline, Disqus…)
+ * name their post by URL, and the post may have come from another platform's import.
+ */
+const essayAt = async (
+  repo: ImportRepo,
+  url: string | undefined,
+): Promise<{ target_id: number } | undefined> => {
+  const oldPath = url ? normaliseOldPath(url) : null;
+  const target = oldPath ? (await repo.findRedirect(oldPath))?.target_path : undefined;
+  const id = /^\/chaos\/(\d+)$/.exec(target ?? '')?.[1];
+  return id ? { target_id: Number(id) } : undefined;
+};
+
 export const writeComment = async (
   trx: Kysely<Database>,
   repo: ImportRepo,
@@ -111,7 +125,7 @@ export const writeComment = async (
   const existing = await repo.findItem(ctx.platform, 'comment', comment.sourceId);
   const post = comment.postSourceId
     ? await repo.findItem(ctx.platform, 'post', comment.postSourceId)
-    : undefined;
+    : await essayAt(repo, comment.postUrl);
   if (!post || (existing && !ctx.overwrite)) {
     ctx.report.skipped += 1;
     return;

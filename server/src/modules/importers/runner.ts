@@ -59,8 +59,9 @@ export const createImportRunner = (deps: RunnerDeps) => {
     const work: PostWork[] = [];
     for (const post of batch) {
       const existing = await repo.findItem(job.platform, 'post', post.sourceId);
-      if (existing && !options.overwrite) {
-        work.push({ post, content: null, existingId: existing.target_id });
+      // Moments (Memos) are wired when their importer lands; until then they are counted as left alone.
+      if (post.kind === 'moment' || (existing && !options.overwrite)) {
+        work.push({ post, content: null, existingId: existing?.target_id ?? null });
         continue;
       }
       const carried = await carryPictures(post, {
