@@ -89,6 +89,7 @@ export const pageRoutes: PageRoute[] = [
   admin('ryona/material/create', '添加素材', () => import('../pages/admin/ryona-material-create/index.tsx')),
   admin('cron', '定时任务', () => import('../pages/admin/cron/index.tsx')),
   admin('webhooks', 'Webhook', () => import('../pages/admin/webhooks/index.tsx')),
+  admin('import', '导入搬家', () => import('../pages/admin/import/index.tsx')),
   {
     path: '/utils/index',
     meta: { title: '工具箱' },

@@ -11,8 +11,8 @@ describe('admin menu', () => {
       .map((r) => r.path)
       .sort();
     expect(menu).toEqual(routes);
-    // The spec's 16 pages and Webhook (issue 26.5).
-    expect(menu).toHaveLength(17);
+    // The spec's 16 pages, Webhook (issue 26.5) and 导入搬家 (issue 27).
+    expect(menu).toHaveLength(18);
   });
 });
 

@@ -10,7 +10,7 @@ export interface AdminMenuGroup {
 }
 
 /**
- * The 16 back-office pages of spec §2, and Webhook (issue 26.5), in the groups of issue 10 (写作 · 收藏 · 运营 · 视频 · 系统).
+ * The 16 back-office pages of spec §2, Webhook (issue 26.5) and 导入搬家 (issue 27), in the groups of issue 10 (写作 · 收藏 · 运营 · 视频 · 系统).
  * Labels are the Chinese names the menu shows; paths are the spec's.
  */
 export const adminMenu: AdminMenuGroup[] = [
@@ -54,6 +54,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { path: '/great-old-one/cron', label: '定时任务' },
       { path: '/great-old-one/revelation', label: '日志' },
       { path: '/great-old-one/webhooks', label: 'Webhook' },
+      { path: '/great-old-one/import', label: '导入搬家' },
     ],
   },
 ];
