@@ -212,6 +212,11 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
           imports: app.modules.importers.imports,
           scheduler: app.modules.scheduler,
           print: (line) => console.log(line),
+        }).catch((error: unknown) => {
+          // A refused file is the owner's to fix: its reason, not a stack trace.
+          console.error(`import refused: ${error instanceof Error ? error.message : String(error)}`);
+          process.exitCode = 1;
+          return null;
         });
         if (job?.status === 'failed') process.exitCode = 1;
       } finally {
