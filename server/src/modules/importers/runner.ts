@@ -23,9 +23,16 @@ export interface RunnerDeps {
 export const POST_BATCH = 10;
 export const COMMENT_BATCH = 50;
 
-/** Work units of an import: its posts, then its comments in thread order. */
+/**
+ * Work units of an import: its posts oldest first (lists are ordered by id, so imported essays then
+ * follow each other by date), then its comments in thread order. Deterministic: a resumed import
+ * sees the same order.
+ */
 export const unitsOf = (bundle: ImportBundle) => ({
-  posts: bundle.posts,
+  posts: bundle.posts
+    .map((post, index) => ({ post, index }))
+    .sort((a, b) => a.post.publishedAt - b.post.publishedAt || a.index - b.index)
+    .map(({ post }) => post),
   comments: threadOrder(bundle.comments),
 });
 
