@@ -22,6 +22,7 @@ const ownServerSpecs = [
   'admin-collections',
   'admin-files',
   'admin-images',
+  'admin-import',
   'admin-log',
   'admin-videos',
   'a11y-axe',

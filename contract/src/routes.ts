@@ -10,6 +10,7 @@ import { essaysRoutes } from './routes/essays.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
+import { importersRoutes } from './routes/importers.ts';
 import { insightRoutes } from './routes/insight.ts';
 import { jobsRoutes } from './routes/jobs.ts';
 import { linksRoutes } from './routes/links.ts';
@@ -63,6 +64,7 @@ export const routeGroups = {
   revisions: revisionsRoutes,
   webhooks: webhooksRoutes,
   tokens: tokensRoutes,
+  importers: importersRoutes,
 } as const satisfies Record<string, Record<string, RouteDef>>;
 
 export type RouteGroup = keyof typeof routeGroups;

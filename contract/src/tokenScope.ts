@@ -60,6 +60,7 @@ export const TOKEN_MODULE_LABELS: Partial<Record<RouteGroup, string>> = {
   push: '推送',
   files: '文件',
   revisions: '版本',
+  importers: '导入搬家',
 };
 
 export const tokenModuleLabel = (group: string): string => TOKEN_MODULE_LABELS[group as RouteGroup] ?? group;

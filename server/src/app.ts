@@ -187,6 +187,6 @@ export const buildApp = async ({
 
   logModule(router, { dir: appLogger.logDir, replica: appLogger.replica, settled: appLogger.settled });
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
-  await registerWebApp(server, config, storage);
+  await registerWebApp(server, config, storage, modules.importers.imports.resolveOldPath);
   return { server, router, modules, publicCache, storage };
 };

@@ -9,6 +9,7 @@ import { readNewPassword } from './modules/auth/passwordInput.ts';
 import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
 import { createHitokotoRepo } from './modules/hitokoto/repo.ts';
 import { backfillImages } from './modules/images/backfill.ts';
+import { importFromFile, parseImportArgs, USAGE } from './modules/importers/commandLine.ts';
 import { runSnapshot } from './snapshot/index.ts';
 import { createStorage } from './storage/index.ts';
 import { exportArchive, ImportRefused, importArchive } from './transfer/archive.ts';
@@ -186,6 +187,38 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
           retryFailed: rest.includes('--retry-failed'),
           print: (line) => console.log(line),
         });
+      } finally {
+        await app.server.close();
+      }
+    } finally {
+      await database.close();
+    }
+  },
+
+  /** Moves a blog in from another platform's export (issue 27): `npm run import-from -- wordpress FILE`. */
+  async 'import-from'(args) {
+    const parsed = parseImportArgs(args);
+    if (!parsed) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    const config = { ...loadConfig(), logLevel: 'error' };
+    const database = openDb(config.database);
+    try {
+      await migrateToLatest(database.db);
+      const app = await buildApp({ config, database });
+      try {
+        const job = await importFromFile(parsed, {
+          imports: app.modules.importers.imports,
+          scheduler: app.modules.scheduler,
+          print: (line) => console.log(line),
+        }).catch((error: unknown) => {
+          // A refused file is the owner's to fix: its reason, not a stack trace.
+          console.error(`import refused: ${error instanceof Error ? error.message : String(error)}`);
+          process.exitCode = 1;
+          return null;
+        });
+        if (job?.status === 'failed') process.exitCode = 1;
       } finally {
         await app.server.close();
       }

@@ -11,6 +11,7 @@ import { essaysCalls } from './essays.ts';
 import { filesCalls } from './files.ts';
 import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
+import { importersCalls } from './importers.ts';
 import { insightCalls } from './insight.ts';
 import { jobsCalls } from './jobs.ts';
 import { linksCalls } from './links.ts';
@@ -62,6 +63,7 @@ export const calls = {
   ...revisionsCalls,
   ...webhooksCalls,
   ...tokensCalls,
+  ...importersCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BufferFields, StageFields } from '../calls/files.ts';
+import { ImportUploadFields } from '../calls/importers.ts';
 import { VideoUploadFields } from '../calls/videos.ts';
 import { WaifuUploadFields } from '../calls/waifu.ts';
 import type { ErrorCodeValue } from '../codes.ts';
@@ -298,4 +299,11 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   tokenList: op('tokens', 'The API tokens (never their secrets)'),
   tokenCreate: op('tokens', 'Create an API token; its secret is answered this once'),
   tokenRevoke: op('tokens', 'Revoke an API token'),
+  importUpload: op('importers', 'Upload an export from another platform and preview it', {
+    upload: { files: ['file'], fields: ImportUploadFields },
+  }),
+  importJobs: op('importers', 'The recent imports'),
+  importJob: op('importers', 'One import: preview, progress and report'),
+  importApply: op('importers', 'Apply a previewed import (queued for the job runner)', { errors: [4090] }),
+  importRedirects: op('importers', 'The old addresses that answer 301 to imported items'),
 };

@@ -25,6 +25,7 @@ export const tags = {
   log: 'The server log.',
   push: 'Message push to the owner.',
   files: 'The content repository, protected assets and temporary blobs.',
+  importers: 'Moving in: imports from WordPress and other platforms, and the old addresses they keep alive.',
   webhooks: 'Signed webhooks (Standard Webhooks) to the owner’s endpoints, and their delivery log.',
   tokens: 'API tokens: `Authorization: Bearer cj_…` acts for the owner within the token’s scope.',
 } as const;

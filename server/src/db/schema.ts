@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
+import type { ImportItemTable, ImportJobTable, ImportRedirectTable } from './schemaImports.ts';
 import type {
   BufferBlobTable,
   PushChannelTable,
@@ -67,6 +68,9 @@ export interface Database {
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
   api_token: ApiTokenTable;
+  import_job: ImportJobTable;
+  import_item: ImportItemTable;
+  import_redirect: ImportRedirectTable;
 }
 
 export interface HandshakeTable {

@@ -16,6 +16,7 @@ import { createOpenApiChecker, readOpenApiDoc } from '../../test/openapiCheck.ts
 import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.ts';
 import { collections, systemAndAuth, writing } from '../../test/openapiScenario.ts';
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
+import { imports } from '../../test/openapiScenarioImports.ts';
 import { replyNotices } from '../../test/openapiScenarioReplies.ts';
 import { tokens } from '../../test/openapiScenarioTokens.ts';
 import { webhooks } from '../../test/openapiScenarioWebhooks.ts';
@@ -171,6 +172,10 @@ describe('the OpenAPI document against real answers', () => {
 
   it('replies reaching the visitor (push subscription, unsubscribe link)', async () => {
     await replyNotices(api, await t.modules.comments.replyNotices.unsubscribeQuery('reader@example.com'));
+  });
+
+  it('moving in: imports and their old addresses', async () => {
+    await imports(api);
   });
 
   it('signed webhooks', async () => {

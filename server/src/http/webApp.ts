@@ -76,6 +76,8 @@ export const registerWebApp = async (
   app: FastifyInstance,
   config: Config,
   storage?: BlobStorage,
+  /** Where an imported item's old address lives now (issue 27), or null: answered with a 301. */
+  oldLinks?: (url: string) => Promise<string | null>,
 ): Promise<void> => {
   const indexFile = path.join(config.webDist, 'index.html');
   const indexHtml = fs.existsSync(indexFile)
@@ -204,12 +206,27 @@ export const registerWebApp = async (
       .send(page.html);
   };
 
-  app.get('/', (req, reply) => (indexHtml ? sendIndex(req, reply) : reply.code(404).send()));
+  /** An imported site's old address (`/2019/05/slug/`, `/?p=123`) moved here for good. */
+  const redirectOld = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const target = oldLinks ? await oldLinks(req.url) : null;
+    if (!target) return false;
+    await reply.header('cache-control', 'public, max-age=3600').redirect(target, 301);
+    return true;
+  };
+
+  app.get('/', async (req, reply) => {
+    // Only a plain WordPress link (`/?p=123`) can be an old address at the root.
+    if (/[?&](p|page_id|attachment_id)=\d/.test(req.url) && (await redirectOld(req, reply))) return reply;
+    return indexHtml ? sendIndex(req, reply) : reply.code(404).send();
+  });
   app.get('/index.html', (req, reply) => (indexHtml ? sendIndex(req, reply) : reply.code(404).send()));
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const isApi = pathname === config.apiBasePath || pathname.startsWith(`${config.apiBasePath}/`);
+    // Old addresses first: they may look like files (`/posts/slug.html`) and exist without a web build.
+    if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && (await redirectOld(req, reply)))
+      return reply;
     // Static trees and file-looking paths answer 404 rather than the app, so a missing file is visible.
     const isAsset = /^\/(assets|files|snapshot)\//.test(pathname) || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (isApi || !indexHtml || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {

@@ -21,6 +21,8 @@ export interface JobDeps {
   replyNotices?: () => Promise<string>;
   /** Sends queued webhook deliveries and their retries (issue 26.5); answers the report line. */
   webhookDeliveries?: () => Promise<string>;
+  /** Applies queued imports batch by batch, resuming interrupted ones (issue 27); answers the report line. */
+  importBatches?: () => Promise<string>;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
@@ -109,6 +111,19 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.webhookDeliveries,
+        },
+      ]
+    : []),
+  ...(deps.importBatches
+    ? [
+        {
+          id: 'import-batches',
+          name: '导入搬家',
+          description:
+            '把已确认的导入（WordPress 等）分批写入，每批一个事务；点“开始导入”后马上运行，中断（重启、超时）后从下一批接着做。',
+          defaultCron: '* * * * *',
+          catchUp: false,
+          run: deps.importBatches,
         },
       ]
     : []),

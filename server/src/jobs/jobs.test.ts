@@ -29,6 +29,7 @@ describe('scheduled jobs', () => {
       'backup',
       'cleanup',
       'image-variants',
+      'import-batches',
       'link-health',
       'prune-revisions',
       'publish-reservations',

@@ -22,6 +22,7 @@ import { hitokotoModule } from './hitokoto/index.ts';
 import { picturesInFolders } from './images/adopt.ts';
 import { imagesModule } from './images/index.ts';
 import { pictureUrlsOf } from './images/service.ts';
+import { importersModule } from './importers/index.ts';
 import { linksModule } from './links/index.ts';
 import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
@@ -74,6 +75,7 @@ export const registerModules = (base: ModuleContext) => {
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
   const { media } = mediaModule(ctx, { images });
+  const importers = importersModule(ctx, { media, articles });
   const { todos } = todosModule(ctx);
   healthModule(ctx);
   docsModule(ctx);
@@ -128,6 +130,7 @@ export const registerModules = (base: ModuleContext) => {
     reservations,
     replyNotices: () => comments.replyNotices.run(Date.now() + 50_000),
     webhookDeliveries: () => webhooks.deliveries.run(Date.now() + 50_000),
+    importBatches: () => importers.runner.run({ deadline: Date.now() + 50_000 }),
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     imageVariants: async () => {
       // Stops in time for the next minute's tick; what is left waits for it.
@@ -146,6 +149,7 @@ export const registerModules = (base: ModuleContext) => {
   images.attachRunner(() => scheduler.runNow('image-variants', 'change'));
   comments.replyNotices.attachRunner(() => scheduler.runNow('reply-notices', 'change'));
   webhooks.webhooks.attachRunner(() => scheduler.runNow('webhook-deliveries', 'change'));
+  importers.attachRunner(() => scheduler.runNow('import-batches', 'change'));
   // Offline data follows public writes (each announces itself by invalidating its cached answers)
   // and exists from the first start: both run the snapshot job above, under its lease.
   const snapshotTrigger = createSnapshotTrigger({
@@ -189,6 +193,7 @@ export const registerModules = (base: ModuleContext) => {
     images,
     webhooks: webhooks.webhooks,
     tokens,
+    importers,
   };
   return modules;
 };

@@ -90,6 +90,7 @@ export const pageRoutes: PageRoute[] = [
   admin('cron', '定时任务', () => import('../pages/admin/cron/index.tsx')),
   admin('webhooks', 'Webhook', () => import('../pages/admin/webhooks/index.tsx')),
   admin('tokens', 'API 令牌', () => import('../pages/admin/tokens/index.tsx')),
+  admin('import', '导入搬家', () => import('../pages/admin/import/index.tsx')),
   {
     path: '/utils/index',
     meta: { title: '工具箱' },

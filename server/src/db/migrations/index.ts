@@ -18,6 +18,7 @@ import * as commentModeration from './0017_comment_moderation.ts';
 import * as replyNotices from './0018_reply_notices.ts';
 import * as webhooks from './0019_webhooks.ts';
 import * as apiTokens from './0021_api_tokens.ts';
+import * as imports from './0022_imports.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018_reply_notices': replyNotices,
   '0019_webhooks': webhooks,
   '0021_api_tokens': apiTokens,
+  '0022_imports': imports,
 };

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { UploadedImage } from '@candy/contract/calls/media';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -5,7 +6,7 @@ import * as z from 'zod';
 import type { Db } from '../../db/index.ts';
 import { unsupportedMediaType } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
-import { UploadTypes } from '../../http/uploads.ts';
+import { sniffUpload, UploadTypes } from '../../http/uploads.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import { cleanImage, decodeRefusal } from './images.ts';
 
@@ -75,6 +76,32 @@ export const createMediaService = ({
       throw error;
     } finally {
       await storage.delete(raw.key).catch(() => undefined);
+    }
+  },
+
+  /**
+   * Stores a picture the server already holds in memory (an importer's, issue 27) the way an upload
+   * is stored: checked by content (4150 otherwise), size-capped, cleaned, recorded, queued for variants.
+   */
+  async storeBytes(bytes: Uint8Array): Promise<UploadedImage> {
+    if (bytes.length > imageMaxBytes) throw unsupportedMediaType('图片超过大小上限');
+    const type = await sniffUpload(bytes.subarray(0, 4100), UploadTypes.image);
+    const key = `images/${monthOf(now())}/${randomName()}.${type.ext}`;
+    try {
+      const { output, done } = await cleanImage(Readable.from([Buffer.from(bytes)]), type, imageMaxPixels);
+      const [{ size }, { width, height }] = await Promise.all([
+        storage.put(key, output, { contentType: type.mime }),
+        done,
+      ]);
+      await db
+        .insertInto('image')
+        .values({ key, mime: type.mime, width, height, size, created_at: now() })
+        .execute();
+      stored();
+      return { url: publicUrlOf(key), width, height };
+    } catch (error) {
+      await storage.delete(key).catch(() => undefined);
+      throw decodeRefusal(error, imageMaxPixels) ?? error;
     }
   },
 

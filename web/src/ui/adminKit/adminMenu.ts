@@ -10,7 +10,7 @@ export interface AdminMenuGroup {
 }
 
 /**
- * The 16 back-office pages of spec §2, Webhook (issue 26.5) and API 令牌 (issue 26.4), in the groups of issue 10 (写作 · 收藏 · 运营 · 视频 · 系统).
+ * The 16 back-office pages of spec §2, Webhook (issue 26.5), API 令牌 (issue 26.4) and 导入搬家 (issue 27), in the groups of issue 10 (写作 · 收藏 · 运营 · 视频 · 系统).
  * Labels are the Chinese names the menu shows; paths are the spec's.
  */
 export const adminMenu: AdminMenuGroup[] = [
@@ -55,6 +55,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { path: '/great-old-one/revelation', label: '日志' },
       { path: '/great-old-one/webhooks', label: 'Webhook' },
       { path: '/great-old-one/tokens', label: 'API 令牌' },
+      { path: '/great-old-one/import', label: '导入搬家' },
     ],
   },
 ];

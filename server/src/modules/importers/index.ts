@@ -1,0 +1,59 @@
+import { createOutbound } from '../../net/outbound.ts';
+import type { ArticlesService } from '../articles/service.ts';
+import type { ModuleContext } from '../context.ts';
+import type { MediaService } from '../media/service.ts';
+import { createImportRepo } from './repo.ts';
+import { importRoutes } from './routes.ts';
+import { createImportRunner } from './runner.ts';
+import { createImportService } from './service.ts';
+
+/** Largest export accepted for upload; what it may inflate to is capped by the extractor. */
+const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
+/** Pictures fetched from one old host in one import. */
+const PER_HOST_LIMIT = 2000;
+
+/**
+ * Moving in (issue 27): exports from other platforms are parsed and previewed on upload, then
+ * applied by the `import-batches` job; old addresses answer 301 through `resolveOldPath`.
+ */
+export const importersModule = (
+  ctx: ModuleContext,
+  deps: { media: Pick<MediaService, 'storeBytes'>; articles: Pick<ArticlesService, 'update'> },
+) => {
+  const repo = createImportRepo(ctx.db);
+  let kickJob: (() => Promise<unknown>) | null = null;
+  const runner = createImportRunner({
+    db: ctx.db,
+    outbound: createOutbound(ctx.config.outbound, { userAgent: 'CandyJar-Import' }),
+    storePicture: async (bytes) => (await deps.media.storeBytes(bytes)).url,
+    writeAbout: async (content) => {
+      await deps.articles.update(1, content);
+    },
+    changed: () => {
+      ctx.publicCache.invalidate('essay');
+      ctx.publicCache.invalidate('article');
+    },
+    pictureMaxBytes: ctx.config.imageMaxBytes,
+    perHostLimit: PER_HOST_LIMIT,
+    now: ctx.now,
+  });
+  const imports = createImportService({
+    repo,
+    storage: ctx.storage,
+    kick: () => {
+      void kickJob?.().catch((error: unknown) =>
+        ctx.logger.warn({ err: error }, 'import-batches not started'),
+      );
+    },
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    now: ctx.now,
+  });
+  importRoutes(ctx.router, imports);
+  return {
+    imports,
+    runner,
+    attachRunner(run: () => Promise<unknown>): void {
+      kickJob = run;
+    },
+  };
+};

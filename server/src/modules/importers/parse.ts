@@ -1,0 +1,38 @@
+import { invalidField, validationFailed } from '../../http/errors.ts';
+import {
+  ArchiveError,
+  type ArchiveLimits,
+  archiveKindOf,
+  defaultArchiveLimits,
+  openArchive,
+} from './archive.ts';
+import { parsers } from './platforms/index.ts';
+import { type ImportBundle, ImportFormatError, type ImportInput, type ImportPlatform } from './types.ts';
+
+/**
+ * The pipeline's first step: archives are opened by the safe extractor (refused before anything is
+ * written), then the platform's parser reads the input. Every refusal is 4000 on the `file` field,
+ * with the reason in the parser's (or the extractor's) own words.
+ */
+export const parseUpload = async (
+  platform: ImportPlatform,
+  name: string,
+  bytes: Uint8Array,
+  limits: ArchiveLimits = defaultArchiveLimits,
+): Promise<ImportBundle> => {
+  const parser = parsers[platform];
+  if (!parser) throw invalidField('platform', 'supported', '这个平台的导入还没有做好');
+  try {
+    const kind = archiveKindOf(bytes);
+    const input: ImportInput = kind
+      ? { kind: 'archive', name, files: await openArchive(bytes, kind, limits) }
+      : { kind: 'file', name, bytes };
+    return await parser(input);
+  } catch (error) {
+    if (error instanceof ImportFormatError || error instanceof ArchiveError) {
+      // The reason is the message too, so the back office's toast and the CLI say why.
+      throw validationFailed([{ property: 'file', constraints: { format: error.reason } }], error.reason);
+    }
+    throw error;
+  }
+};

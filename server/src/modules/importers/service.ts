@@ -1,0 +1,123 @@
+import { type ImportJob, type ImportRedirectPage, ImportUploadFields } from '@candy/contract/calls/importers';
+import type { FastifyRequest } from 'fastify';
+import { conflict, notFound } from '../../http/errors.ts';
+import { randomName, readMultipart } from '../../http/multipart.ts';
+import { AnyType } from '../../http/uploads.ts';
+import type { BlobStorage } from '../../storage/index.ts';
+import { bundleToJson } from './bundleJson.ts';
+import { normaliseOldPath } from './oldPaths.ts';
+import { parseUpload } from './parse.ts';
+import { presentJob, presentRedirect, previewCache, previewOf } from './present.ts';
+import type { ImportRepo } from './repo.ts';
+import { emptyReport, type ImportOptions } from './report.ts';
+import { unitsOf } from './runner.ts';
+import type { ImportPlatform } from './types.ts';
+
+export interface ImportServiceDeps {
+  repo: ImportRepo;
+  storage: BlobStorage;
+  /** Starts the `import-batches` job now (it also runs every minute, and resumes after a restart). */
+  kick: () => void;
+  maxUploadBytes: number;
+  now: () => number;
+}
+
+const REDIRECT_PAGE = 50;
+
+export const createImportService = ({ repo, storage, kick, maxUploadBytes, now }: ImportServiceDeps) => {
+  const preview = previewCache();
+  const present = async (id: number): Promise<ImportJob> => {
+    const row = await repo.findJob(id);
+    if (!row) throw notFound('导入不存在');
+    return presentJob(row, preview(row));
+  };
+
+  const create = async (
+    platform: ImportPlatform,
+    fileName: string,
+    bytes: Uint8Array,
+    options: ImportOptions,
+  ): Promise<ImportJob> => {
+    const bundle = await parseUpload(platform, fileName, bytes);
+    const { posts, comments } = unitsOf(bundle);
+    const at = now();
+    const row = await repo.insertJob({
+      platform,
+      file_name: fileName.slice(0, 300),
+      status: 'previewed',
+      options: JSON.stringify(options),
+      bundle: bundleToJson(bundle),
+      total: posts.length + comments.length,
+      report: JSON.stringify(emptyReport()),
+      error: null,
+      created_at: at,
+      updated_at: at,
+    });
+    return presentJob(row, previewOf(bundle));
+  };
+
+  return {
+    create,
+    /** The preview alone, nothing written (the CLI's `--dry-run`). */
+    preview: async (platform: ImportPlatform, bytes: Uint8Array) =>
+      previewOf(await parseUpload(platform, 'file', bytes)),
+    /** Queues a previewed import without starting the job (the CLI runs it under the job's lease). */
+    async queue(id: number): Promise<void> {
+      await repo.updateJob(id, { status: 'queued', updated_at: now() });
+    },
+    /** The upload is streamed into a temporary blob (capped), read back, parsed, and the blob removed. */
+    async upload(req: FastifyRequest): Promise<ImportJob> {
+      const { files, fields } = await readMultipart(
+        req,
+        storage,
+        { file: { allowed: AnyType, maxBytes: maxUploadBytes, keyFor: () => `tmp/import-${randomName()}` } },
+        ImportUploadFields,
+      );
+      const file = files[0];
+      if (!file) throw notFound('没有收到文件');
+      try {
+        const stream = await storage.get(file.key);
+        if (!stream) throw new Error(`upload ${file.key} vanished`);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+        return await create(fields.platform, file.filename || 'upload', Buffer.concat(chunks), {
+          fetchPictures: fields.fetchPictures,
+          overwrite: fields.overwrite,
+        });
+      } finally {
+        await storage.delete(file.key).catch(() => undefined);
+      }
+    },
+    get: present,
+    async list(): Promise<ImportJob[]> {
+      return (await repo.recentJobs(20)).map((row) => presentJob(row, preview(row)));
+    },
+    /** Queues a previewed import; asking again while it runs answers its state (no second run). */
+    async apply(id: number): Promise<ImportJob> {
+      const row = await repo.findJob(id);
+      if (!row) throw notFound('导入不存在');
+      if (row.status === 'done' || row.status === 'failed') throw conflict('这个导入已经结束，请重新上传');
+      if (row.status === 'previewed') await repo.updateJob(id, { status: 'queued', updated_at: now() });
+      kick();
+      return present(id);
+    },
+    async redirects(query: { start?: number; keyword?: string }): Promise<ImportRedirectPage> {
+      const rows = await repo.redirectPage({
+        before: query.start,
+        keyword: query.keyword,
+        limit: REDIRECT_PAGE + 1,
+      });
+      return {
+        list: rows.slice(0, REDIRECT_PAGE).map(presentRedirect),
+        hasMore: rows.length > REDIRECT_PAGE,
+      };
+    },
+    /** Where an old address now lives (the web app's unknown-path hook asks), or null. */
+    async resolveOldPath(url: string): Promise<string | null> {
+      const path = normaliseOldPath(url);
+      return path ? ((await repo.findRedirect(path))?.target_path ?? null) : null;
+    },
+  };
+};
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,80 @@
+import { IMPORT_PLATFORMS, type ImportJob, type ImportPlatformName } from '@candy/contract/calls/importers';
+import { useState } from 'react';
+import { call } from '../../../core/request.ts';
+import { AdminPage, DropZone, UploadList, useUploads } from '../../../ui/adminKit/index.ts';
+import { JobView } from './JobView.tsx';
+import { RedirectList } from './RedirectList.tsx';
+import './import.css';
+
+/** Platforms whose importer is on this server (the others are listed once they land). */
+const READY: ImportPlatformName[] = ['wordpress'];
+
+/**
+ * 导入搬家 (issue 27): upload another platform's export, check the preview, apply it (the job runner
+ * writes it in batches while this page polls), then see the pictures left behind and the old links.
+ */
+export default function Page() {
+  const [platform, setPlatform] = useState<ImportPlatformName>('wordpress');
+  const [fetchPictures, setFetchPictures] = useState(false);
+  const [overwrite, setOverwrite] = useState(false);
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const uploads = useUploads();
+
+  const upload = async (files: File[]) => {
+    const [answer] = await uploads.run(files, (file, onProgress) =>
+      call('importUpload', {
+        form: { platform, fetchPictures: String(fetchPictures), overwrite: String(overwrite), file },
+        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+      }),
+    );
+    if (answer) setJob(answer);
+  };
+
+  return (
+    <AdminPage title="导入搬家">
+      <p className="import-intro">
+        把别的博客搬进来：文章、页面、评论和图片，旧链接会 301 跳到新地址。同一个文件导入两次不会重复。
+      </p>
+      <section className="import-card" aria-label="上传导出文件">
+        <label className="import-row">
+          <span>平台</span>
+          <select
+            value={platform}
+            onChange={(event) => setPlatform(event.target.value as ImportPlatformName)}
+            data-testid="import-platform"
+          >
+            {READY.map((name) => (
+              <option key={name} value={name}>
+                {IMPORT_PLATFORMS[name]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="import-check">
+          <input
+            type="checkbox"
+            checked={fetchPictures}
+            onChange={(event) => setFetchPictures(event.target.checked)}
+            data-testid="import-fetch"
+          />
+          从旧地址下载图片（旧网站须还能访问）
+        </label>
+        <label className="import-check">
+          <input
+            type="checkbox"
+            checked={overwrite}
+            onChange={(event) => setOverwrite(event.target.checked)}
+            data-testid="import-overwrite"
+          />
+          覆盖之前导入过的同一篇（以及关于页）
+        </label>
+        <DropZone accept=".xml,.zip,.tar,.gz,.tgz,.json" onFiles={upload} data-testid="import-drop">
+          WordPress：后台 工具 → 导出 → 所有内容，把下载的 .xml 拖到这里或点击选择
+        </DropZone>
+        <UploadList items={uploads.items} />
+      </section>
+      {job && <JobView key={job.id} initial={job} />}
+      <RedirectList />
+    </AdminPage>
+  );
+}
