@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import type { Outbound } from '../../net/outbound.ts';
+import { writeMoment } from './applyMoment.ts';
 import { type PostWork, threadOrder, writeComment, writePost } from './applyRows.ts';
 import { bundleFromJson } from './bundleJson.ts';
 import { carryPictures } from './pictures.ts';
@@ -66,8 +67,9 @@ export const createImportRunner = (deps: RunnerDeps) => {
     const work: PostWork[] = [];
     for (const post of batch) {
       const existing = await repo.findItem(job.platform, 'post', post.sourceId);
-      // Moments (Memos) are wired when their importer lands; until then they are counted as left alone.
-      if (post.kind === 'moment' || (existing && !options.overwrite)) {
+      // A hidden memo stays behind: moments have no hidden state, and every moment is shown to the
+      // dark key's holders.
+      if ((post.kind === 'moment' && post.hidden) || (existing && !options.overwrite)) {
         work.push({ post, content: null, existingId: existing?.target_id ?? null });
         continue;
       }
@@ -110,8 +112,12 @@ export const createImportRunner = (deps: RunnerDeps) => {
       size = prepared.size;
       await deps.db.transaction().execute(async (trx) => {
         const tx = createImportRepo(trx);
-        for (const work of prepared.work)
-          await writePost(trx, tx, work, { platform: job.platform, now, report });
+        for (const work of prepared.work) {
+          const ctx = { platform: job.platform, now, report };
+          if (work.post.kind === 'moment' && work.content !== null) {
+            await writeMoment(trx, tx, { ...work, content: work.content }, ctx);
+          } else await writePost(trx, tx, work, ctx);
+        }
         await tx.updateJob(job.id, {
           cursor: cursor + size,
           report: JSON.stringify(report),

@@ -7,7 +7,7 @@ import { RedirectList } from './RedirectList.tsx';
 import './import.css';
 
 /** Platforms whose importer is on this server (the others are listed once they land). */
-const READY: ImportPlatformName[] = ['wordpress'];
+const PLATFORMS = Object.keys(IMPORT_PLATFORMS) as ImportPlatformName[];
 
 /**
  * 导入搬家 (issue 27): upload another platform's export, check the preview, apply it (the job runner
@@ -43,7 +43,7 @@ export default function Page() {
             onChange={(event) => setPlatform(event.target.value as ImportPlatformName)}
             data-testid="import-platform"
           >
-            {READY.map((name) => (
+            {PLATFORMS.map((name) => (
               <option key={name} value={name}>
                 {IMPORT_PLATFORMS[name]}
               </option>
