@@ -21,6 +21,7 @@ import { musicRoutes } from './routes/music.ts';
 import { pushRoutes } from './routes/push.ts';
 import { replyNoticesRoutes } from './routes/replyNotices.ts';
 import { revisionsRoutes } from './routes/revisions.ts';
+import { securityRoutes } from './routes/security.ts';
 import { systemRoutes } from './routes/system.ts';
 import { todosRoutes } from './routes/todos.ts';
 import { videosRoutes } from './routes/videos.ts';
@@ -62,6 +63,7 @@ export const routes = {
   ...filesRoutes,
   ...revisionsRoutes,
   ...webhooksRoutes,
+  ...securityRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

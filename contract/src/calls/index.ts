@@ -22,6 +22,7 @@ import { musicCalls } from './music.ts';
 import { pushCalls } from './push.ts';
 import { replyNoticesCalls } from './replyNotices.ts';
 import { revisionsCalls } from './revisions.ts';
+import { securityCalls } from './security.ts';
 import * as system from './system.ts';
 import { todosCalls } from './todos.ts';
 import { videosCalls } from './videos.ts';
@@ -60,6 +61,7 @@ export const calls = {
   ...filesCalls,
   ...revisionsCalls,
   ...webhooksCalls,
+  ...securityCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

@@ -295,4 +295,22 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   webhookTest: op('webhooks', 'Queue a test event to one endpoint'),
   webhookDeliveries: op('webhooks', 'An endpoint’s deliveries with their attempts'),
   webhookResend: op('webhooks', 'Queue a delivery’s message again'),
+
+  loginTotp: op('auth', 'Finish a password login with a TOTP or recovery code', { errors: [limited] }),
+  passkeyChallenge: op('auth', 'A single-use WebAuthn challenge for a passkey login or confirmation'),
+  passkeyLogin: op('auth', 'Log in as the owner with a passkey (no password, no TOTP)', {
+    errors: [limited],
+  }),
+  securityConfirm: op('auth', 'Confirm the owner again (password or passkey) for security settings', {
+    errors: [forbidden, limited, reknock],
+  }),
+  revokeOtherSessions: op('auth', 'End every session but this one'),
+  passkeyRegisterOptions: op('auth', 'WebAuthn options to register a passkey'),
+  passkeyRegister: op('auth', 'Register a passkey', { errors: [conflict] }),
+  passkeyDelete: op('auth', 'Delete a passkey'),
+  totpSetup: op('auth', 'Start TOTP setup: a new secret and its QR code'),
+  totpEnable: op('auth', 'Turn TOTP on with a first code; answers the recovery codes once', {
+    errors: [conflict],
+  }),
+  totpDisable: op('auth', 'Turn TOTP off with a current code or a passkey', { errors: [limited] }),
 };

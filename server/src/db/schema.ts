@@ -13,6 +13,12 @@ import type {
   VisitorPushSubscriptionTable,
 } from './schemaReplies.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
+import type {
+  OwnerChallengeTable,
+  OwnerPasskeyTable,
+  OwnerRecoveryCodeTable,
+  OwnerTotpTable,
+} from './schemaSecurity.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks.ts';
 
 /**
@@ -65,6 +71,10 @@ export interface Database {
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
+  owner_passkey: OwnerPasskeyTable;
+  owner_totp: OwnerTotpTable;
+  owner_recovery_code: OwnerRecoveryCodeTable;
+  owner_challenge: OwnerChallengeTable;
 }
 
 export interface HandshakeTable {
@@ -97,6 +107,9 @@ export interface AccessKeyTable {
   revoked_at: number | null;
   ip: string;
   user_agent: string;
+  /** Last login or confirmation on this session; null before issue 26 (then `created_at`). */
+  authenticated_at: number | null;
+  method: Generated<'password' | 'password+totp' | 'passkey'>;
 }
 
 export interface LoginAttemptTable {

@@ -31,6 +31,7 @@ import { parkingModule } from './parking/index.ts';
 import { pushModule } from './push/index.ts';
 import { revisionsModule } from './revisions/index.ts';
 import { revisionsRoutes } from './revisions/routes.ts';
+import { securityModule } from './security/index.ts';
 import { systemModule } from './system/index.ts';
 import { todosModule } from './todos/index.ts';
 import { videosModule } from './videos/index.ts';
@@ -50,6 +51,7 @@ export const registerModules = (base: ModuleContext) => {
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
+  securityModule(ctx, { auth: auth.auth });
   const { revisions } = revisionsModule(ctx);
   const { images } = imagesModule(ctx);
   const { essays } = essaysModule(ctx, { revisions, images });

@@ -17,6 +17,7 @@ import * as imageVariants from './0016_image_variants.ts';
 import * as commentModeration from './0017_comment_moderation.ts';
 import * as replyNotices from './0018_reply_notices.ts';
 import * as webhooks from './0019_webhooks.ts';
+import * as ownerFactors from './0020_owner_factors.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017_comment_moderation': commentModeration,
   '0018_reply_notices': replyNotices,
   '0019_webhooks': webhooks,
+  '0020_owner_factors': ownerFactors,
 };
