@@ -132,7 +132,14 @@ export const totpSetup = defineCall(routes.totpSetup, {
 });
 
 export const totpEnable = defineCall(routes.totpEnable, {
-  body: z.object({ code: z.string().trim().regex(/^\d{6}$/, '需要 6 位验证码') }).strict(),
+  body: z
+    .object({
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, '需要 6 位验证码'),
+    })
+    .strict(),
   /** Shown once; only their hashes are kept. */
   response: z.object({ recoveryCodes: z.array(z.string()) }),
 });

@@ -12,20 +12,15 @@ import type {
   ReplyNoticeTable,
   VisitorPushSubscriptionTable,
 } from './schemaReplies.ts';
+import type { SecurityTables } from './schemaSecurity.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
-import type {
-  OwnerChallengeTable,
-  OwnerPasskeyTable,
-  OwnerRecoveryCodeTable,
-  OwnerTotpTable,
-} from './schemaSecurity.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
  * dialects so that rows read the same everywhere; lists are JSON text.
  */
-export interface Database {
+export interface Database extends SecurityTables {
   handshake: HandshakeTable;
   owner: OwnerTable;
   access_key: AccessKeyTable;
@@ -71,10 +66,6 @@ export interface Database {
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
-  owner_passkey: OwnerPasskeyTable;
-  owner_totp: OwnerTotpTable;
-  owner_recovery_code: OwnerRecoveryCodeTable;
-  owner_challenge: OwnerChallengeTable;
 }
 
 export interface HandshakeTable {
@@ -107,7 +98,7 @@ export interface AccessKeyTable {
   revoked_at: number | null;
   ip: string;
   user_agent: string;
-  /** Last login or confirmation on this session; null before issue 26 (then `created_at`). */
+  /** Last login or confirmation; null on sessions from before issue 26 (`created_at` then). */
   authenticated_at: number | null;
   method: Generated<'password' | 'password+totp' | 'passkey'>;
 }

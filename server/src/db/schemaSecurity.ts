@@ -34,3 +34,11 @@ export interface OwnerChallengeTable {
   purpose: 'register' | 'assert' | 'ticket';
   expires_at: number;
 }
+
+/** The security module's tables (issue 26.1–3), part of `Database`. */
+export interface SecurityTables {
+  owner_passkey: OwnerPasskeyTable;
+  owner_totp: OwnerTotpTable;
+  owner_recovery_code: OwnerRecoveryCodeTable;
+  owner_challenge: OwnerChallengeTable;
+}

@@ -31,7 +31,9 @@ export const createOwnerRepo = (db: Db) => ({
     return Number(result.numUpdatedRows) > 0;
   },
 
-  async createSession(row: Omit<AccessKeyRow, 'id' | 'revoked_at' | 'method'> & Pick<AccessKeyRow, 'method'>): Promise<void> {
+  async createSession(
+    row: Omit<AccessKeyRow, 'id' | 'revoked_at' | 'method'> & Pick<AccessKeyRow, 'method'>,
+  ): Promise<void> {
     await db.insertInto('access_key').values(row).execute();
   },
 

@@ -182,7 +182,10 @@ export const createAuthService = (deps: AuthDeps) => {
       if (gate && (await gate.required())) {
         // Neither a failure nor a success: the TOTP step's guesses keep counting from here on.
         await attempts.settle(attemptId, 'second-factor');
-        logger.info({ username: body.username, ip: caller.ip }, 'owner password accepted, second factor asked');
+        logger.info(
+          { username: body.username, ip: caller.ip },
+          'owner password accepted, second factor asked',
+        );
         return gate.issueTicket();
       }
       return succeed(body.username, caller, attemptId, 'password');

@@ -47,7 +47,10 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
         userName: username,
         userID: OWNER_HANDLE,
         attestationType: 'none',
-        excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: parseTransports(p.transports) })),
+        excludeCredentials: existing.map((p) => ({
+          id: p.credential_id,
+          transports: parseTransports(p.transports),
+        })),
         // Discoverable, so /contract can log in without a username.
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
@@ -111,7 +114,12 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
         });
         if (!result.verified) return false;
         // Conditional on the counter read above: two replicas cannot both accept one assertion.
-        return repo.advanceCounter(passkey.id, Number(passkey.counter), result.authenticationInfo.newCounter, now());
+        return repo.advanceCounter(
+          passkey.id,
+          Number(passkey.counter),
+          result.authenticationInfo.newCounter,
+          now(),
+        );
       } catch (error) {
         logger.warn({ err: error }, 'passkey assertion refused');
         return false;

@@ -29,7 +29,11 @@ export const securityRoutes = (router: Router, security: SecurityService, siteDo
   router.route(securityCalls.passkeyRegisterOptions, ({ owner, req }) =>
     security.passkeyRegisterOptions(rp(req), ownerOf(owner)),
   );
-  router.route(securityCalls.passkeyRegister, ({ body, req }) => security.passkeyRegister(rp(req), body), options);
+  router.route(
+    securityCalls.passkeyRegister,
+    ({ body, req }) => security.passkeyRegister(rp(req), body),
+    options,
+  );
   router.route(securityCalls.passkeyDelete, ({ params }) => security.passkeyDelete(params.id));
   router.route(securityCalls.totpSetup, ({ owner }) => security.totpSetup(ownerOf(owner)));
   router.route(securityCalls.totpEnable, ({ body }) => security.totpEnable(body.code));

@@ -1,3 +1,4 @@
+import { FRESH_LOGIN_MS } from '@candy/contract/call';
 import type { SecondFactorNeeded, SecurityResponse } from '@candy/contract/calls/auth';
 import type {
   AssertionCredential,
@@ -6,13 +7,20 @@ import type {
   PasskeyRegisterRequest,
   TotpDisableRequest,
 } from '@candy/contract/calls/security';
-import { FRESH_LOGIN_MS } from '@candy/contract/call';
 import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
 import type { AuthService } from '../auth/service.ts';
-import { digestOf, isRecoveryCode, newRecoveryCodes, newTicket, newTotpSecret, totpEnrolment, totpStep } from './codes.ts';
+import {
+  digestOf,
+  isRecoveryCode,
+  newRecoveryCodes,
+  newTicket,
+  newTotpSecret,
+  totpEnrolment,
+  totpStep,
+} from './codes.ts';
 import type { Passkeys } from './passkeys.ts';
 import type { RelyingParty } from './relyingParty.ts';
 import type { SecurityRepo } from './repo.ts';
@@ -51,7 +59,12 @@ export const createSecurityService = (deps: SecurityDeps) => {
     refusal: () => Error,
   ) => {
     const username = await auth.ownerName();
-    const attemptId = await auth.guarded(username, caller, () => passkeys.verifyAssertion(rp, credential), refusal);
+    const attemptId = await auth.guarded(
+      username,
+      caller,
+      () => passkeys.verifyAssertion(rp, credential),
+      refusal,
+    );
     return { username, attemptId };
   };
 
@@ -75,8 +88,11 @@ export const createSecurityService = (deps: SecurityDeps) => {
       const expired = () => unauthorized('登录已过期，请重新输入密码');
       if (!(await repo.challengeLive(ticket, 'ticket', now()))) throw expired();
       const username = await auth.ownerName();
-      const attemptId = await auth.guarded(username, caller, () => codeMatches(body.code), () =>
-        unauthorized('验证码错误'),
+      const attemptId = await auth.guarded(
+        username,
+        caller,
+        () => codeMatches(body.code),
+        () => unauthorized('验证码错误'),
       );
       if (!(await repo.consumeChallenge(ticket, 'ticket', now()))) throw expired();
       return auth.succeed(username, caller, attemptId, 'password+totp');
@@ -97,7 +113,8 @@ export const createSecurityService = (deps: SecurityDeps) => {
       const attemptId =
         'password' in body
           ? await auth.checkPassword(body.password, caller, owner)
-          : (await guardedAssertion(rp(), body.credential, caller, () => forbidden('通行密钥验证失败'))).attemptId;
+          : (await guardedAssertion(rp(), body.credential, caller, () => forbidden('通行密钥验证失败')))
+              .attemptId;
       const at = await auth.confirmed(owner, attemptId);
       logger.info({ username: owner.username, ip: caller.ip }, 'owner confirmed a fresh login');
       return { freshUntil: at + FRESH_LOGIN_MS };
@@ -147,8 +164,14 @@ export const createSecurityService = (deps: SecurityDeps) => {
       if (!(await totpOn())) throw conflict('两步验证没有开启');
       const attemptId =
         'code' in body
-          ? await auth.guarded(owner.username, caller, () => codeMatches(body.code), () => forbidden('验证码错误'))
-          : (await guardedAssertion(rp(), body.credential, caller, () => forbidden('通行密钥验证失败'))).attemptId;
+          ? await auth.guarded(
+              owner.username,
+              caller,
+              () => codeMatches(body.code),
+              () => forbidden('验证码错误'),
+            )
+          : (await guardedAssertion(rp(), body.credential, caller, () => forbidden('通行密钥验证失败')))
+              .attemptId;
       await auth.passed(attemptId);
       await repo.disableTotp();
       logger.info({ username: owner.username, ip: caller.ip }, 'owner turned TOTP off');
