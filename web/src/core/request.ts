@@ -134,8 +134,9 @@ const interpret = async (res: RawResponse, options: InterpretOptions) => {
     errors: envelope.errors ?? [],
     requestId: res.requestId,
   });
-  // 4032 is handled by the retry below and never shown (spec §8).
+  // 4032 is handled by the retry below and never shown (spec §8); 4037 opens the confirmation.
   if (envelope.code === ErrorCode.handshakeExpired) throw error;
+  if (envelope.code === ErrorCode.freshLoginRequired && !options.silent) throw error;
   const silent = options.silent || afterLeaving(envelope.code, options.access, options.sentKey);
   noteUnauthorized(envelope.code);
   throw shown(error, silent);
@@ -201,13 +202,27 @@ export const call = async <N extends RouteName>(
   // Reads never wait on the knock (issue 16); writes use it when it is there. A dead server must
   // not block the call itself: its own failure is the message to show.
   if (routes[name].method !== 'GET') await ensureHandshake().catch(() => undefined);
+  const online = async () => {
+    try {
+      return await rawCall(name, options);
+    } catch (error) {
+      if (!(error instanceof RequestError) || error.code !== ErrorCode.handshakeExpired) throw error;
+      resetHandshake();
+      await ensureHandshake().catch(() => undefined);
+      return rawCall(name, options);
+    }
+  };
   try {
-    return await rawCall(name, options);
+    return await online();
   } catch (error) {
-    if (!(error instanceof RequestError) || error.code !== ErrorCode.handshakeExpired) throw error;
-    resetHandshake();
-    await ensureHandshake().catch(() => undefined);
-    return rawCall(name, options);
+    // A security setting after more than ten minutes (4037): the owner confirms who they are
+    // once, in one place for every page, and the call goes again. The dialog loads only now.
+    if (!(error instanceof RequestError) || error.code !== ErrorCode.freshLoginRequired || options.silent) {
+      throw error;
+    }
+    const { confirmFreshLogin } = await import('../ui/freshLogin/confirmFreshLogin.tsx');
+    await confirmFreshLogin();
+    return online();
   }
 };
 
