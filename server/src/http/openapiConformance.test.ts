@@ -17,6 +17,7 @@ import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.
 import { collections, systemAndAuth, writing } from '../../test/openapiScenario.ts';
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
 import { replyNotices } from '../../test/openapiScenarioReplies.ts';
+import { security } from '../../test/openapiScenarioSecurity.ts';
 import { webhooks } from '../../test/openapiScenarioWebhooks.ts';
 import { createOwner, OWNER, ownerKey } from '../modules/auth/testing.ts';
 import { makeSourceDir } from '../modules/videos/testKit.ts';
@@ -174,6 +175,10 @@ describe('the OpenAPI document against real answers', () => {
 
   it('signed webhooks', async () => {
     await webhooks(api, webhookReceiver);
+  });
+
+  it('passkeys, TOTP and the fresh-login confirmation', async () => {
+    await security(api, OWNER, () => t.clock.now);
   });
 
   it('links, quotes, anime, waifu, moments, music, emotes and images', async () => {
