@@ -107,6 +107,7 @@ describe('passkeys and the second factor in Chromium', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await page.locator('input[name="totp-code"]').fill(await generate({ secret }));
     await page.getByTestId('totp-enable').click();
+    await page.getByTestId('recovery-codes').waitFor();
     const codes = await page.getByTestId('recovery-codes').locator('code').allTextContents();
     expect(codes).toHaveLength(10);
     await page.getByTestId('recovery-codes-done').click();

@@ -27,7 +27,7 @@ export const SessionsTable = ({
   onRevoked: () => Promise<void>;
   onLogout: () => Promise<void>;
 }) => (
-  <table className="admin-table" data-testid="sessions">
+  <table className="admin-table security-sessions" data-testid="sessions">
     <thead>
       <tr>
         <th>登录时间</th>
