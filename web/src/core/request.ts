@@ -106,7 +106,11 @@ const interpret = async (res: RawResponse, options: InterpretOptions) => {
   const envelope = await readEnvelope(res);
   if (!ok) {
     const message = envelope?.errorMsg || `Request failed with status code ${res.status}`;
-    const silent = options.silent || afterLeaving(envelope?.code ?? 0, options.access, options.sentKey);
+    // 4037 (HTTP 403) is not shown: `call` opens the fresh-login confirmation for it instead.
+    const silent =
+      options.silent ||
+      afterLeaving(envelope?.code ?? 0, options.access, options.sentKey) ||
+      envelope?.code === ErrorCode.freshLoginRequired;
     noteUnauthorized(envelope?.code ?? 0);
     throw shown(
       new RequestError(envelope?.code ?? 0, message, {
@@ -134,9 +138,8 @@ const interpret = async (res: RawResponse, options: InterpretOptions) => {
     errors: envelope.errors ?? [],
     requestId: res.requestId,
   });
-  // 4032 is handled by the retry below and never shown (spec §8); 4037 opens the confirmation.
+  // 4032 is handled by the retry below and never shown (spec §8).
   if (envelope.code === ErrorCode.handshakeExpired) throw error;
-  if (envelope.code === ErrorCode.freshLoginRequired && !options.silent) throw error;
   const silent = options.silent || afterLeaving(envelope.code, options.access, options.sentKey);
   noteUnauthorized(envelope.code);
   throw shown(error, silent);

@@ -77,6 +77,7 @@ export const TotpPanel = ({
             kind="dangerous"
             type="submit"
             onClick={() => disable({ code: code.trim() })}
+            confirm={{ message: '关闭两步验证？之后用密码登录不再需要验证码。' }}
             data-testid="totp-disable"
           >
             关闭两步验证
