@@ -26,6 +26,7 @@ const ownServerSpecs = [
   'admin-log',
   'admin-videos',
   'a11y-axe',
+  'admin-security',
   'auth-expiry',
   'offline-snapshot',
   'public-markdown',

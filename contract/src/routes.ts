@@ -22,6 +22,7 @@ import { musicRoutes } from './routes/music.ts';
 import { pushRoutes } from './routes/push.ts';
 import { replyNoticesRoutes } from './routes/replyNotices.ts';
 import { revisionsRoutes } from './routes/revisions.ts';
+import { securityRoutes } from './routes/security.ts';
 import { systemRoutes } from './routes/system.ts';
 import { todosRoutes } from './routes/todos.ts';
 import { tokensRoutes } from './routes/tokens.ts';
@@ -64,6 +65,7 @@ export const routeGroups = {
   revisions: revisionsRoutes,
   webhooks: webhooksRoutes,
   tokens: tokensRoutes,
+  security: securityRoutes,
   importers: importersRoutes,
 } as const satisfies Record<string, Record<string, RouteDef>>;
 

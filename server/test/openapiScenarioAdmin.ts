@@ -215,6 +215,7 @@ export const sessions = async (
   owner: { username: string; password: string },
 ) => {
   for (const id of sessionIds) await api.ok('revokeSession', { params: { id } });
+  await api.ok('revokeOtherSessions', { json: {} });
   const { publicKey } = await api.ok('knock', { json: {} });
   const wrong = {
     password: seal(publicKey, 'not the password'),

@@ -3,7 +3,7 @@ import { type CallDef, defineCall } from '../call.ts';
 import { authRoutes as routes } from '../routes/auth.ts';
 
 /** Base64 RSA-OAEP (SHA-256) ciphertext under the caller's live handshake key (DESIGN §3). */
-const Sealed = z
+export const Sealed = z
   .string()
   .min(1)
   .max(1024)
@@ -18,12 +18,28 @@ export const LoginRequest = z
   .strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const LoginResponse = z.object({
+/** A new session: the access key the owner's calls carry. */
+export const LoginSession = z.object({
   /** Sent back as `X-Fingerprint` (and as the `fingerprint` query of protected assets). */
   accessKey: z.string(),
   /** Expiry, ms epoch. */
   accessExp: z.number(),
 });
+export type LoginSession = z.infer<typeof LoginSession>;
+
+/**
+ * The password was right but the owner turned on a second factor: no session yet, only a
+ * short-lived ticket for `POST /user/login/totp` (issue 26.2).
+ */
+export const SecondFactorNeeded = z.object({
+  secondFactor: z.literal('totp'),
+  ticket: z.string(),
+  /** The ticket's expiry, ms epoch. */
+  ticketExp: z.number(),
+});
+export type SecondFactorNeeded = z.infer<typeof SecondFactorNeeded>;
+
+export const LoginResponse = z.union([LoginSession, SecondFactorNeeded]);
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const login = defineCall(routes.login, { body: LoginRequest, response: LoginResponse });
@@ -37,10 +53,18 @@ export const OwnerSessionView = z.object({
   userAgent: z.string(),
   /** The session whose key made this request. */
   current: z.boolean(),
+  /** How it logged in. */
+  method: z.enum(['password', 'password+totp', 'passkey']),
+  /** Read from the User-Agent; empty when unknown. */
+  browser: z.string(),
+  os: z.string(),
+  /** desktop, mobile, tablet… (bowser's platform type); empty when unknown. */
+  device: z.string(),
 });
 export type OwnerSessionView = z.infer<typeof OwnerSessionView>;
 
-export const LoginOutcome = z.enum(['success', 'failure', 'limited']);
+/** `second-factor`: the password was right and the login waits for the TOTP code; it neither counts as a failure nor clears the counters. */
+export const LoginOutcome = z.enum(['success', 'failure', 'limited', 'second-factor']);
 export type LoginOutcome = z.infer<typeof LoginOutcome>;
 
 export const LoginAttemptView = z.object({
@@ -54,12 +78,22 @@ export const LoginAttemptView = z.object({
 });
 export type LoginAttemptView = z.infer<typeof LoginAttemptView>;
 
+export const PasskeyView = z.object({
+  id: z.number(),
+  name: z.string(),
+  createdAt: z.number(),
+  lastUsedAt: z.number().nullable(),
+});
+export type PasskeyView = z.infer<typeof PasskeyView>;
+
 export const SecurityResponse = z.object({
   username: z.string(),
   /** Live sessions, newest first. */
   sessions: z.array(OwnerSessionView),
   /** The last 50 login attempts, newest first. */
   attempts: z.array(LoginAttemptView),
+  passkeys: z.array(PasskeyView),
+  totp: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }),
 });
 export type SecurityResponse = z.infer<typeof SecurityResponse>;
 

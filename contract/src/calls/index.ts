@@ -23,6 +23,7 @@ import { musicCalls } from './music.ts';
 import { pushCalls } from './push.ts';
 import { replyNoticesCalls } from './replyNotices.ts';
 import { revisionsCalls } from './revisions.ts';
+import { securityCalls } from './security.ts';
 import * as system from './system.ts';
 import { todosCalls } from './todos.ts';
 import { tokensCalls } from './tokens.ts';
@@ -64,6 +65,7 @@ export const calls = {
   ...webhooksCalls,
   ...tokensCalls,
   ...importersCalls,
+  ...securityCalls,
 } satisfies Record<RouteName, CallDef>;
 
 export type Calls = typeof calls;

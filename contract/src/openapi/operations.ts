@@ -59,6 +59,8 @@ const limited = 4290;
 const provider = 5030;
 const forbidden = 4030;
 const reknock = 4032;
+// A second-factor step or passkey login that did not prove the owner (public calls otherwise never 401).
+const notProven = 4010;
 // A visitor's write without a good proof of work (issue 25): missing, wrong, expired, reused.
 const proofRequired = 4033;
 const proofInvalid = 4034;
@@ -306,4 +308,29 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   importJob: op('importers', 'One import: preview, progress and report'),
   importApply: op('importers', 'Apply a previewed import (queued for the job runner)', { errors: [4090] }),
   importRedirects: op('importers', 'The old addresses that answer 301 to imported items'),
+
+  loginTotp: op('auth', 'Finish a password login with a TOTP or recovery code', {
+    errors: [notProven, limited],
+  }),
+  // 4030: the page's origin is not one of SITE_DOMAINS.
+  passkeyChallenge: op('auth', 'A single-use WebAuthn challenge for a passkey login or confirmation', {
+    errors: [forbidden],
+  }),
+  passkeyLogin: op('auth', 'Log in as the owner with a passkey (no password, no TOTP)', {
+    errors: [notProven, forbidden, limited],
+  }),
+  securityConfirm: op('auth', 'Confirm the owner again (password or passkey) for security settings', {
+    errors: [forbidden, limited, reknock],
+  }),
+  revokeOtherSessions: op('auth', 'End every session but this one'),
+  passkeyRegisterOptions: op('auth', 'WebAuthn options to register a passkey', { errors: [forbidden] }),
+  passkeyRegister: op('auth', 'Register a passkey', { errors: [forbidden, conflict] }),
+  passkeyDelete: op('auth', 'Delete a passkey'),
+  totpSetup: op('auth', 'Start TOTP setup: a new secret and its QR code', { errors: [conflict] }),
+  totpEnable: op('auth', 'Turn TOTP on with a first code; answers the recovery codes once', {
+    errors: [forbidden, conflict],
+  }),
+  totpDisable: op('auth', 'Turn TOTP off with a current code or a passkey', {
+    errors: [forbidden, conflict, limited],
+  }),
 };

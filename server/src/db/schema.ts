@@ -13,6 +13,7 @@ import type {
   ReplyNoticeTable,
   VisitorPushSubscriptionTable,
 } from './schemaReplies.ts';
+import type { SecurityTables } from './schemaSecurity.ts';
 import type { ApiTokenTable } from './schemaTokens.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks.ts';
@@ -21,7 +22,7 @@ import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } 
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
  * dialects so that rows read the same everywhere; lists are JSON text.
  */
-export interface Database {
+export interface Database extends SecurityTables {
   handshake: HandshakeTable;
   owner: OwnerTable;
   access_key: AccessKeyTable;
@@ -103,6 +104,9 @@ export interface AccessKeyTable {
   revoked_at: number | null;
   ip: string;
   user_agent: string;
+  /** Last login or confirmation; null on sessions from before issue 26 (`created_at` then). */
+  authenticated_at: number | null;
+  method: Generated<'password' | 'password+totp' | 'passkey'>;
 }
 
 export interface LoginAttemptTable {

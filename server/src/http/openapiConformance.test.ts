@@ -19,6 +19,7 @@ import { files, insight, sessions, settings, videos } from '../../test/openapiSc
 import { imports } from '../../test/openapiScenarioImports.ts';
 import { replyNotices } from '../../test/openapiScenarioReplies.ts';
 import { tokens } from '../../test/openapiScenarioTokens.ts';
+import { security } from '../../test/openapiScenarioSecurity.ts';
 import { webhooks } from '../../test/openapiScenarioWebhooks.ts';
 import { createOwner, OWNER, ownerKey } from '../modules/auth/testing.ts';
 import { makeSourceDir } from '../modules/videos/testKit.ts';
@@ -184,6 +185,10 @@ describe('the OpenAPI document against real answers', () => {
 
   it('API tokens', async () => {
     await tokens(api);
+  });
+
+  it('passkeys, TOTP and the fresh-login confirmation', async () => {
+    await security(api, OWNER, () => t.clock.now);
   });
 
   it('links, quotes, anime, waifu, moments, music, emotes and images', async () => {

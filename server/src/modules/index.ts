@@ -32,6 +32,7 @@ import { parkingModule } from './parking/index.ts';
 import { pushModule } from './push/index.ts';
 import { revisionsModule } from './revisions/index.ts';
 import { revisionsRoutes } from './revisions/routes.ts';
+import { securityModule } from './security/index.ts';
 import { systemModule } from './system/index.ts';
 import { todosModule } from './todos/index.ts';
 import { tokensModule } from './tokens/index.ts';
@@ -52,6 +53,7 @@ export const registerModules = (base: ModuleContext) => {
   const { meta } = metaModule(ctx);
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
+  securityModule(ctx, { auth: auth.auth });
   const { tokens } = tokensModule(ctx, { ownerGuard: auth.guard, ownerName: auth.auth.ownerName });
   const { revisions } = revisionsModule(ctx);
   const { images } = imagesModule(ctx);

@@ -106,7 +106,11 @@ const interpret = async (res: RawResponse, options: InterpretOptions) => {
   const envelope = await readEnvelope(res);
   if (!ok) {
     const message = envelope?.errorMsg || `Request failed with status code ${res.status}`;
-    const silent = options.silent || afterLeaving(envelope?.code ?? 0, options.access, options.sentKey);
+    // 4037 (HTTP 403) is not shown: `call` opens the fresh-login confirmation for it instead.
+    const silent =
+      options.silent ||
+      afterLeaving(envelope?.code ?? 0, options.access, options.sentKey) ||
+      envelope?.code === ErrorCode.freshLoginRequired;
     noteUnauthorized(envelope?.code ?? 0);
     throw shown(
       new RequestError(envelope?.code ?? 0, message, {
@@ -201,13 +205,27 @@ export const call = async <N extends RouteName>(
   // Reads never wait on the knock (issue 16); writes use it when it is there. A dead server must
   // not block the call itself: its own failure is the message to show.
   if (routes[name].method !== 'GET') await ensureHandshake().catch(() => undefined);
+  const online = async () => {
+    try {
+      return await rawCall(name, options);
+    } catch (error) {
+      if (!(error instanceof RequestError) || error.code !== ErrorCode.handshakeExpired) throw error;
+      resetHandshake();
+      await ensureHandshake().catch(() => undefined);
+      return rawCall(name, options);
+    }
+  };
   try {
-    return await rawCall(name, options);
+    return await online();
   } catch (error) {
-    if (!(error instanceof RequestError) || error.code !== ErrorCode.handshakeExpired) throw error;
-    resetHandshake();
-    await ensureHandshake().catch(() => undefined);
-    return rawCall(name, options);
+    // A security setting after more than ten minutes (4037): the owner confirms who they are
+    // once, in one place for every page, and the call goes again. The dialog loads only now.
+    if (!(error instanceof RequestError) || error.code !== ErrorCode.freshLoginRequired || options.silent) {
+      throw error;
+    }
+    const { confirmFreshLogin } = await import('../ui/freshLogin/confirmFreshLogin.tsx');
+    await confirmFreshLogin();
+    return online();
   }
 };
 

@@ -17,6 +17,7 @@ import * as imageVariants from './0016_image_variants.ts';
 import * as commentModeration from './0017_comment_moderation.ts';
 import * as replyNotices from './0018_reply_notices.ts';
 import * as webhooks from './0019_webhooks.ts';
+import * as ownerFactors from './0020_owner_factors.ts';
 import * as apiTokens from './0021_api_tokens.ts';
 import * as imports from './0022_imports.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0017_comment_moderation': commentModeration,
   '0018_reply_notices': replyNotices,
   '0019_webhooks': webhooks,
+  '0020_owner_factors': ownerFactors,
   '0021_api_tokens': apiTokens,
   '0022_imports': imports,
 };

@@ -131,6 +131,8 @@ describe('the owner guard on every owner route', () => {
   });
 
   it('the key works as the fingerprint query only where a route allows it', async () => {
+    // A new key: the sweep above ran "end all other sessions", which ended `keys.live`.
+    keys.live = await loginKey(t, { uuid: 'device-live-again' });
     const asset = await t.server.inject({
       method: 'GET',
       url: `/api/test/protected-asset?path=frontend/a.png&fingerprint=${keys.live}`,

@@ -31,7 +31,9 @@ export const createOwnerRepo = (db: Db) => ({
     return Number(result.numUpdatedRows) > 0;
   },
 
-  async createSession(row: Omit<AccessKeyRow, 'id' | 'revoked_at'>): Promise<void> {
+  async createSession(
+    row: Omit<AccessKeyRow, 'id' | 'revoked_at' | 'method'> & Pick<AccessKeyRow, 'method'>,
+  ): Promise<void> {
     await db.insertInto('access_key').values(row).execute();
   },
 
@@ -40,11 +42,22 @@ export const createOwnerRepo = (db: Db) => ({
     db
       .selectFrom('access_key')
       .innerJoin('owner', 'owner.id', 'access_key.owner_id')
-      .select(['access_key.id', 'access_key.created_at', 'access_key.last_used_at', 'owner.username'])
+      .select([
+        'access_key.id',
+        'access_key.created_at',
+        'access_key.authenticated_at',
+        'access_key.last_used_at',
+        'owner.username',
+      ])
       .where('access_key.key_hash', '=', keyHash)
       .where('access_key.revoked_at', 'is', null)
       .where('access_key.expires_at', '>', now)
       .executeTakeFirst(),
+
+  /** The owner proved who they are again on this session (a fresh-login confirmation). */
+  async setAuthenticated(id: number, at: number): Promise<void> {
+    await db.updateTable('access_key').set({ authenticated_at: at }).where('id', '=', id).execute();
+  },
 
   async touchSession(id: number, at: number): Promise<void> {
     await db.updateTable('access_key').set({ last_used_at: at }).where('id', '=', id).execute();

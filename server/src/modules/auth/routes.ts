@@ -7,11 +7,11 @@ import type { AuthService } from './service.ts';
 const BODY_LIMIT = 8 * 1024;
 
 // The router guarantees `owner` on owner calls; this narrows the type without a second check.
-const ownerOf = (owner: OwnerSession | null): OwnerSession => owner as OwnerSession;
+export const ownerOf = (owner: OwnerSession | null): OwnerSession => owner as OwnerSession;
 
+/** `GET /user/security` is the security module's: it adds passkeys and TOTP to the sessions. */
 export const authRoutes = (router: Router, auth: AuthService): void => {
   router.route(authCalls.login, ({ body, caller }) => auth.login(body, caller), { bodyLimit: BODY_LIMIT });
-  router.route(authCalls.security, ({ owner }) => auth.security(ownerOf(owner)));
   router.route(authCalls.revokeSession, ({ params }) => auth.revokeSession(params.id));
   router.route(authCalls.logout, ({ owner }) => auth.logout(ownerOf(owner)));
   router.route(

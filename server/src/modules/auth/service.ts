@@ -1,7 +1,10 @@
 import type {
   ChangePasswordRequest,
+  LoginOutcome,
   LoginRequest,
   LoginResponse,
+  LoginSession,
+  SecondFactorNeeded,
   SecurityResponse,
 } from '@candy/contract/calls/auth';
 import type { Logger } from 'pino';
@@ -15,7 +18,20 @@ import { accessKeyHash, newAccessKey } from './accessKeys.ts';
 import type { AttemptsRepo } from './attemptsRepo.ts';
 import { FREE_FAILURES, type Limiter, lockDuration } from './limiter.ts';
 import { decoy, hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.ts';
-import { OWNER_ID, type OwnerRepo } from './repo.ts';
+import { type AccessKeyRow, OWNER_ID, type OwnerRepo } from './repo.ts';
+import { presentSession } from './sessionView.ts';
+
+/** How a session logged in, shown on the security page. */
+export type LoginMethod = AccessKeyRow['method'];
+
+/**
+ * The security module's say in a password login (issue 26.2): whether a second factor is on, and a
+ * ticket for the second step when it is. Attached after both modules exist, since each calls the other.
+ */
+export interface SecondFactorGate {
+  required(): Promise<boolean>;
+  issueTicket(): Promise<SecondFactorNeeded>;
+}
 
 /** A session's last-used time is written at most this often: the guard runs on every owner call. */
 export const TOUCH_INTERVAL_MS = 60_000;
@@ -79,7 +95,10 @@ export const createAuthService = (deps: AuthDeps) => {
   };
 
   /** Issues a new access key; only its digest is stored. */
-  const openSession = async (caller: Pick<Caller, 'ip' | 'userAgent'>): Promise<LoginResponse> => {
+  const openSession = async (
+    caller: Pick<Caller, 'ip' | 'userAgent'>,
+    method: LoginMethod = 'password',
+  ): Promise<LoginSession> => {
     const at = now();
     const accessKey = newAccessKey();
     const accessExp = at + deps.accessKeyTtlMs;
@@ -91,50 +110,129 @@ export const createAuthService = (deps: AuthDeps) => {
       last_used_at: at,
       ip: caller.ip.slice(0, 64),
       user_agent: caller.userAgent.slice(0, 256),
+      authenticated_at: at,
+      method,
     });
     return { accessKey, accessExp };
+  };
+
+  let gate: SecondFactorGate | undefined;
+
+  /** A login that passed every check: on the record, the owner told of a new browser, a session. */
+  const succeed = async (
+    username: string,
+    caller: Caller,
+    attemptId: number,
+    method: LoginMethod,
+  ): Promise<LoginSession> => {
+    await attempts.settle(attemptId, 'success');
+    logger.info({ username, ip: caller.ip, method }, 'owner logged in');
+    if (!(await attempts.knownDevice(caller.userAgent, attemptId))) {
+      // Not awaited: a login never waits on a push service.
+      void deps.notify({
+        kind: 'login-new-device',
+        title: '新设备登录了后台',
+        body: `IP ${caller.ip || '未知'}\n${caller.userAgent || '没有 User-Agent'}`,
+        url: '/great-old-one/index',
+        level: 'warning',
+      });
+    }
+    const session = await openSession(caller, method);
+    await owners.purgeEndedSessions(now() - RETENTION_MS);
+    await attempts.purgeBefore(now() - RETENTION_MS);
+    return session;
+  };
+
+  /**
+   * One proof of identity under the brute-force limiter (issue 26.2: a wrong TOTP code counts like a
+   * wrong password): recorded as a failure before `check` runs, so parallel guesses cannot slip past
+   * the limit. Answers the attempt's id when `check` passes; throws `refusal` when it does not.
+   */
+  const guarded = async (
+    username: string,
+    caller: Caller,
+    check: () => Promise<boolean>,
+    refusal: () => Error,
+  ): Promise<number> => {
+    await checkLimits(username, caller);
+    const attemptId = await recordAttempt(username, caller, 'failure');
+    if (!(await limiter.admits(username, caller.ip, attemptId, now()))) {
+      await attempts.settle(attemptId, 'limited');
+      logger.warn({ username, ip: caller.ip }, 'owner login refused: too many failures');
+      await limiter.check(username, caller.ip, now());
+      throw rateLimited(lockDuration(FREE_FAILURES) / 1000, '登录失败次数过多，请稍后再试');
+    }
+    if (!(await check())) {
+      await failed(username, caller, false);
+      throw refusal();
+    }
+    return attemptId;
   };
 
   return {
     async login(body: LoginRequest, caller: Caller): Promise<LoginResponse> {
       await checkLimits(body.username, caller);
       const password = await handshakes.decrypt(caller.uuid, body.password, 'password');
-      // Counted as a failure before the (slow) password check, so parallel guesses cannot all slip
-      // past the limit while the first ones are still being checked.
-      const attemptId = await recordAttempt(body.username, caller, 'failure');
-      if (!(await limiter.admits(body.username, caller.ip, attemptId, now()))) {
-        await attempts.settle(attemptId, 'limited');
-        logger.warn({ username: body.username, ip: caller.ip }, 'owner login refused: too many failures');
-        // The exact Retry-After of the lock the earlier attempts set; at least the first lock's.
-        await limiter.check(body.username, caller.ip, now());
-        throw rateLimited(lockDuration(FREE_FAILURES) / 1000, '登录失败次数过多，请稍后再试');
+      const attemptId = await guarded(
+        body.username,
+        caller,
+        () => credentialsMatch(body.username, password),
+        () => unauthorized('用户名或密码错误'),
+      );
+      if (gate && (await gate.required())) {
+        // Neither a failure nor a success: the TOTP step's guesses keep counting from here on.
+        await attempts.settle(attemptId, 'second-factor');
+        logger.info(
+          { username: body.username, ip: caller.ip },
+          'owner password accepted, second factor asked',
+        );
+        return gate.issueTicket();
       }
-      if (!(await credentialsMatch(body.username, password))) {
-        await failed(body.username, caller, false);
-        throw unauthorized('用户名或密码错误');
-      }
-      await attempts.settle(attemptId, 'success');
-      logger.info({ username: body.username, ip: caller.ip }, 'owner logged in');
-      if (!(await attempts.knownDevice(caller.userAgent, attemptId))) {
-        // Not awaited: a login never waits on a push service.
-        void deps.notify({
-          kind: 'login-new-device',
-          title: '新设备登录了后台',
-          body: `IP ${caller.ip || '未知'}\n${caller.userAgent || '没有 User-Agent'}`,
-          url: '/great-old-one/index',
-          level: 'warning',
-        });
-      }
-      const session = await openSession(caller);
-      await owners.purgeEndedSessions(now() - RETENTION_MS);
-      await attempts.purgeBefore(now() - RETENTION_MS);
-      return session;
+      return succeed(body.username, caller, attemptId, 'password');
+    },
+
+    attachSecondFactor(next: SecondFactorGate): void {
+      gate = next;
+    },
+
+    /** The owner's name, for the logins that do not type one (passkey, TOTP step). */
+    async ownerName(): Promise<string> {
+      return (await owners.findOwner())?.username ?? '';
+    },
+
+    guarded,
+    succeed,
+
+    /** A guarded check that passed but opens no session (turning TOTP off): clears the counters. */
+    passed: (attemptId: number) => attempts.settle(attemptId, 'success'),
+
+    /** Checks the owner's password (sealed like the login's) under the limiter; 4030 when wrong. */
+    async checkPassword(sealed: string, caller: Caller, owner: OwnerSession): Promise<number> {
+      await checkLimits(owner.username, caller);
+      const password = await handshakes.decrypt(caller.uuid, sealed, 'password');
+      return guarded(
+        owner.username,
+        caller,
+        () => credentialsMatch(owner.username, password),
+        () => forbidden('密码错误'),
+      );
+    },
+
+    /** The fresh-login confirmation: this session counts as just logged in. */
+    async confirmed(owner: OwnerSession, attemptId: number | null): Promise<number> {
+      if (attemptId !== null) await attempts.settle(attemptId, 'success');
+      const at = now();
+      await owners.setAuthenticated(owner.sessionId, at);
+      return at;
+    },
+
+    async revokeOthers(owner: OwnerSession): Promise<{ revokedSessions: number }> {
+      const revokedSessions = await owners.revokeAllSessions(now(), owner.sessionId);
+      logger.info({ username: owner.username, revokedSessions }, 'owner ended every other session');
+      return { revokedSessions };
     },
 
     openSession,
-
-    /** The owner's username (undefined before the first start made the account). */
-    ownerName: async (): Promise<string | undefined> => (await owners.findOwner())?.username,
 
     /** The owner guard: the session of a live, unrevoked key, or null. */
     async verify(caller: Caller): Promise<OwnerSession | null> {
@@ -148,31 +246,23 @@ export const createAuthService = (deps: AuthDeps) => {
         kind: 'session',
         sessionId: session.id,
         username: session.username,
-        authenticatedAt: session.created_at,
+        authenticatedAt: session.authenticated_at ?? session.created_at,
       };
     },
 
-    async security(owner: OwnerSession): Promise<SecurityResponse> {
+    async security(owner: OwnerSession): Promise<Omit<SecurityResponse, 'passkeys' | 'totp'>> {
       const sessions = await owners.liveSessions(now());
       const latest = await attempts.latest(ATTEMPTS_SHOWN);
       return {
         username: owner.username,
-        sessions: sessions.map((s) => ({
-          id: s.id,
-          createdAt: s.created_at,
-          lastUsedAt: s.last_used_at,
-          expiresAt: s.expires_at,
-          ip: s.ip,
-          userAgent: s.user_agent,
-          current: s.id === owner.sessionId,
-        })),
+        sessions: sessions.map((s) => presentSession(s, owner.sessionId)),
         attempts: latest.map((a) => ({
           id: a.id,
           at: a.created_at,
           username: a.username,
           ip: a.ip,
           userAgent: a.user_agent,
-          outcome: a.outcome as 'success' | 'failure' | 'limited',
+          outcome: a.outcome as LoginOutcome,
         })),
       };
     },

@@ -11,7 +11,7 @@ import { createTokenService } from './service.ts';
  */
 export const tokensModule = (
   ctx: ModuleContext,
-  deps: { ownerGuard: OwnerGuard; ownerName: () => Promise<string | undefined> },
+  deps: { ownerGuard: OwnerGuard; ownerName: () => Promise<string> },
 ) => {
   const tokens = createTokenService({
     repo: createTokenRepo(ctx.db),

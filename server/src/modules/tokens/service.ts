@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 export interface TokenDeps {
   repo: TokenRepo;
   /** The owner's name, for the sessions a token opens. */
-  ownerName: () => Promise<string | undefined>;
+  ownerName: () => Promise<string>;
   now: () => number;
   logger: Logger;
 }
@@ -74,7 +74,7 @@ export const createTokenService = ({ repo, ownerName, now, logger }: TokenDeps) 
     const row = await repo.findLive(tokenHash(secret), at);
     if (!row) return null;
     const username = await ownerName();
-    if (username === undefined) return null;
+    if (!username) return null;
     // The guard runs on every call: "last used" is written at most once a minute, like sessions'.
     if (row.last_used_at === null || at - Number(row.last_used_at) >= TOUCH_INTERVAL_MS)
       await repo.touch(row.id, at);

@@ -2,7 +2,12 @@ import type { LoginAttemptView, LoginOutcome } from '@candy/contract/calls/auth'
 import { formatDateTime } from '../../public/shared/time.ts';
 import { shortUserAgent } from './session.ts';
 
-const outcomeText: Record<LoginOutcome, string> = { success: '成功', failure: '失败', limited: '已限制' };
+const outcomeText: Record<LoginOutcome, string> = {
+  success: '成功',
+  failure: '失败',
+  limited: '已限制',
+  'second-factor': '密码正确，待验证码',
+};
 
 /** The last 50 login attempts, newest first. */
 export const AttemptsTable = ({ attempts }: { attempts: LoginAttemptView[] }) =>

@@ -4,6 +4,19 @@ import { Button } from '../../../ui/Button.tsx';
 import { formatDateTime } from '../../public/shared/time.ts';
 import { shortUserAgent } from './session.ts';
 
+const methodText: Record<OwnerSessionView['method'], string> = {
+  password: '密码',
+  'password+totp': '密码 + 验证码',
+  passkey: '通行密钥',
+};
+const deviceText: Record<string, string> = { desktop: '电脑', mobile: '手机', tablet: '平板', tv: '电视' };
+
+/** "Chrome · Windows · 电脑" from the server's reading of the User-Agent, the raw string as fallback. */
+const deviceOf = (s: OwnerSessionView): string =>
+  s.browser
+    ? [s.browser, s.os, deviceText[s.device] ?? s.device].filter(Boolean).join(' · ')
+    : shortUserAgent(s.userAgent);
+
 /** The owner's live sessions; revoking one ends it at once (its key is refused from then on). */
 export const SessionsTable = ({
   sessions,
@@ -14,13 +27,14 @@ export const SessionsTable = ({
   onRevoked: () => Promise<void>;
   onLogout: () => Promise<void>;
 }) => (
-  <table className="admin-table" data-testid="sessions">
+  <table className="admin-table security-sessions" data-testid="sessions">
     <thead>
       <tr>
         <th>登录时间</th>
         <th>最近使用</th>
         <th>IP</th>
         <th>设备</th>
+        <th>登录方式</th>
         <th />
       </tr>
     </thead>
@@ -31,9 +45,10 @@ export const SessionsTable = ({
           <td>{formatDateTime(s.lastUsedAt)}</td>
           <td>{s.ip}</td>
           <td title={s.userAgent}>
-            {shortUserAgent(s.userAgent)}
+            {deviceOf(s)}
             {s.current && <span className="security-current">当前</span>}
           </td>
+          <td>{methodText[s.method]}</td>
           <td>
             {s.current ? (
               <Button kind="text" onClick={onLogout} confirm={{ message: '退出当前登录?' }}>
@@ -47,8 +62,9 @@ export const SessionsTable = ({
                   await onRevoked();
                 }}
                 confirm={{ message: '让这个会话立即失效?' }}
+                data-testid="session-end"
               >
-                注销
+                结束
               </Button>
             )}
           </td>

@@ -5,8 +5,10 @@ import './admin-index.css';
 import { AttemptsTable } from './AttemptsTable.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { SessionsTable } from './SessionsTable.tsx';
 import { forgetAccessKey } from './session.ts';
+import { TotpPanel } from './TotpPanel.tsx';
 import { useSecurity } from './useSecurity.ts';
 
 /** The back office's home: figures, newest comments, the system, then the security panel. */
@@ -40,6 +42,21 @@ export default function AdminHomePage() {
       <Dashboard />
       <section>
         <h2>登录中的会话</h2>
+        {security.data && security.data.sessions.length > 1 && (
+          <div className="security-toolbar">
+            <Button
+              kind="dangerous"
+              confirm={{ message: '除了当前这个，其他会话都立即失效?' }}
+              onClick={async () => {
+                await call('revokeOtherSessions', { body: {} });
+                await security.reload();
+              }}
+              data-testid="sessions-end-others"
+            >
+              结束其他所有会话
+            </Button>
+          </div>
+        )}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
         <div className="admin-table-wrap" tabIndex={0}>
           {security.data && (
@@ -53,6 +70,20 @@ export default function AdminHomePage() {
         <div className="admin-table-wrap" tabIndex={0}>
           {security.data && <AttemptsTable attempts={security.data.attempts} />}
         </div>
+      </section>
+      <section>
+        <h2>通行密钥</h2>
+        {security.data && <PasskeysPanel passkeys={security.data.passkeys} onChanged={security.reload} />}
+      </section>
+      <section>
+        <h2>两步验证</h2>
+        {security.data && (
+          <TotpPanel
+            totp={security.data.totp}
+            hasPasskeys={security.data.passkeys.length > 0}
+            onChanged={security.reload}
+          />
+        )}
       </section>
       <section>
         <h2>修改密码</h2>
