@@ -31,6 +31,7 @@ export const pagePaths = [
   '/great-old-one/cron',
   // Issue 26.5: not in the spec's list.
   '/great-old-one/webhooks',
+  '/great-old-one/tokens',
   '/great-old-one/import',
   '/utils/index',
   '/utils/merge-image',

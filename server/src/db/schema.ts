@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
-import type { ImportItemTable, ImportJobTable, ImportRedirectTable } from './schemaImports.ts';
+import type { ImportTables } from './schemaImports.ts';
 import type {
   BufferBlobTable,
   PushChannelTable,
@@ -14,7 +14,7 @@ import type {
   VisitorPushSubscriptionTable,
 } from './schemaReplies.ts';
 import type { SecurityTables } from './schemaSecurity.ts';
-import type { ApiTokenTable } from './schemaTokens.ts';
+import type { TokenTables } from './schemaTokens.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks.ts';
 
@@ -22,7 +22,7 @@ import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } 
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
  * dialects so that rows read the same everywhere; lists are JSON text.
  */
-export interface Database extends SecurityTables {
+export interface Database extends SecurityTables, ImportTables, TokenTables {
   handshake: HandshakeTable;
   owner: OwnerTable;
   access_key: AccessKeyTable;
@@ -68,10 +68,6 @@ export interface Database extends SecurityTables {
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
   webhook_attempt: WebhookAttemptTable;
-  api_token: ApiTokenTable;
-  import_job: ImportJobTable;
-  import_item: ImportItemTable;
-  import_redirect: ImportRedirectTable;
 }
 
 export interface HandshakeTable {

@@ -36,3 +36,10 @@ export interface ImportRedirectTable {
   source_id: string;
   created_at: number;
 }
+
+/** The importers' tables (issue 27), part of `Database`. */
+export interface ImportTables {
+  import_job: ImportJobTable;
+  import_item: ImportItemTable;
+  import_redirect: ImportRedirectTable;
+}

@@ -14,3 +14,8 @@ export interface ApiTokenTable {
   last_used_at: number | null;
   revoked_at: number | null;
 }
+
+/** The API tokens' table (issue 26), part of `Database`. */
+export interface TokenTables {
+  api_token: ApiTokenTable;
+}

@@ -18,8 +18,8 @@ import { collections, systemAndAuth, writing } from '../../test/openapiScenario.
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
 import { imports } from '../../test/openapiScenarioImports.ts';
 import { replyNotices } from '../../test/openapiScenarioReplies.ts';
-import { tokens } from '../../test/openapiScenarioTokens.ts';
 import { security } from '../../test/openapiScenarioSecurity.ts';
+import { tokens } from '../../test/openapiScenarioTokens.ts';
 import { webhooks } from '../../test/openapiScenarioWebhooks.ts';
 import { createOwner, OWNER, ownerKey } from '../modules/auth/testing.ts';
 import { makeSourceDir } from '../modules/videos/testKit.ts';
