@@ -2,11 +2,12 @@ import { IMPORT_PLATFORMS, type ImportJob, type ImportPlatformName } from '@cand
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { AdminPage, DropZone, UploadList, useUploads } from '../../../ui/adminKit/index.ts';
+import { EXPORT_STEPS } from './exportSteps.ts';
 import { JobView } from './JobView.tsx';
 import { RedirectList } from './RedirectList.tsx';
 import './import.css';
 
-/** Platforms whose importer is on this server (the others are listed once they land). */
+/** Every platform the server imports, in the order the contract lists them. */
 const PLATFORMS = Object.keys(IMPORT_PLATFORMS) as ImportPlatformName[];
 
 /**
@@ -68,8 +69,12 @@ export default function Page() {
           />
           覆盖之前导入过的同一篇（以及关于页）
         </label>
-        <DropZone accept=".xml,.zip,.tar,.gz,.tgz,.json" onFiles={upload} data-testid="import-drop">
-          WordPress：后台 工具 → 导出 → 所有内容，把下载的 .xml 拖到这里或点击选择
+        <DropZone
+          accept=".xml,.zip,.tar,.gz,.tgz,.json,.artrans,.db,.sqlite"
+          onFiles={upload}
+          data-testid="import-drop"
+        >
+          {EXPORT_STEPS[platform]}
         </DropZone>
         <UploadList items={uploads.items} />
       </section>
