@@ -18,6 +18,8 @@ export const webhooks = async (api: Probe, receiverUrl: string) => {
   await api.fails('webhookUpdate', { params: { id: endpoint.id }, json: { ...input, name: '' } }, 400);
   const delivery = await api.ok('webhookTest', { params: { id: endpoint.id } });
   await api.fails('webhookTest', { params: { id: 999_999 } }, 404);
+  await api.ok('webhookSecret', { params: { id: endpoint.id } });
+  await api.fails('webhookSecret', { params: { id: 999_999 } }, 404);
   await api.ok('webhookDeliveries', { params: { id: endpoint.id } });
   await api.ok('webhookDeliveries', { params: { id: endpoint.id }, query: { start: delivery.id } });
   await api.fails('webhookDeliveries', { params: { id: 999_999 } }, 404);

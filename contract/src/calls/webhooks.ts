@@ -45,8 +45,11 @@ export const WebhookEndpoint = z.object({
   url: z.string(),
   events: z.array(WebhookEventType),
   enabled: z.boolean(),
-  /** `whsec_` + base64 of 24 random bytes; the receiver verifies signatures with it. */
-  secret: z.string(),
+  /**
+   * `whsec_` + base64 of 24 random bytes; the receiver verifies signatures with it. Only the create
+   * answer carries it; elsewhere it is null, and `webhookSecret` (fresh login) reveals it.
+   */
+  secret: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
   lastDelivery: z
@@ -99,6 +102,10 @@ export const webhooksCalls = {
     response: z.object({ id: z.number().int() }),
   }),
   webhookTest: defineCall(routes.webhookTest, { params: IdParams, response: WebhookDelivery }),
+  webhookSecret: defineCall(routes.webhookSecret, {
+    params: IdParams,
+    response: z.object({ secret: z.string() }),
+  }),
   webhookDeliveries: defineCall(routes.webhookDeliveries, {
     params: IdParams,
     query: StartQuery,

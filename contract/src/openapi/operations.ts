@@ -296,6 +296,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   webhookUpdate: op('webhooks', 'Change a webhook endpoint'),
   webhookDelete: op('webhooks', 'Delete a webhook endpoint and its deliveries'),
   webhookTest: op('webhooks', 'Queue a test event to one endpoint'),
+  webhookSecret: op('webhooks', 'An endpoint’s signing secret (a fresh login within 10 minutes)'),
   webhookDeliveries: op('webhooks', 'An endpoint’s deliveries with their attempts'),
   webhookResend: op('webhooks', 'Queue a delivery’s message again'),
   tokenList: op('tokens', 'The API tokens (never their secrets)'),

@@ -8,6 +8,8 @@ export const webhooksRoutes = {
   webhookList: { method: 'GET', path: '/webhook/endpoint', access: 'owner', guard: 'session' },
   webhookCreate: { method: 'POST', path: '/webhook/endpoint', access: 'owner', guard: 'fresh' },
   webhookUpdate: { method: 'PUT', path: '/webhook/endpoint/:id', access: 'owner', guard: 'fresh' },
+  /** The endpoint's signing secret: the list never carries it (a security setting, DESIGN §11). */
+  webhookSecret: { method: 'GET', path: '/webhook/endpoint/:id/secret', access: 'owner', guard: 'fresh' },
   webhookDelete: { method: 'DELETE', path: '/webhook/endpoint/:id', access: 'owner', guard: 'fresh' },
   /** Queues a `webhook.test` event to this endpoint only. */
   webhookTest: { method: 'POST', path: '/webhook/endpoint/:id/test', access: 'owner', guard: 'session' },

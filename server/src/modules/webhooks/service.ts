@@ -41,7 +41,8 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
     void kick().catch((error: unknown) => logger.warn({ err: error }, 'webhook-deliveries job not started'));
   };
 
-  const present = async (row: EndpointRow): Promise<WebhookEndpoint> => {
+  /** An endpoint as the owner sees it; its secret only in the answer that made it. */
+  const present = async (row: EndpointRow, withSecret = false): Promise<WebhookEndpoint> => {
     const latest = await repo.latestDelivery(row.id);
     const attempts = latest ? await repo.attemptsOf([latest.id]) : [];
     const last = attempts.at(-1);
@@ -51,7 +52,7 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
       url: row.url,
       events: eventsOf(row.events),
       enabled: row.enabled === 1,
-      secret: row.secret,
+      secret: withSecret ? row.secret : null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       lastDelivery: latest
@@ -99,7 +100,8 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
       kick = run;
     },
 
-    list: async (): Promise<WebhookEndpoint[]> => Promise.all((await repo.endpoints()).map(present)),
+    list: async (): Promise<WebhookEndpoint[]> =>
+      Promise.all((await repo.endpoints()).map((row) => present(row))),
 
     async create(input: EndpointInput): Promise<WebhookEndpoint> {
       await checkUrl(input.url);
@@ -113,7 +115,7 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
         created_at: at,
         updated_at: at,
       });
-      return present(row);
+      return present(row, true);
     },
 
     async update(id: number, input: EndpointInput): Promise<WebhookEndpoint> {
@@ -128,6 +130,10 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
       });
       if (!row) throw notFound('Webhook 端点不存在');
       return present(row);
+    },
+
+    async secret(id: number): Promise<{ secret: string }> {
+      return { secret: (await endpointOrThrow(id)).secret };
     },
 
     async remove(id: number): Promise<{ id: number }> {

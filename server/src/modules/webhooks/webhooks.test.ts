@@ -194,7 +194,14 @@ describe('signed webhooks', () => {
       events: ['moment.posted'],
       enabled: false,
     });
-    expect(update.data).toMatchObject({ enabled: false, events: ['moment.posted'], secret: endpoint.secret });
+    expect(update.data).toMatchObject({ enabled: false, events: ['moment.posted'], secret: null });
+    // The secret is never in the list; the reveal call answers the one the endpoint was made with.
+    expect(
+      (await call('GET', '/webhook/endpoint')).data.every((e: { secret: unknown }) => e.secret === null),
+    ).toBe(true);
+    expect((await call('GET', `/webhook/endpoint/${endpoint.id}/secret`)).data).toEqual({
+      secret: endpoint.secret,
+    });
     await call('POST', '/blog/moment', { content: '还是没人' });
     await drain();
     expect(receiver.received).toHaveLength(0);

@@ -12,11 +12,23 @@ import { DeliveryLog } from './DeliveryLog.tsx';
 export const EndpointCard = ({ endpoint, onEdit }: { endpoint: WebhookEndpoint; onEdit: () => void }) => {
   const client = useQueryClient();
   const [showLog, setShowLog] = useState(false);
+  // Asked for when wanted: a security setting, so an old login is asked to confirm first (4037).
+  const [secret, setSecret] = useState<string | null>(null);
   const [showSecret, setShowSecret] = useState(false);
   const last = endpoint.lastDelivery;
 
+  const revealed = async (): Promise<string> => {
+    if (secret) return secret;
+    const answer = await call('webhookSecret', { params: { id: endpoint.id } });
+    setSecret(answer.secret);
+    return answer.secret;
+  };
+  const toggleSecret = async () => {
+    if (!showSecret) await revealed();
+    setShowSecret((v) => !v);
+  };
   const copySecret = async () => {
-    await navigator.clipboard.writeText(endpoint.secret);
+    await navigator.clipboard.writeText(await revealed());
     toast.success('密钥已复制');
   };
   const sendTest = async () => {
@@ -48,8 +60,8 @@ export const EndpointCard = ({ endpoint, onEdit }: { endpoint: WebhookEndpoint; 
       <p className="hook-muted">{endpoint.events.map((type) => WEBHOOK_EVENTS[type]).join('、')}</p>
       <div className="hook-secret">
         <span>签名密钥</span>
-        <code data-testid="hook-secret">{showSecret ? endpoint.secret : 'whsec_••••••••'}</code>
-        <Button kind="text" onClick={() => setShowSecret((v) => !v)}>
+        <code data-testid="hook-secret">{showSecret && secret ? secret : 'whsec_••••••••'}</code>
+        <Button kind="text" onClick={toggleSecret}>
           {showSecret ? '隐藏' : '显示'}
         </Button>
         <Button kind="text" onClick={copySecret} data-testid="hook-copy">
