@@ -23,7 +23,8 @@ export const searchTerms = (keyword: string): string[] =>
 const all = (conditions: Expression<unknown>[]): Expression<SqlBool> =>
   sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern matching `term` anywhere, its own `%`, `_` and `\` taken literally (ESCAPE '\'). */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** FTS5 query: each term a quoted phrase (quotes doubled), all required. */
 const ftsQuery = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ImportItemTable, ImportJobTable, ImportRedirectTable } from '../../db/schemaImports.ts';
+import { likePattern, withoutControlCharacters } from '../../db/textSearch.ts';
 
 export type ImportJobRow = Selectable<ImportJobTable>;
 export type ImportRedirectRow = Selectable<ImportRedirectTable>;
@@ -54,14 +55,15 @@ export const createImportRepo = (db: Kysely<Database>) => ({
       .selectFrom('import_redirect')
       .selectAll()
       .$if(query.before !== undefined, (q) => q.where('id', '<', query.before as number))
-      .$if(Boolean(query.keyword), (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('old_path', 'like', `%${query.keyword?.toLowerCase()}%`),
-            eb('target_path', 'like', `%${query.keyword}%`),
-          ]),
-        ),
-      )
+      .$if(Boolean(query.keyword), (q) => {
+        // Typed text, taken literally: no wildcards of its own, and no NUL (PostgreSQL refuses it).
+        const keyword = withoutControlCharacters(query.keyword ?? '');
+        const oldPath = likePattern(keyword.toLowerCase());
+        const target = likePattern(keyword);
+        return q.where(
+          sql<boolean>`(old_path LIKE ${oldPath} ESCAPE '\\' OR target_path LIKE ${target} ESCAPE '\\')`,
+        );
+      })
       .orderBy('id', 'desc')
       .limit(query.limit)
       .execute(),
