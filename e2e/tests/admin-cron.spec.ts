@@ -26,6 +26,7 @@ describe('the cron jobs page in Chromium', () => {
       '图片尺寸',
       '评论回复通知',
       'Webhook 投递',
+      '导入搬家',
       '清理',
     ]);
     // The next run is in the future (the page's own clock is pinned by the test, so read the time).
