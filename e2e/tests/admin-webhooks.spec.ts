@@ -47,7 +47,9 @@ describe('the webhook page in Chromium', () => {
     const card = page.getByTestId('hook-card');
     await card.waitFor();
     await expect(card.getByTestId('hook-secret').textContent()).resolves.toBe('whsec_••••••••');
+    // The secret is fetched on 显示 (a fresh-login call): wait for it rather than read at once.
     await card.getByRole('button', { name: '显示' }).click();
+    await card.locator('[data-testid="hook-secret"]', { hasText: /^whsec_[A-Za-z0-9+/]{32}$/ }).waitFor();
     await expect(card.getByTestId('hook-secret').textContent()).resolves.toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 
     await card.getByTestId('hook-test').click();
