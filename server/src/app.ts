@@ -13,6 +13,7 @@ import { registerFeeds } from './feeds/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkErrors.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
+import { createIdempotency } from './http/idempotency.ts';
 import { installMultipart } from './http/multipart.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import type { FlatHeaders } from './http/rawHead.ts';
@@ -99,7 +100,7 @@ export const buildApp = async ({
   await server.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     // `authorization`: API tokens (issue 26.4) from scripts on another origin.
-    allowedHeaders: ['content-type', 'authorization', ...customHeaders],
+    allowedHeaders: ['content-type', 'authorization', 'idempotency-key', ...customHeaders],
     exposedHeaders: [...exposedHeaders],
     maxAge: 600,
   });
@@ -119,6 +120,7 @@ export const buildApp = async ({
     ownerGuard: () => ownerGuard,
     darkKey: config.darkKey,
     now,
+    idempotency: createIdempotency(database.db, now),
   });
   const publicCache = createPublicCache({ now });
   // Set once the modules exist: visits answered by the fast path are counted too (issue 13).

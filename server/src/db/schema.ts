@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
+import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
 import type {
   BufferBlobTable,
@@ -22,7 +23,7 @@ import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } 
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
  * dialects so that rows read the same everywhere; lists are JSON text.
  */
-export interface Database extends SecurityTables, ImportTables, TokenTables {
+export interface Database extends SecurityTables, ImportTables, TokenTables, IdempotencyTables {
   handshake: HandshakeTable;
   owner: OwnerTable;
   access_key: AccessKeyTable;

@@ -3,8 +3,9 @@ import { tokenPermits } from '@candy/contract/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Caller, callerOf } from './context.ts';
-import { darkKeyRequired, forbidden, unauthorized } from './errors.ts';
+import { conflict, darkKeyRequired, forbidden, unauthorized } from './errors.ts';
 import { checkSecurityGuard, hasDarkKey, type OwnerGuard, type OwnerSession } from './guards.ts';
+import type { Idempotency } from './idempotency.ts';
 import { parseWith } from './validate.ts';
 
 type Infer<S> = [NonNullable<S>] extends [z.ZodType] ? z.infer<NonNullable<S>> : undefined;
@@ -64,6 +65,8 @@ export interface RouterDeps {
   darkKey: string | undefined;
   /** The clock the security guard's freshness is measured by (tests move it). */
   now?: () => number;
+  /** Owner writes with an `Idempotency-Key` are done once across retries and replicas. */
+  idempotency?: Idempotency;
 }
 
 /** Thrown at start-up when code adds an API route behind the router's back. */
@@ -100,7 +103,14 @@ const fingerprintOf = (req: FastifyRequest, caller: Caller, keyFromQuery: boolea
   return { ...caller, fingerprint: fromQuery };
 };
 
-export const createRouter = ({ app, prefix, ownerGuard, darkKey, now = Date.now }: RouterDeps): Router => {
+export const createRouter = ({
+  app,
+  prefix,
+  ownerGuard,
+  darkKey,
+  now = Date.now,
+  idempotency,
+}: RouterDeps): Router => {
   const registered: RegisteredCall[] = [];
   // Set only while route() itself adds a route (and fastify's automatic HEAD twin of a GET).
   let viaRouter = false;
@@ -189,9 +199,25 @@ export const createRouter = ({ app, prefix, ownerGuard, darkKey, now = Date.now 
               req,
               reply,
             } as HandlerInput<typeof call>;
-            const data = await handler(input);
+            const key =
+              owner && call.method !== 'GET' ? idempotency?.keyOf(req.headers['idempotency-key']) : undefined;
+            if (key && idempotency) {
+              const claim = await idempotency.claim(key, `${req.method} ${req.url.split('?')[0] ?? ''}`);
+              if (claim.kind === 'done') return reply.type('application/json').send(claim.answer);
+              if (claim.kind === 'refused')
+                throw conflict('这个请求已经处理过或正在处理（Idempotency-Key 重复）');
+            }
+            let data: Awaited<ReturnType<typeof handler>>;
+            try {
+              data = await handler(input);
+            } catch (error) {
+              if (key) await idempotency?.release(key);
+              throw error;
+            }
             if (reply.sent) return reply;
-            return reply.send({ code: 0, data: data ?? null });
+            const envelope = { code: 0, data: data ?? null };
+            if (key) await idempotency?.finish(key, JSON.stringify(envelope));
+            return reply.send(envelope);
           },
         });
       } finally {

@@ -55,7 +55,18 @@ const visitorLoop = async (
   }
 };
 
-const ownerLoop = async (client: ClusterClient, options: LoadOptions, until: number, record: LoadRecord) => {
+/**
+ * The owner writes as the web app does, each with its own `Idempotency-Key`: nginx sends a PUT again
+ * to the other replica when the first died mid-answer, and the key keeps that from writing twice.
+ */
+const ownerLoop = async (owner: ClusterClient, options: LoadOptions, until: number, record: LoadRecord) => {
+  const client: ClusterClient = {
+    call: (method, path, request = {}) =>
+      owner.call(method, path, {
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': randomUUID() },
+      }),
+  };
   for (let n = 0; Date.now() < until; n += 1) {
     const marker = `${options.run}-${n}`;
     const step = n % 4;

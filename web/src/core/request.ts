@@ -33,7 +33,16 @@ export interface CallOptions<N extends RouteName> {
   onUploadProgress?: (progress: { loaded: number; total: number }) => void;
   /** `blob` answers the raw body (files, screenshots) instead of the envelope's data. */
   as?: 'json' | 'blob';
+  /**
+   * Sent as `Idempotency-Key`: one per write, the same for its retries, so a write a balancer or
+   * this module sends again is done once (issue 28). `call` sets it on the owner's writes.
+   */
+  idempotencyKey?: string;
 }
+
+/** 128 random bits in hex (`crypto.randomUUID` exists only on https and localhost). */
+const newIdempotencyKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 type Answer<N extends RouteName> = CallResponse<Calls[N]>;
 
@@ -157,6 +166,7 @@ export const rawCall = async <N extends RouteName>(
   const record = storage.get();
   const headers = buildHeaders(record, currentReferrer());
   if (contentType) headers['content-type'] = contentType;
+  if (options.idempotencyKey && def.method !== 'GET') headers['idempotency-key'] = options.idempotencyKey;
   let res: RawResponse;
   try {
     res = await send({
@@ -204,15 +214,19 @@ export const call = async <N extends RouteName>(
   }
   // Reads never wait on the knock (issue 16); writes use it when it is there. A dead server must
   // not block the call itself: its own failure is the message to show.
-  if (routes[name].method !== 'GET') await ensureHandshake().catch(() => undefined);
+  const write = routes[name].method !== 'GET';
+  if (write) await ensureHandshake().catch(() => undefined);
+  // The owner's writes carry one key through every retry below.
+  const sent =
+    write && storage.get().accessKey ? { ...options, idempotencyKey: newIdempotencyKey() } : options;
   const online = async () => {
     try {
-      return await rawCall(name, options);
+      return await rawCall(name, sent);
     } catch (error) {
       if (!(error instanceof RequestError) || error.code !== ErrorCode.handshakeExpired) throw error;
       resetHandshake();
       await ensureHandshake().catch(() => undefined);
-      return rawCall(name, options);
+      return rawCall(name, sent);
     }
   };
   try {
