@@ -28,6 +28,26 @@ const withDatabase = async <T>(work: (db: ReturnType<typeof openDb>['db']) => Pr
   }
 };
 
+/**
+ * The whole app, unstarted (no scheduler timers, no listener), for commands that go through the
+ * modules' own services as the server does. The app's warnings would only repeat the command's lines.
+ */
+const withApp = async <T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> => {
+  const config = { ...loadConfig(), logLevel: 'error' };
+  const database = openDb(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config, database });
+    try {
+      return await work(app);
+    } finally {
+      await app.server.close();
+    }
+  } finally {
+    await database.close();
+  }
+};
+
 const ownerCommands: Record<string, () => Promise<void>> = {
   async 'reset-password'() {
     const password = await readNewPassword();
@@ -174,25 +194,13 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       console.error('usage: npm run images -- backfill [--retry-failed]');
       process.exit(2);
     }
-    // The whole app, unstarted (no scheduler, no listener): the gallery, moments and essays name
-    // their pictures to the pipeline through their own services, as in the server. Its own lines
-    // say how each picture went: the app's warnings would only repeat them.
-    const config = { ...loadConfig(), logLevel: 'error' };
-    const database = openDb(config.database);
-    try {
-      await migrateToLatest(database.db);
-      const app = await buildApp({ config, database });
-      try {
-        await backfillImages(app.modules.images, {
-          retryFailed: rest.includes('--retry-failed'),
-          print: (line) => console.log(line),
-        });
-      } finally {
-        await app.server.close();
-      }
-    } finally {
-      await database.close();
-    }
+    // The gallery, moments and essays name their pictures to the pipeline through their own services.
+    await withApp((app) =>
+      backfillImages(app.modules.images, {
+        retryFailed: rest.includes('--retry-failed'),
+        print: (line) => console.log(line),
+      }),
+    );
   },
 
   /** Moves a blog in from another platform's export (issue 27): `npm run import-from -- wordpress FILE`. */
@@ -202,29 +210,19 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       console.error(USAGE);
       process.exit(2);
     }
-    const config = { ...loadConfig(), logLevel: 'error' };
-    const database = openDb(config.database);
-    try {
-      await migrateToLatest(database.db);
-      const app = await buildApp({ config, database });
-      try {
-        const job = await importFromFile(parsed, {
-          imports: app.modules.importers.imports,
-          scheduler: app.modules.scheduler,
-          print: (line) => console.log(line),
-        }).catch((error: unknown) => {
-          // A refused file is the owner's to fix: its reason, not a stack trace.
-          console.error(`import refused: ${error instanceof Error ? error.message : String(error)}`);
-          process.exitCode = 1;
-          return null;
-        });
-        if (job?.status === 'failed') process.exitCode = 1;
-      } finally {
-        await app.server.close();
-      }
-    } finally {
-      await database.close();
-    }
+    const job = await withApp((app) =>
+      importFromFile(parsed, {
+        imports: app.modules.importers.imports,
+        scheduler: app.modules.scheduler,
+        print: (line) => console.log(line),
+      }).catch((error: unknown) => {
+        // A refused file is the owner's to fix: its reason, not a stack trace.
+        console.error(`import refused: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+        return null;
+      }),
+    );
+    if (job?.status === 'failed') process.exitCode = 1;
   },
 
   /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */

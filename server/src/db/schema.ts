@@ -2,28 +2,25 @@ import type { ColumnType, Generated } from 'kysely';
 import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
-import type {
-  BufferBlobTable,
-  PushChannelTable,
-  PushMessageTable,
-  PushSubscriptionTable,
-} from './schemaPush.ts';
-import type {
-  ReplyMailOptoutTable,
-  ReplyMailSentTable,
-  ReplyNoticeTable,
-  VisitorPushSubscriptionTable,
-} from './schemaReplies.ts';
+import type { PushTables } from './schemaPush.ts';
+import type { ReplyTables } from './schemaReplies.ts';
 import type { SecurityTables } from './schemaSecurity.ts';
 import type { TokenTables } from './schemaTokens.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
-import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from './schemaWebhooks.ts';
+import type { WebhookTables } from './schemaWebhooks.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
  * dialects so that rows read the same everywhere; lists are JSON text.
  */
-export interface Database extends SecurityTables, ImportTables, TokenTables, IdempotencyTables {
+export interface Database
+  extends SecurityTables,
+    ImportTables,
+    TokenTables,
+    IdempotencyTables,
+    WebhookTables,
+    PushTables,
+    ReplyTables {
   handshake: HandshakeTable;
   owner: OwnerTable;
   access_key: AccessKeyTable;
@@ -56,19 +53,8 @@ export interface Database extends SecurityTables, ImportTables, TokenTables, Ide
   net_presence: NetPresenceTable;
   parking_place: ParkingPlaceTable;
   parking_order: ParkingOrderTable;
-  push_channel: PushChannelTable;
-  push_subscription: PushSubscriptionTable;
-  push_message: PushMessageTable;
-  buffer_blob: BufferBlobTable;
   revision: RevisionTable;
   draft: DraftTable;
-  visitor_push_subscription: VisitorPushSubscriptionTable;
-  reply_notice: ReplyNoticeTable;
-  reply_mail_sent: ReplyMailSentTable;
-  reply_mail_optout: ReplyMailOptoutTable;
-  webhook_endpoint: WebhookEndpointTable;
-  webhook_delivery: WebhookDeliveryTable;
-  webhook_attempt: WebhookAttemptTable;
 }
 
 export interface HandshakeTable {

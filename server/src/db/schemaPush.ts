@@ -39,3 +39,11 @@ export interface BufferBlobTable {
   expires_at: number;
   created_at: number;
 }
+
+/** The push channels’ tables and temporary blobs, part of `Database`. */
+export interface PushTables {
+  push_channel: PushChannelTable;
+  push_subscription: PushSubscriptionTable;
+  push_message: PushMessageTable;
+  buffer_blob: BufferBlobTable;
+}

@@ -33,3 +33,11 @@ export interface ReplyMailOptoutTable {
   email: string;
   created_at: number;
 }
+
+/** The reply notices’ tables (issue 25), part of `Database`. */
+export interface ReplyTables {
+  visitor_push_subscription: VisitorPushSubscriptionTable;
+  reply_notice: ReplyNoticeTable;
+  reply_mail_sent: ReplyMailSentTable;
+  reply_mail_optout: ReplyMailOptoutTable;
+}

@@ -38,3 +38,10 @@ export interface WebhookAttemptTable {
   error: string | null;
   ok: number;
 }
+
+/** The webhooks' tables (issue 26), part of `Database`. */
+export interface WebhookTables {
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
+  webhook_attempt: WebhookAttemptTable;
+}
