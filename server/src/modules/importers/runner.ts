@@ -25,8 +25,8 @@ export const POST_BATCH = 10;
 export const COMMENT_BATCH = 50;
 
 /**
- * Work units of an import: its posts oldest first (lists are ordered by id, so imported essays then
- * follow each other by date), then its comments in thread order. Deterministic: a resumed import
+ * Work units of an import: its posts oldest first (lists go by date; the new ids then follow the
+ * dates too), then its comments in thread order. Deterministic: a resumed import
  * sees the same order.
  */
 export const unitsOf = (bundle: ImportBundle) => ({
