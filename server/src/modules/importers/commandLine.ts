@@ -98,6 +98,9 @@ export const importFromFile = async (
               : `created ${r.created}, updated ${r.updated}, left alone ${r.skipped}, comments ${r.comments}, pictures ${r.pictures}, redirects ${r.redirects}`,
           );
           for (const f of r.failedPictures) deps.print(`picture not carried: ${f.url} (${f.reason})`);
+          if (r.unmatched > 0) deps.print(`${r.unmatched} comment(s) found no imported post, not written:`);
+          for (const c of r.unmatchedComments)
+            deps.print(`  comment ${c.sourceId} by ${c.author} on ${c.postUrl}`);
           return state;
         }
         await new Promise((resolve) => setTimeout(resolve, 200));

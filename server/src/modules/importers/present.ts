@@ -56,6 +56,8 @@ export const presentJob = (row: ImportJobRow, preview: ImportJob['preview']): Im
       pictures: report.pictures,
       redirects: report.redirects,
       failedPictures: report.failedPictures.slice(0, 500),
+      unmatched: report.unmatched ?? 0,
+      unmatchedComments: report.unmatchedComments ?? [],
     },
     error: row.error,
     createdAt: Number(row.created_at),
