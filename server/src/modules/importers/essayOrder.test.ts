@@ -1,4 +1,5 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, insertEssays, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -75,6 +76,15 @@ describe('essay lists after an import of older essays', () => {
     });
     const mapped = [...sitemap.body.matchAll(/\/chaos\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
     expect(mapped).toEqual(visible.map((e) => e.id));
+  });
+
+  it('has the index that serves the order and the cursor on this database', async () => {
+    const query =
+      t.config.database.kind === 'sqlite'
+        ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'essay'`
+        : sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'essay'`;
+    const { rows } = await query.execute(t.database.db);
+    expect(rows.map((row) => row.name)).toContain('essay_date_order');
   });
 
   it('ends the list after a cursor whose essay is gone instead of starting over', async () => {
