@@ -48,7 +48,7 @@ describe('several replicas behind nginx, one killed under load', () => {
     cluster = await startCluster({
       replicas: 2,
       root,
-      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1', LOG_LEVEL: 'warn', ANALYTICS_FLUSH_MS: '500' },
+      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1', LOG_LEVEL: 'info', ANALYTICS_FLUSH_MS: '500' },
     });
     db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
 
@@ -206,6 +206,31 @@ describe('several replicas behind nginx, one killed under load', () => {
       });
       expect(((await res.json()) as { code: number }).code, `replica ${replica.index + 1}`).toBe(0);
     }
+  });
+
+  it("shows every replica's log lines through whichever replica answers, each marked with its replica", async () => {
+    // One request straight to each replica: its access line is logged by that replica alone.
+    const markers = cluster.replicas.map((replica) => `${run}-log-${replica.index + 1}`);
+    for (const replica of cluster.replicas) {
+      const res = await fetch(
+        `http://127.0.0.1:${replica.port}/api/system/version?m=${markers[replica.index]}`,
+      );
+      expect(res.status).toBe(200);
+    }
+    const owner = clientOf(cluster.url, { 'x-fingerprint': ownerKey });
+    const found = await waitFor(
+      'a line from every replica',
+      async () => {
+        const page = await owner.call('GET', '/api/log?limit=500');
+        const lines = (page.data as { lines: { path?: string; replica?: string }[] } | null)?.lines ?? [];
+        const byMarker = markers.map((marker) => lines.find((line) => line.path?.includes(marker)));
+        return byMarker.every(Boolean) ? byMarker : undefined;
+      },
+      15_000,
+    );
+    expect(found.map((line) => line?.replica)).toEqual(
+      cluster.replicas.map((replica) => expect.stringContaining(`pid ${replica.process.pid}`)),
+    );
   });
 
   it('counts login failures on every replica together', async () => {
