@@ -3,7 +3,8 @@
 #   docker run -p 8080:8080 -v candy-data:/data candy-jar
 # Several replicas on PostgreSQL: see compose.yaml.
 
-FROM node:20-bookworm-slim AS build
+# Node 24, the current LTS (Node 20 reached its end of life in April 2026; the project still runs on it).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Dependencies first, so a change of source code reuses this layer.
 COPY package.json package-lock.json ./
@@ -15,7 +16,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN node scripts/build.mjs --force && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # git: the offline snapshot and file repository; ffmpeg: video clips; pg_dump: PostgreSQL backups.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends git ffmpeg postgresql-client ca-certificates \

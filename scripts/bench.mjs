@@ -14,6 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { clusterRows } from './benchCluster.mjs';
+import { load, tool } from './benchLoad.mjs';
 import { compareOnOff } from './benchOnOff.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,43 +83,7 @@ const rssMb = (pid) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
-const hasWrk = spawnSync('sh', ['-c', 'command -v wrk']).status === 0;
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
-
-/** @param {string} url @param {number} secs */
-const loadWithNode = async (url, secs) => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  /** @type {number[]} */
-  const latencies = [];
-  const until = Date.now() + secs * 1000;
-  const worker = async () => {
-    while (Date.now() < until) {
-      const t = process.hrtime.bigint();
-      await new Promise((resolve, reject) =>
-        http.get(url, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject),
-      );
-      latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / secs, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
-};
-
-/** @param {string} url @param {number} secs @param {string[]} [headers] */
-const load = async (url, secs, headers = []) => {
-  if (!hasWrk) return loadWithNode(url, secs);
-  const args = ['-t2', '-c32', `-d${secs}s`, '--latency'];
-  for (const header of headers) args.push('-H', header);
-  const out = spawnSync('wrk', [...args, url], { encoding: 'utf8' }).stdout;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const unit = { us: 0.001, ms: 1, s: 1000 };
-  const p99 = p99raw ? Number(p99raw[1]) * unit[/** @type {'us'|'ms'|'s'} */ (p99raw[2])] : 0;
-  return { rps, p99 };
-};
-const tool = hasWrk ? 'wrk -t2 -c32' : 'node loop (install wrk for real figures)';
 
 /** @param {string} manifestKey @returns {{ kb: number, files: number } | null} gzip JS of the entry, its imports and one page chunk */
 const jsOf = (manifestKey) => {
@@ -401,6 +367,13 @@ if (moments && entryOnly)
 // Recording and log files on / off (issues 13 and 12), in scripts/benchOnOff.mjs.
 for (const [what, value, target] of await compareOnOff({ base, env, startServer, stop }))
   row(what, value, target);
+
+// Several replicas behind nginx (issue 28), in scripts/benchCluster.mjs.
+try {
+  rows.push(...(await clusterRows({ root, seconds })));
+} catch (error) {
+  row('reads through nginx with 1, 2 and 3 replicas', `not measured: ${String(error).split('\n')[0]}`, '');
+}
 
 console.log('\nBudgets on this machine (DESIGN §8, issue 16):');
 for (const [what, value, target] of rows)

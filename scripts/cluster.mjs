@@ -3,15 +3,13 @@
 // a throwaway PostgreSQL, an S3-compatible store (s3rver), N servers from the built bundle with their
 // own ports and DATA_DIRs, nginx in front (round robin, passive health checks). Prints the address
 // and the owner's password; Ctrl-C stops everything it started and removes its files.
-// The launcher itself is `server/test/cluster/cluster.ts`, shared with the cluster test; esbuild
-// bundles it for this script so it is written once, in TypeScript.
+// The launcher itself is `server/test/cluster/cluster.ts`, shared with the cluster test
+// (scripts/clusterLauncher.mjs bundles it).
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as esbuild from 'esbuild';
+import { loadClusterLauncher } from './clusterLauncher.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -25,22 +23,7 @@ if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
 
 execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-cluster-launcher-'));
-const outfile = path.join(outDir, 'cluster.mjs');
-await esbuild.build({
-  entryPoints: [path.join(root, 'server/test/cluster/cluster.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-// The bundle lives in a temp folder: packages resolve from the repository's node_modules.
-fs.symlinkSync(path.join(root, 'node_modules'), path.join(outDir, 'node_modules'));
-
-/** @type {{ startCluster: (o: { replicas: number, root: string, port?: number }) => Promise<any> }} */
-const { startCluster } = await import(pathToFileURL(outfile).href);
+const { startCluster, dispose } = await loadClusterLauncher(root);
 console.log(`starting PostgreSQL, s3rver, ${replicas} replica(s) and nginx…`);
 const cluster = await startCluster({
   replicas,
@@ -60,7 +43,7 @@ const shutdown = async () => {
   stopping = true;
   console.log('\nstopping…');
   await cluster.stop();
-  fs.rmSync(outDir, { recursive: true, force: true });
+  dispose();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

@@ -58,7 +58,7 @@ export const buildApp = async ({
 }: AppDeps): Promise<App> => {
   // Cached public reads are answered before Fastify sees them (publicCache.serveRaw, issue 16).
   let serveRaw: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null;
-  const appLogger = createAppLogger(config);
+  const appLogger = createAppLogger(config, database.db);
   const server = Fastify({
     serverFactory: (handler) => {
       const http = createServer((req, res) => {
@@ -169,7 +169,9 @@ export const buildApp = async ({
     // The scheduler's runs include snapshot exports: the data dir must not vanish under git.
     await Promise.all([modules.videos.worker.stop(), modules.scheduler.idle()]);
     appLogger.flush();
+    await appLogger.shipper?.stop();
   });
+  server.addHook('onReady', async () => appLogger.shipper?.start());
   rawReads.push(modules.hitokotoFastRead.serve);
   installAnalyticsHook(server, modules.analytics.recorder);
   recordRaw = (req) =>
@@ -187,7 +189,12 @@ export const buildApp = async ({
       hostname: String(req.headers.host ?? ''),
     });
 
-  logModule(router, { dir: appLogger.logDir, replica: appLogger.replica, settled: appLogger.settled });
+  logModule(router, {
+    dir: appLogger.logDir,
+    replica: appLogger.replica,
+    settled: appLogger.settled,
+    shared: appLogger.shipper ? database.db : null,
+  });
   registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
   await registerWebApp(server, config, storage, modules.importers.imports.resolveOldPath);
   return { server, router, modules, publicCache, storage };

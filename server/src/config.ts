@@ -100,6 +100,7 @@ const EnvSchema = z.object({
     .default(100 * 1024 * 1024),
   LOG_FILES: bool(true),
   LOG_STDOUT: bool(true),
+  LOG_STORE: z.enum(['files', 'database']).default('files'),
   IMAGE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -197,6 +198,11 @@ export interface Config {
   logFiles: boolean;
   /** Log lines go to standard output. */
   logStdout: boolean;
+  /**
+   * Where the log browser reads: this replica's daily files, or the `log_line` table every replica
+   * ships its lines to (several replicas on PostgreSQL: any replica shows them all).
+   */
+  logStore: 'files' | 'database';
   /** Largest image the owner may upload (essays, moments), in bytes. */
   imageMaxBytes: number;
   /** Pictures with more pixels are refused (4130) before they are decoded. */
@@ -312,6 +318,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     bufferBlobMax: e.BUFFER_BLOB_MAX,
     logFiles: e.LOG_FILES,
     logStdout: e.LOG_STDOUT,
+    logStore: e.LOG_STORE,
     videoSourceDir: e.VIDEO_SOURCE_DIR ? path.resolve(e.VIDEO_SOURCE_DIR) : defaultVideoSourceDir(dataDir),
     videoWorkers: e.VIDEO_WORKERS,
     videoUploadMax: e.VIDEO_UPLOAD_MAX,

@@ -5,8 +5,11 @@ import { logRoutes as routes } from '../routes/log.ts';
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Where a line stands: `YYYY-MM-DD:byteOffset` in that day's file. Stable, so paging never skips. */
-export const LogCursor = z.string().regex(/^\d{4}-\d{2}-\d{2}:\d{1,15}$/, '不是日志行的标识');
+/**
+ * Where a line stands: `YYYY-MM-DD:byteOffset` in that day's file, or the row number of a line the
+ * replicas shipped to the database (`LOG_STORE=database`). Stable, so paging never skips.
+ */
+export const LogCursor = z.string().regex(/^(\d{4}-\d{2}-\d{2}:\d{1,15}|\d{1,15})$/, '不是日志行的标识');
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -38,14 +41,21 @@ export const LogLine = z.object({
   err: z
     .object({ type: z.string().optional(), message: z.string(), stack: z.string().optional() })
     .optional(),
+  /** The replica that wrote it, when every replica's lines are shown (`LOG_STORE=database`). */
+  replica: z.string().optional(),
   /** The line's other fields, as logged (secrets are redacted before they are written). */
   detail: z.record(z.string(), z.unknown()).optional(),
 });
 export type LogLine = z.infer<typeof LogLine>;
 
 export const LogPage = z.object({
-  /** Which replica's files these are (DESIGN §10: logs stay per replica). */
+  /**
+   * The replica that answered. With `LOG_STORE=files` the lines are its own files'; with
+   * `LOG_STORE=database` they are every replica's, each line naming its own.
+   */
   replica: z.string(),
+  /** Ours: true when the lines are every replica's (`LOG_STORE=database`). */
+  shared: z.boolean().optional(),
   /** False when the server writes no log files (`LOG_FILES=false`). */
   enabled: z.boolean(),
   /** Newest first (with `after`: the oldest new lines first). */

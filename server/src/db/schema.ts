@@ -5,6 +5,7 @@ import type { ImportTables } from './schemaImports.ts';
 import type { PushTables } from './schemaPush.ts';
 import type { ReplyTables } from './schemaReplies.ts';
 import type { SecurityTables } from './schemaSecurity.ts';
+import type { SharedTables } from './schemaShared.ts';
 import type { TokenTables } from './schemaTokens.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 import type { WebhookTables } from './schemaWebhooks.ts';
@@ -20,7 +21,8 @@ export interface Database
     IdempotencyTables,
     WebhookTables,
     PushTables,
-    ReplyTables {
+    ReplyTables,
+    SharedTables {
   handshake: HandshakeTable;
   owner: OwnerTable;
   access_key: AccessKeyTable;

@@ -2,15 +2,19 @@ import os from 'node:os';
 import path from 'node:path';
 import pino, { type Logger, type StreamEntry } from 'pino';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
 import { logRedaction } from '../http/security.ts';
 import { createDailyLogFile, type DailyLogFile } from './dailyFile.ts';
+import { createLogShipper, type LogShipper } from './logShipper.ts';
 
 export interface AppLogger {
   logger: Logger;
   /** Where the log browser reads, or null when file logs are off (`LOG_FILES=false`). */
   logDir: string | null;
-  /** Which replica these lines come from (DESIGN §10: logs stay per replica). */
+  /** Which replica these lines come from: every line shipped to the database is marked with it. */
   replica: string;
+  /** Ships lines to the `log_line` table (`LOG_STORE=database`), or null. */
+  shipper: LogShipper | null;
   /** Writes what is still buffered; called when the app closes. */
   flush(): void;
   /** Resolves once the lines logged so far are in the day's file (the log browser reads after it). */
@@ -29,12 +33,15 @@ export interface AppLogger {
  * under `DATA_DIR/logs` for the log browser. Both destinations take every line the logger emits, so
  * the debug switch (`POST /system/debug`) reaches the files too; secrets are redacted before either.
  */
-export const createAppLogger = (config: Config): AppLogger => {
+export const createAppLogger = (config: Config, db?: Db): AppLogger => {
   const logDir = config.logFiles ? path.join(config.dataDir, 'logs') : null;
   const file: DailyLogFile | null = logDir ? createDailyLogFile(logDir) : null;
+  const replica = `${os.hostname()} · pid ${process.pid}`;
+  const shipper = config.logStore === 'database' && db ? createLogShipper({ db, replica }) : null;
   const streams: StreamEntry<'trace'>[] = [];
   if (config.logStdout) streams.push({ level: 'trace', stream: pino.destination(1) });
   if (file) streams.push({ level: 'trace', stream: file });
+  if (shipper) streams.push({ level: 'trace', stream: shipper });
   const logger = pino(
     { level: config.logLevel, redact: logRedaction },
     streams.length > 0 ? pino.multistream(streams) : pino.destination('/dev/null'),
@@ -43,9 +50,12 @@ export const createAppLogger = (config: Config): AppLogger => {
   return {
     logger,
     logDir,
-    replica: `${os.hostname()} · pid ${process.pid}`,
+    replica,
+    shipper,
     flush: () => file?.flushSync(),
-    settled: async () => file?.settled(),
+    settled: async () => {
+      await Promise.all([file?.settled(), shipper?.flush()]);
+    },
     accessLine(requestId, method, url, status) {
       if (!logger.isLevelEnabled('info')) return;
       // The id is a UUID we made, safe to place between quotes as it is.

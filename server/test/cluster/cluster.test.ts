@@ -48,7 +48,7 @@ describe('several replicas behind nginx, one killed under load', () => {
     cluster = await startCluster({
       replicas: 2,
       root,
-      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1', LOG_LEVEL: 'warn', ANALYTICS_FLUSH_MS: '500' },
+      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1', LOG_LEVEL: 'info', ANALYTICS_FLUSH_MS: '500' },
     });
     db = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
 
@@ -123,6 +123,43 @@ describe('several replicas behind nginx, one killed under load', () => {
     expect(missing).toEqual([]);
   });
 
+  it('counts each page a visitor read once, whichever replicas answered its calls', async () => {
+    const pages = new Map<string, { uuid: string; at: number[] }>();
+    for (const call of record.pageCalls) {
+      const key = `${call.uuid} ${call.page}`;
+      const entry = pages.get(key) ?? { uuid: call.uuid, at: [] };
+      entry.at.push(call.at);
+      pages.set(key, entry);
+    }
+    // A page all of whose calls the killed replica answered in its last moments may have died in
+    // its unflushed buffer (it flushes every 500 ms): such a page may be missing, never counted twice.
+    const atRisk = (at: number[]) => at.every((t) => t >= killedAt - 3000 && t <= killedAt + 1000);
+    const expected = new Map<string, { pages: number; atRisk: number }>();
+    for (const { uuid, at } of pages.values()) {
+      const e = expected.get(uuid) ?? { pages: 0, atRisk: 0 };
+      e.pages += 1;
+      if (atRisk(at)) e.atRisk += 1;
+      expected.set(uuid, e);
+    }
+    expect(expected.size).toBe(3);
+    await sleep(2000); // the replicas' last flush
+    const owner = clientOf(cluster.url, { 'x-fingerprint': ownerKey });
+    const listed = await owner.call('GET', '/api/analytics/uniqueClient?size=100');
+    expect(listed.code).toBe(0);
+    const counted = new Map(
+      (listed.data as { list: { uuid: string; views: number }[] }).list.map((c) => [c.uuid, c.views]),
+    );
+    const wrong = [...expected]
+      .filter(([uuid, e]) => {
+        const views = counted.get(uuid) ?? 0;
+        return views > e.pages || views < e.pages - e.atRisk;
+      })
+      .map(
+        ([uuid, e]) => `${uuid}: ${counted.get(uuid) ?? 0} views for ${e.pages} pages (${e.atRisk} at risk)`,
+      );
+    expect(wrong).toEqual([]);
+  });
+
   it('serves an upload made through one replica from every replica', async () => {
     expect(record.uploads.length).toBeGreaterThan(0);
     for (const url of record.uploads.slice(-3)) {
@@ -169,6 +206,31 @@ describe('several replicas behind nginx, one killed under load', () => {
       });
       expect(((await res.json()) as { code: number }).code, `replica ${replica.index + 1}`).toBe(0);
     }
+  });
+
+  it("shows every replica's log lines through whichever replica answers, each marked with its replica", async () => {
+    // One request straight to each replica: its access line is logged by that replica alone.
+    const markers = cluster.replicas.map((replica) => `${run}-log-${replica.index + 1}`);
+    for (const replica of cluster.replicas) {
+      const res = await fetch(
+        `http://127.0.0.1:${replica.port}/api/system/version?m=${markers[replica.index]}`,
+      );
+      expect(res.status).toBe(200);
+    }
+    const owner = clientOf(cluster.url, { 'x-fingerprint': ownerKey });
+    const found = await waitFor(
+      'a line from every replica',
+      async () => {
+        const page = await owner.call('GET', '/api/log?limit=500');
+        const lines = (page.data as { lines: { path?: string; replica?: string }[] } | null)?.lines ?? [];
+        const byMarker = markers.map((marker) => lines.find((line) => line.path?.includes(marker)));
+        return byMarker.every(Boolean) ? byMarker : undefined;
+      },
+      15_000,
+    );
+    expect(found.map((line) => line?.replica)).toEqual(
+      cluster.replicas.map((replica) => expect.stringContaining(`pid ${replica.process.pid}`)),
+    );
   });
 
   it('counts login failures on every replica together', async () => {

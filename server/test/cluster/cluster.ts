@@ -155,6 +155,8 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
     OWNER_PASSWORD: owner.password,
     TRUST_PROXY: '127.0.0.1',
     LOG_STDOUT: 'true',
+    // Every replica ships its lines to PostgreSQL, so the log browser on any of them shows all.
+    LOG_STORE: 'database',
     ...s3.env,
     ...options.env,
   });

@@ -12,6 +12,8 @@ export interface LoadRecord {
   todos: { id: number; marker: string }[];
   comments: { id: number; marker: string }[];
   uploads: string[];
+  /** Every visitor API call a replica answered, with the page the visitor said it was on. */
+  pageCalls: { uuid: string; page: string; at: number }[];
 }
 
 export interface LoadOptions {
@@ -36,12 +38,13 @@ const picture = (seed: number): Promise<Buffer> =>
     .jpeg()
     .toBuffer();
 
-const visitorLoop = async (
-  client: ClusterClient,
-  options: LoadOptions,
-  until: number,
-  record: LoadRecord,
-) => {
+/**
+ * A visitor reading: every six calls are one page (four of them API calls, which analytics counts,
+ * each naming that page in `X-Referrer` as the web app does), so one page's calls land on several
+ * replicas and must still count as one view.
+ */
+const visitorLoop = async (uuid: string, options: LoadOptions, until: number, record: LoadRecord) => {
+  const client = clientOf(options.baseUrl, { 'x-uuid': uuid, 'user-agent': 'cluster-reader' });
   const paths = [
     '/api/blog/essay',
     `/api/blog/essay/${options.essayId}`,
@@ -51,7 +54,11 @@ const visitorLoop = async (
     '/api/blog/hitokoto/random',
   ];
   for (let i = 0; Date.now() < until; i += 1) {
-    record.reads.push(await client.call('GET', paths[i % paths.length] ?? '/'));
+    const page = `/cluster/${options.run}/${Math.floor(i / paths.length)}`;
+    const path = paths[i % paths.length] ?? '/';
+    const out = await client.call('GET', path, { headers: { 'x-referrer': page } });
+    record.reads.push(out);
+    if (out.status === 200 && path.startsWith('/api/')) record.pageCalls.push({ uuid, page, at: out.at });
   }
 };
 
@@ -143,13 +150,12 @@ export const runMixedLoad = async (options: LoadOptions): Promise<LoadRecord> =>
     todos: [],
     comments: [],
     uploads: [],
+    pageCalls: [],
   };
   const until = Date.now() + options.durationMs;
   const owner = clientOf(options.baseUrl, { 'x-fingerprint': options.ownerKey, 'x-uuid': 'cluster-owner' });
   await Promise.all([
-    ...Array.from({ length: options.visitors }, () =>
-      visitorLoop(clientOf(options.baseUrl, { 'x-uuid': randomUUID() }), options, until, record),
-    ),
+    ...Array.from({ length: options.visitors }, () => visitorLoop(randomUUID(), options, until, record)),
     ownerLoop(owner, options, until, record),
     commenterLoop(options, until, record),
   ]);

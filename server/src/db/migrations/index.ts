@@ -22,6 +22,7 @@ import * as apiTokens from './0021_api_tokens.ts';
 import * as imports from './0022_imports.ts';
 import * as idempotency from './0023_idempotency.ts';
 import * as essayDateOrder from './0026_essay_date_order.ts';
+import * as sharedViewsAndLogs from './0027_shared_views_and_logs.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022_imports': imports,
   '0023_idempotency': idempotency,
   '0026_essay_date_order': essayDateOrder,
+  '0027_shared_views_and_logs': sharedViewsAndLogs,
 };

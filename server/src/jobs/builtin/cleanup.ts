@@ -51,6 +51,15 @@ export const cleanUp = async (
     // No log directory yet: nothing to prune.
   }
   lines.push(`日志文件：${logs}`);
+  // Lines the replicas shipped (LOG_STORE=database) age out like the files.
+  lines.push(
+    `共享日志行：${count(
+      await db
+        .deleteFrom('log_line')
+        .where('time', '<', options.now - options.logDays * DAY)
+        .execute(),
+    )}`,
+  );
   for (const sweep of options.sweepers ?? []) lines.push(await sweep());
   return `已删除 ${lines.join('，')}`;
 };

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -80,12 +81,11 @@ describe('analytics', () => {
       clients: new Map([
         [
           'client-dddd-0004',
-          { firstSeen: 1, lastSeen: t.clock.now, views: 1, browser: '', os: '', platform: '', ipHash: '' },
+          { firstSeen: 1, lastSeen: t.clock.now, browser: '', os: '', platform: '', ipHash: '' },
         ],
       ]),
-      views: new Map([
-        [`client-dddd-0004\t${Math.floor(t.clock.now / 3_600_000) * 3_600_000}\t/moments\t`, 1],
-      ]),
+      // Another page than the one visited above: a view the database has not counted yet.
+      views: [{ uuid: 'client-dddd-0004', at: t.clock.now, path: '/moments/fixed', referrer: '' }],
     };
     await direct.apply(batch, t.clock.now);
     await direct.apply(batch, t.clock.now);
@@ -93,10 +93,41 @@ describe('analytics', () => {
     expect(after).toBe(before + 1);
   });
 
+  it('counts a page view once when its calls were answered by two replicas', async () => {
+    // Two recorders on one database are two replicas: nginx sent a page's calls to each.
+    const { createRecorder } = await import('./recorder.ts');
+    const { createAnalyticsRepo } = await import('./repo.ts');
+    const replica = () =>
+      createRecorder({
+        repo: createAnalyticsRepo(t.database.db),
+        enabled: true,
+        flushMs: 60_000,
+        apiBasePath: '/api',
+        siteDomains: [],
+        now: () => t.clock.now,
+        logger: pino({ level: 'silent' }),
+      });
+    const [one, two] = [replica(), replica()];
+    const call = {
+      url: '/api/system/version',
+      headers: { 'x-uuid': 'client-gggg-0007', 'x-referrer': '/links', 'user-agent': chrome },
+      ip: '10.0.0.7',
+      hostname: 'localhost',
+    };
+    one.record(call);
+    two.record(call);
+    two.record({ ...call, headers: { ...call.headers, 'x-referrer': '/links/more' } });
+    await Promise.all([one.flush(), two.flush()]);
+    one.record(call); // the same page again within the window, on the first replica
+    await one.flush();
+    const list = (await owner('GET', '/analytics/uniqueClient?size=50')).json().data.list;
+    expect(list.find((c: { uuid: string }) => c.uuid === 'client-gggg-0007')).toMatchObject({ views: 2 });
+  });
+
   it('summarises views, uniques, pages, referrers, devices and hours; excluded clients drop out', async () => {
     const s = (await owner('GET', '/analytics/summary?days=30')).json().data;
     expect(s.daily).toHaveLength(30);
-    expect(s.daily.at(-1)).toMatchObject({ day: '2026-11-20', uniques: 3 });
+    expect(s.daily.at(-1)).toMatchObject({ day: '2026-11-20', uniques: 4 });
     expect(s.pages[0]).toEqual({ name: '/chaos', views: 2 });
     expect(s.referrers).toEqual([{ name: 'www.google.com', views: 1 }]);
     expect(s.hours[10]).toBe(s.totals.views);

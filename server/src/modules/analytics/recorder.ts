@@ -3,11 +3,10 @@ import { Header } from '@candy/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { deviceOf } from '../../http/userAgent.ts';
-import type { AnalyticsRepo, PendingBatch } from './repo.ts';
+import { type AnalyticsRepo, type PendingBatch, viewWindowMs } from './repo.ts';
 
-const HOUR = 3_600_000;
-/** The same client on the same page within this window is one view (a page makes several calls). */
-export const viewWindowMs = 30 * 60_000;
+export { viewWindowMs };
+
 const uuidShape = /^[\w-]{8,64}$/;
 
 export interface RecorderDeps {
@@ -53,22 +52,24 @@ export const parseReferrer = (
 };
 
 /**
- * Counts page views from visitor calls without touching the database on the request path: views
- * gather in memory and are written every `flushMs` as one batch (with an id, applied at most once).
- */
-/**
  * What a recorded request needs: a Fastify request, or a raw one answered by the cached fast path
  * (issue 16) before Fastify saw it.
  */
 export type RecordedRequest = Pick<FastifyRequest, 'url' | 'headers' | 'ip' | 'hostname'>;
 
+/**
+ * Counts page views from visitor calls without touching the database on the request path: views
+ * gather in memory and are written every `flushMs` as one batch (with an id, applied at most once).
+ * The memory of the last page only thins the batch; whether a view counts is decided in the
+ * database (repo.ts), because nginx spreads one page's calls over several replicas.
+ */
 export const createRecorder = (deps: RecorderDeps) => {
   const { repo, now, logger } = deps;
   let enabled = deps.enabled;
   // A salt that lives only in memory: the stored hash links a client's requests, never an address.
   const salt = randomBytes(16).toString('hex');
   const lastView = new Map<string, { path: string; at: number }>();
-  let pending: PendingBatch = { id: randomUUID(), clients: new Map(), views: new Map() };
+  let pending: PendingBatch = { id: randomUUID(), clients: new Map(), views: [] };
   let failed: PendingBatch[] = [];
   let timer: NodeJS.Timeout | null = null;
 
@@ -100,23 +101,20 @@ export const createRecorder = (deps: RecorderDeps) => {
       client = {
         firstSeen: at,
         lastSeen: at,
-        views: 0,
         ...deviceOf(typeof ua === 'string' ? ua.slice(0, 512) : ''),
         ipHash: createHash('sha256').update(`${salt}|${req.ip}`).digest('hex').slice(0, 16),
       };
       pending.clients.set(uuid, client);
     }
     client.lastSeen = at;
-    client.views += 1;
-    const key = [uuid, Math.floor(at / HOUR) * HOUR, path, referrer].join('\t');
-    pending.views.set(key, (pending.views.get(key) ?? 0) + 1);
+    pending.views.push({ uuid, at, path, referrer });
   };
 
   let flushing: Promise<void> | null = null;
   const flushOnce = async (): Promise<void> => {
     if (pending.clients.size > 0) {
       failed.push(pending);
-      pending = { id: randomUUID(), clients: new Map(), views: new Map() };
+      pending = { id: randomUUID(), clients: new Map(), views: [] };
     }
     const batches = failed;
     failed = [];

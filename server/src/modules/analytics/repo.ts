@@ -4,25 +4,61 @@ import type { Db } from '../../db/index.ts';
 export interface PendingClient {
   firstSeen: number;
   lastSeen: number;
-  views: number;
   browser: string;
   os: string;
   platform: string;
   ipHash: string;
 }
 
+/** One page view a replica answered; whether it counts is decided when its batch is applied. */
+export interface PendingView {
+  uuid: string;
+  at: number;
+  path: string;
+  referrer: string;
+}
+
 export interface PendingBatch {
   id: string;
   clients: Map<string, PendingClient>;
-  /** `uuid \t hour \t path \t referrer` → views. */
-  views: Map<string, number>;
+  views: PendingView[];
 }
+
+/** The same client on the same page within this window is one view (a page makes several calls). */
+export const viewWindowMs = 30 * 60_000;
+const HOUR = 3_600_000;
 
 const chunks = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+const seenKey = (clientId: number, path: string) => `${clientId}\t${path}`;
+
+/**
+ * Which of a batch's views count: one a client and page per view window, against the views already
+ * counted (`seen`, from every replica) and the batch's own earlier ones. Updates `seen` in place and
+ * answers the keys it changed. Decided per page rather than "same page as the last one" so that the
+ * order the replicas' batches arrive in does not change the count.
+ */
+export const countedViews = (views: { clientId: number; view: PendingView }[], seen: Map<string, number>) => {
+  const counted: { clientId: number; view: PendingView }[] = [];
+  const changed = new Map<string, { client_id: number; path: string }>();
+  for (const item of [...views].sort((a, b) => a.view.at - b.view.at)) {
+    const key = seenKey(item.clientId, item.view.path);
+    const last = seen.get(key);
+    if (last !== undefined && Math.abs(item.view.at - last) < viewWindowMs) continue;
+    counted.push(item);
+    seen.set(key, Math.max(last ?? 0, item.view.at));
+    changed.set(key, { client_id: item.clientId, path: item.view.path });
+  }
+  return { counted, changed };
+};
+
 export const createAnalyticsRepo = (db: Db) => ({
-  /** Writes one batch in a transaction; a batch id already applied is skipped. */
+  /**
+   * Writes one batch in a transaction; a batch id already applied is skipped. On PostgreSQL the
+   * clients' upsert locks their rows first (in uuid order, so two replicas never deadlock), so two
+   * replicas applying views of the same client take turns and the second sees what the first counted.
+   */
   async apply(batch: PendingBatch, now: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const done = await trx
@@ -31,37 +67,45 @@ export const createAnalyticsRepo = (db: Db) => ({
         .where('batch_id', '=', batch.id)
         .executeTakeFirst();
       if (done) return;
-      // Multi-row upserts, 500 rows a statement: a batch's keys are unique, as both databases need.
-      const clientRows = [...batch.clients].map(([uuid, c]) => ({
+      const clientRow = (uuid: string, c: PendingClient, views: number) => ({
         uuid,
         first_seen: c.firstSeen,
         last_seen: c.lastSeen,
-        views: c.views,
+        views,
         browser: c.browser,
         os: c.os,
         platform: c.platform,
         ip_hash: c.ipHash,
         label: '',
         excluded: 0,
-      }));
-      for (const rows of chunks(clientRows, 500)) {
-        await trx
-          .insertInto('analytics_client')
-          .values(rows)
-          .onConflict((oc) =>
-            oc.column('uuid').doUpdateSet({
-              last_seen: (eb) => eb.ref('excluded.last_seen'),
-              views: sql<number>`analytics_client.views + excluded.views`,
-              browser: (eb) => eb.ref('excluded.browser'),
-              os: (eb) => eb.ref('excluded.os'),
-              platform: (eb) => eb.ref('excluded.platform'),
-              ip_hash: (eb) => eb.ref('excluded.ip_hash'),
-            }),
-          )
-          .execute();
-      }
+      });
+      // Multi-row upserts, 500 rows a statement: a batch's keys are unique, as both databases need.
+      const upsertClients = async (rows: ReturnType<typeof clientRow>[]) => {
+        for (const part of chunks(rows, 500)) {
+          await trx
+            .insertInto('analytics_client')
+            .values(part)
+            .onConflict((oc) =>
+              oc.column('uuid').doUpdateSet({
+                // Replicas' batches arrive in any order: the latest time wins, not the last batch.
+                last_seen: sql<number>`CASE WHEN excluded.last_seen > analytics_client.last_seen THEN excluded.last_seen ELSE analytics_client.last_seen END`,
+                views: sql<number>`analytics_client.views + excluded.views`,
+                browser: (eb) => eb.ref('excluded.browser'),
+                os: (eb) => eb.ref('excluded.os'),
+                platform: (eb) => eb.ref('excluded.platform'),
+                ip_hash: (eb) => eb.ref('excluded.ip_hash'),
+              }),
+            )
+            .execute();
+        }
+      };
+      const clients = [...batch.clients].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      await upsertClients(clients.map(([uuid, c]) => clientRow(uuid, c, 0)));
       const ids = new Map<string, number>();
-      for (const uuids of chunks([...batch.clients.keys()], 500)) {
+      for (const uuids of chunks(
+        clients.map(([uuid]) => uuid),
+        500,
+      )) {
         for (const r of await trx
           .selectFrom('analytics_client')
           .select(['id', 'uuid'])
@@ -69,14 +113,42 @@ export const createAnalyticsRepo = (db: Db) => ({
           .execute())
           ids.set(r.uuid, r.id);
       }
-      const viewRows = [];
-      for (const [key, views] of batch.views) {
-        const [uuid = '', hour = '0', path = '/', referrer = ''] = key.split('\t');
-        const clientId = ids.get(uuid);
-        if (clientId !== undefined)
-          viewRows.push({ client_id: clientId, hour: Number(hour), path, referrer, views });
+      const seen = new Map<string, number>();
+      for (const part of chunks([...ids.values()], 500)) {
+        for (const r of await trx
+          .selectFrom('analytics_seen')
+          .select(['client_id', 'path', 'at'])
+          .where('client_id', 'in', part)
+          .execute())
+          seen.set(seenKey(r.client_id, r.path), Number(r.at));
       }
-      for (const rows of chunks(viewRows, 500)) {
+      const { counted, changed } = countedViews(
+        batch.views.flatMap((view) => {
+          const clientId = ids.get(view.uuid);
+          return clientId === undefined ? [] : [{ clientId, view }];
+        }),
+        seen,
+      );
+      const perRow = new Map<
+        string,
+        { client_id: number; hour: number; path: string; referrer: string; views: number }
+      >();
+      const perClient = new Map<string, number>();
+      for (const { clientId, view } of counted) {
+        const hour = Math.floor(view.at / HOUR) * HOUR;
+        const key = JSON.stringify([clientId, hour, view.path, view.referrer]);
+        const row = perRow.get(key) ?? {
+          client_id: clientId,
+          hour,
+          path: view.path,
+          referrer: view.referrer,
+          views: 0,
+        };
+        row.views += 1;
+        perRow.set(key, row);
+        perClient.set(view.uuid, (perClient.get(view.uuid) ?? 0) + 1);
+      }
+      for (const rows of chunks([...perRow.values()], 500)) {
         await trx
           .insertInto('analytics_view')
           .values(rows)
@@ -87,11 +159,31 @@ export const createAnalyticsRepo = (db: Db) => ({
           )
           .execute();
       }
+      await upsertClients(
+        clients.flatMap(([uuid, c]) => {
+          const n = perClient.get(uuid);
+          return n ? [clientRow(uuid, c, n)] : [];
+        }),
+      );
+      const seenRows = [...changed].map(([key, row]) => ({ ...row, at: seen.get(key) ?? 0 }));
+      for (const rows of chunks(seenRows, 500)) {
+        await trx
+          .insertInto('analytics_seen')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['client_id', 'path']).doUpdateSet({ at: (eb) => eb.ref('excluded.at') }),
+          )
+          .execute();
+      }
       await trx.insertInto('analytics_batch').values({ batch_id: batch.id, applied_at: now }).execute();
-      // Applied ids only guard retries; a day's worth is plenty.
+      // Applied ids only guard retries; a day's worth is plenty. Seen marks matter within the window.
       await trx
         .deleteFrom('analytics_batch')
         .where('applied_at', '<', now - 86_400_000)
+        .execute();
+      await trx
+        .deleteFrom('analytics_seen')
+        .where('at', '<', now - 2 * viewWindowMs)
         .execute();
     });
   },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LOG_LEVELS, type LogLevel, type LogLine, type LogPage } from '@candy/contract/calls/log';
 import { linesBackward, linesForward, type RawLine } from './lineReader.ts';
 
-const LEVEL_VALUES: Record<LogLevel, number> = {
+export const LEVEL_VALUES: Record<LogLevel, number> = {
   trace: 10,
   debug: 20,
   info: 30,

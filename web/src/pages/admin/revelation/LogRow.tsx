@@ -24,6 +24,7 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
         >
           <time dateTime={new Date(line.time).toISOString()}>{clockTime(line.time)}</time>
           <span className="log-level">{LEVEL_NAMES[line.level]}</span>
+          {line.replica && <span className="log-replica">{line.replica}</span>}
           {line.method && (
             <span className="log-request">
               {line.method} {line.path}

@@ -9,7 +9,7 @@ import { useLogLines } from './useLogLines.ts';
 import './revelation.css';
 
 /**
- * 日志 (issue 12): this replica's own log, newest first. Scrolling down loads older lines; following
+ * 日志 (issue 12): this replica's own log (or every replica's, LOG_STORE=database), newest first. Scrolling down loads older lines; following
  * live adds new ones at the top; a request id narrows the list to that request's lines.
  */
 export default function Page() {
@@ -93,7 +93,11 @@ export default function Page() {
         )}
       </div>
       <p className="log-hint">
-        {log.replica ? `读取 ${log.replica} 的日志文件。` : ''}
+        {log.shared
+          ? '显示所有实例写入数据库的日志，每行注明实例。'
+          : log.replica
+            ? `读取 ${log.replica} 的日志文件。`
+            : ''}
         调试级别的行只在首页打开“调试日志”期间写入；点击请求编号只看这个请求的行。
       </p>
       {log.status === 'loading' ? (

@@ -20,6 +20,8 @@ interface LogState {
   older: string | null;
   loadingOlder: boolean;
   replica: string;
+  /** The lines are every replica's (`LOG_STORE=database`), each naming its own. */
+  shared: boolean;
   enabled: boolean;
 }
 
@@ -29,6 +31,7 @@ const EMPTY: LogState = {
   older: null,
   loadingOlder: false,
   replica: '',
+  shared: false,
   enabled: true,
 };
 
@@ -59,6 +62,7 @@ export const useLogLines = (filter: LogFilter, follow: boolean) => {
         lines: page.lines,
         older: page.next,
         replica: page.replica,
+        shared: page.shared === true,
         enabled: page.enabled,
       });
     } catch (error) {
