@@ -8,6 +8,7 @@ import type { SecurityTables } from './schemaSecurity.ts';
 import type { TokenTables } from './schemaTokens.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 import type { WebhookTables } from './schemaWebhooks.ts';
+import type { WebmentionTables } from './schemaWebmentions.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
@@ -19,6 +20,7 @@ export interface Database
     TokenTables,
     IdempotencyTables,
     WebhookTables,
+    WebmentionTables,
     PushTables,
     ReplyTables {
   handshake: HandshakeTable;
