@@ -39,6 +39,7 @@ import { tokensModule } from './tokens/index.ts';
 import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 import { webhooksModule } from './webhooks/index.ts';
+import { webmentionModule } from './webmention/index.ts';
 
 /**
  * Builds every domain module in dependency order and registers its routes. A module receives the
@@ -73,6 +74,7 @@ export const registerModules = (base: ModuleContext) => {
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
   );
   const comments = commentsModule(ctx, { meta, essays, articles, channels: push.visitorChannels });
+  const webmention = webmentionModule(ctx, { essays });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
@@ -132,6 +134,8 @@ export const registerModules = (base: ModuleContext) => {
     reservations,
     replyNotices: () => comments.replyNotices.run(Date.now() + 50_000),
     webhookDeliveries: () => webhooks.deliveries.run(Date.now() + 50_000),
+    webmentionSend: () => webmention.sender.run(Date.now() + 50_000),
+    webmentionVerify: () => webmention.verifier.run(Date.now() + 50_000),
     importBatches: () => importers.runner.run({ deadline: Date.now() + 50_000 }),
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     imageVariants: async () => {
@@ -151,6 +155,8 @@ export const registerModules = (base: ModuleContext) => {
   images.attachRunner(() => scheduler.runNow('image-variants', 'change'));
   comments.replyNotices.attachRunner(() => scheduler.runNow('reply-notices', 'change'));
   webhooks.webhooks.attachRunner(() => scheduler.runNow('webhook-deliveries', 'change'));
+  webmention.sender.attachRunner(() => scheduler.runNow('webmention-send', 'change'));
+  webmention.verifier.attachRunner(() => scheduler.runNow('webmention-verify', 'change'));
   importers.attachRunner(() => scheduler.runNow('import-batches', 'change'));
   // Offline data follows public writes (each announces itself by invalidating its cached answers)
   // and exists from the first start: both run the snapshot job above, under its lease.
@@ -194,6 +200,7 @@ export const registerModules = (base: ModuleContext) => {
     revisions,
     images,
     webhooks: webhooks.webhooks,
+    webmention,
     tokens,
     importers,
   };

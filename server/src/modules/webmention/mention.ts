@@ -83,8 +83,10 @@ export const readMention = (html: string, source: string, target: string): Menti
   const card = isItem(author) ? author.properties : undefined;
   const authorUrl = httpUrl(card?.url?.[0]) ?? httpUrl(author) ?? sourceUrl.origin;
   const authorName =
-    clip(textOf(card?.name?.[0]) || (typeof author === 'string' && !httpUrl(author) ? author : ''), NAME_MAX) ||
-    sourceUrl.host;
+    clip(
+      textOf(card?.name?.[0]) || (typeof author === 'string' && !httpUrl(author) ? author : ''),
+      NAME_MAX,
+    ) || sourceUrl.host;
   const properties = entry?.properties ?? {};
   const content = clip(
     textOf(properties.content?.[0]) || textOf(properties.summary?.[0]) || textOf(properties.name?.[0]),
