@@ -196,6 +196,23 @@ describe('Webmention', () => {
       expect(site.received[1]?.form).toEqual({ source: essayUrl(id), target: `${site.origin}/post` });
     });
 
+    it('sends for a reserved essay when it comes due, not before', async () => {
+      withEndpoint('/later');
+      const due = t.clock.now + 60_000;
+      const { id } = await owner('POST', '/blog/essay', {
+        content: `${site.origin}/later`,
+        reservation: due,
+      });
+      await run('webmention-send');
+      expect(site.received).toHaveLength(0);
+      t.clock.advance(60_000);
+      await t.modules.reservations.publishDue();
+      await run('webmention-send');
+      expect(site.received.map((r) => r.form)).toEqual([
+        { source: essayUrl(id), target: `${site.origin}/later` },
+      ]);
+    });
+
     it('sends nothing for a hidden essay', async () => {
       withEndpoint('/secret');
       await newEssay(`${site.origin}/secret`, true);
