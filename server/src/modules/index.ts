@@ -72,7 +72,7 @@ export const registerModules = (base: ModuleContext) => {
   images.addSource(async () =>
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
   );
-  const comments = commentsModule(ctx, { meta, essays, articles, channels: push.visitorChannels });
+  const comments = commentsModule(ctx, { meta, essays, articles, moments, channels: push.visitorChannels });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
