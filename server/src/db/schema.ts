@@ -3,6 +3,7 @@ import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
 import type { PushTables } from './schemaPush.ts';
+import type { ReactionTables } from './schemaReactions.ts';
 import type { ReplyTables } from './schemaReplies.ts';
 import type { SecurityTables } from './schemaSecurity.ts';
 import type { TokenTables } from './schemaTokens.ts';
@@ -22,6 +23,7 @@ export interface Database
     WebhookTables,
     WebmentionTables,
     PushTables,
+    ReactionTables,
     ReplyTables {
   handshake: HandshakeTable;
   owner: OwnerTable;

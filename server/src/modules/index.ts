@@ -40,6 +40,7 @@ import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 import { webhooksModule } from './webhooks/index.ts';
 import { webmentionModule } from './webmention/index.ts';
+import { threadStore } from './webmention/threadStore.ts';
 
 /**
  * Builds every domain module in dependency order and registers its routes. A module receives the
@@ -73,8 +74,9 @@ export const registerModules = (base: ModuleContext) => {
   images.addSource(async () =>
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
   );
-  const comments = commentsModule(ctx, { meta, essays, articles, channels: push.visitorChannels });
-  const webmention = webmentionModule(ctx, { essays });
+  const comments = commentsModule(ctx, { meta, essays, articles, moments, channels: push.visitorChannels });
+  // Verified mentions join the one comment thread (DESIGN §11) through its remote service.
+  const webmention = webmentionModule(ctx, { essays, store: threadStore(comments.remote) });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
