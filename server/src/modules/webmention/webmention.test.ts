@@ -57,6 +57,23 @@ describe('Webmention', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const essayUrl = (id: number) => `${SITE}/chaos/${id}`;
+  /** The essay's public thread: what a visitor's page shows under it. */
+  const thread = async (id: number) => {
+    const res = await t.server.inject({
+      method: 'GET',
+      url: `/api/blog/comment?targetType=essay&targetId=${id}`,
+    });
+    return res.json().data as {
+      list: {
+        name: string;
+        content: string;
+        source: string;
+        authorUrl: string | null;
+        avatarUrl: string | null;
+      }[];
+      reactions: { likes: number; reposts: number };
+    };
+  };
   const replyPage = (target: string, text = '说得好') =>
     `<!doctype html><html><body><article class="h-entry">
       <div class="p-author h-card"><a class="u-url p-name" href="https://alice.example/">Alice</a><img class="u-photo" src="/me.png" alt=""></div>
@@ -80,6 +97,26 @@ describe('Webmention', () => {
         author_photo: `${site.origin}/me.png`,
         content: '说得好',
       });
+      // A reaction under the essay, in the one comment thread: the remote author, text only.
+      expect((await thread(id)).list).toEqual([
+        expect.objectContaining({
+          name: 'Alice',
+          content: '说得好',
+          source: 'webmention',
+          authorUrl: 'https://alice.example/',
+          avatarUrl: `${site.origin}/me.png`,
+        }),
+      ]);
+    });
+
+    it('keeps text that looks like markup as text', async () => {
+      const id = await newEssay();
+      site.pages.set('/sly', { body: replyPage(essayUrl(id), '&lt;img src=x onerror=alert(1)&gt; 你好') });
+      await mention({ source: `${site.origin}/sly`, target: essayUrl(id) });
+      await run('webmention-verify');
+      const [comment] = (await thread(id)).list;
+      expect(comment?.content).toBe('<img src=x onerror=alert(1)> 你好');
+      // The page escapes comment text when it shows it (CommentText): the characters stay characters.
     });
 
     it('rejects a source that does not link to the target, after verification', async () => {
@@ -91,6 +128,7 @@ describe('Webmention', () => {
       expect(res.statusCode).toBe(202);
       await run('webmention-verify');
       expect(await received(res.json().data.id)).toMatchObject({ status: 'rejected', kind: null });
+      expect((await thread(id)).list).toEqual([]);
     });
 
     it('takes the earlier mention away when the source stops linking (an update)', async () => {
@@ -101,11 +139,29 @@ describe('Webmention', () => {
       const first = await mention({ source: `${site.origin}/like`, target: essayUrl(id) });
       await run('webmention-verify');
       expect(await received(first.json().data.id)).toMatchObject({ status: 'verified', kind: 'like' });
+      expect((await thread(id)).reactions).toEqual({ likes: 1, reposts: 0 });
       site.pages.set('/like', { body: '<html><body><p>改主意了</p></body></html>' });
       const again = await mention({ source: `${site.origin}/like`, target: essayUrl(id) });
       expect(again.json().data.id).toBe(first.json().data.id);
       await run('webmention-verify');
       expect(await received(first.json().data.id)).toMatchObject({ status: 'rejected', kind: null });
+      expect((await thread(id)).reactions).toEqual({ likes: 0, reposts: 0 });
+    });
+
+    it('a reply edited into a repost moves from the comments to the counts', async () => {
+      const id = await newEssay();
+      site.pages.set('/turn', { body: replyPage(essayUrl(id), '先回复') });
+      await mention({ source: `${site.origin}/turn`, target: essayUrl(id) });
+      await run('webmention-verify');
+      expect((await thread(id)).list).toHaveLength(1);
+      site.pages.set('/turn', {
+        body: `<html><body><div class="h-entry"><a class="u-repost-of" href="${essayUrl(id)}">转</a></div></body></html>`,
+      });
+      await mention({ source: `${site.origin}/turn`, target: essayUrl(id) });
+      await run('webmention-verify');
+      const after = await thread(id);
+      expect(after.list).toEqual([]);
+      expect(after.reactions).toEqual({ likes: 0, reposts: 1 });
     });
 
     it('a source that answers 410 Gone is a deleted mention', async () => {
@@ -114,6 +170,7 @@ describe('Webmention', () => {
       const res = await mention({ source: `${site.origin}/gone`, target: essayUrl(id) });
       await run('webmention-verify');
       expect(await received(res.json().data.id)).toMatchObject({ status: 'gone' });
+      expect((await thread(id)).list).toEqual([]);
     });
 
     it.each([
