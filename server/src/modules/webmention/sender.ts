@@ -72,13 +72,17 @@ export const createWebmentionSender = ({ repo, outbound, isPublic, siteUrl, logg
     return queued;
   };
 
+  /**
+   * A hidden essay links nowhere as far as others know: nothing new is sent, and pages told of it
+   * before are told once more, so they find it gone (our page answers 404) and drop the mention.
+   */
   const planEssay = async (essay: Essay): Promise<void> => {
-    if (essay.hide) return;
     if (siteUrl === null) {
       logger.info({ essayId: essay.id }, 'webmentions not sent: set SITE_URL (or SITE_DOMAINS)');
       return;
     }
-    if (await plan(essay.id, outgoingLinks(essay.content, new URL(siteUrl).origin))) startSending();
+    const links = essay.hide ? [] : outgoingLinks(essay.content, new URL(siteUrl).origin);
+    if (await plan(essay.id, links)) startSending();
   };
 
   /** One try; answers the row's next state. */

@@ -276,5 +276,20 @@ describe('Webmention', () => {
       await run('webmention-send');
       expect(site.received).toHaveLength(0);
     });
+
+    it('tells a page once more when the essay that linked it is hidden', async () => {
+      withEndpoint('/told');
+      const content = `${site.origin}/told`;
+      const id = await newEssay(content);
+      await run('webmention-send');
+      expect(site.received).toHaveLength(1);
+      await owner('PUT', `/blog/essay/${id}`, { content, hide: true });
+      await run('webmention-send');
+      expect(site.received).toHaveLength(2);
+      // Hidden and edited again: nothing more.
+      await owner('PUT', `/blog/essay/${id}`, { content: `${content} 改`, hide: true });
+      await run('webmention-send');
+      expect(site.received).toHaveLength(2);
+    });
   });
 });
