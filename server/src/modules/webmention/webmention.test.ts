@@ -173,6 +173,24 @@ describe('Webmention', () => {
       expect((await thread(id)).list).toEqual([]);
     });
 
+    it('retries a source it cannot reach, then gives up', async () => {
+      const id = await newEssay();
+      const res = await mention({ source: 'http://127.0.0.1:9/down', target: essayUrl(id) });
+      await run('webmention-verify');
+      const first = await received(res.json().data.id);
+      expect(first).toMatchObject({ status: 'pending', attempts: 1, next_check_at: t.clock.now + 60_000 });
+      expect(first.error).toBeTruthy();
+      for (const wait of [60_000, 10 * 60_000, 60 * 60_000]) {
+        t.clock.advance(wait);
+        await run('webmention-verify');
+      }
+      expect(await received(res.json().data.id)).toMatchObject({
+        status: 'failed',
+        attempts: 4,
+        next_check_at: null,
+      });
+    });
+
     it.each([
       ['a source that is not a URL', { source: 'not a url', target: 'TARGET' }, 'source'],
       ['a non-http(s) source', { source: 'ftp://a.example/x', target: 'TARGET' }, 'source'],
