@@ -47,7 +47,14 @@ const requestBodyOf = (call: CallDef, doc: OperationDoc): Json | null => {
     };
   }
   if (!call.body) return null;
-  return { required: true, content: { 'application/json': { schema: toSchema(call.body, 'input') } } };
+  const schema = toSchema(call.body, 'input');
+  return {
+    required: true,
+    content: {
+      ...(doc.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+      'application/json': { schema },
+    },
+  };
 };
 
 const securityOf = (call: CallDef, doc: OperationDoc): Json[] => {

@@ -29,6 +29,7 @@ import { tokensRoutes } from './routes/tokens.ts';
 import { videosRoutes } from './routes/videos.ts';
 import { waifuRoutes } from './routes/waifu.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
+import { webmentionRoutes } from './routes/webmention.ts';
 
 export type { RouteDef } from './routeDef.ts';
 
@@ -64,6 +65,7 @@ export const routeGroups = {
   files: filesRoutes,
   revisions: revisionsRoutes,
   webhooks: webhooksRoutes,
+  webmention: webmentionRoutes,
   tokens: tokensRoutes,
   security: securityRoutes,
   importers: importersRoutes,

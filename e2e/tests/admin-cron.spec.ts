@@ -26,6 +26,8 @@ describe('the cron jobs page in Chromium', () => {
       '图片尺寸',
       '评论回复通知',
       'Webhook 投递',
+      '发送 Webmention',
+      '验证 Webmention',
       '导入搬家',
       '清理',
     ]);

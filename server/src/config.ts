@@ -37,6 +37,11 @@ const EnvSchema = z.object({
     .default('/api'),
   SITE_TITLE: z.string().min(1).default(SiteDefaults.title),
   SITE_DOMAINS: list,
+  /** The site's public address (`https://example.com`): absolute links made off a request (Webmention). */
+  SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   CORS_ORIGINS: list.pipe(z.array(z.url())),
   OWNER_USERNAME: z.string().min(1).max(64).optional(),
   OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
@@ -142,6 +147,11 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   apiBasePath: string;
   siteTitle: string;
+  /**
+   * The site's public origin for links made off a request (Webmentions sent): SITE_URL, else
+   * `https://` + the first own domain that is not a loopback name, else null (nothing is sent).
+   */
+  siteUrl: string | null;
   /** Own domains; `localhost` and `127.0.0.1` always count. */
   siteDomains: string[];
   corsOrigins: string[];
@@ -277,6 +287,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     apiBasePath: e.API_BASE_PATH,
     siteTitle: e.SITE_TITLE,
     siteDomains: [...new Set([...e.SITE_DOMAINS, 'localhost', '127.0.0.1'])],
+    siteUrl:
+      e.SITE_URL ??
+      ((own) => (own ? `https://${own}` : null))(
+        e.SITE_DOMAINS.find((domain) => domain !== 'localhost' && domain !== '127.0.0.1'),
+      ),
     corsOrigins: e.CORS_ORIGINS,
     owner: { username: e.OWNER_USERNAME, password: e.OWNER_PASSWORD },
     darkKey: e.DARK_KEY,

@@ -40,6 +40,18 @@ describe('config', () => {
     }
   });
 
+  it.each([
+    [{ SITE_URL: 'https://candy.example/' }, 'https://candy.example'],
+    [{ SITE_DOMAINS: 'localhost,candy.example' }, 'https://candy.example'],
+    [{}, null],
+  ])('knows the public address for links made off a request (%o)', (env, expected) => {
+    expect(loadConfig(env).siteUrl).toBe(expected);
+  });
+
+  it('refuses a SITE_URL that is not http(s)', () => {
+    expect(() => loadConfig({ SITE_URL: 'ftp://candy.example' })).toThrow(ConfigError);
+  });
+
   it('reads API candidates with tiers', () => {
     expect(loadConfig({ API_CANDIDATES: 'https://a.example,1=https://b.example' }).apiCandidates).toEqual([
       { tier: 0, url: 'https://a.example' },

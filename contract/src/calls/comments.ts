@@ -15,8 +15,19 @@ export const commentPageSize = 10;
 export const commentMaxLength = 2000;
 export const guestNameMaxLength = 32;
 
-export const CommentTargetType = z.enum(['essay', 'article']);
+/**
+ * What comments hang under: an essay, the about page (article 1), or a moment (issue 29: fediverse
+ * replies to a moment; moments are dark content, so only the owner reads or answers those here).
+ */
+export const CommentTargetType = z.enum(['essay', 'article', 'moment']);
 export type CommentTargetType = z.infer<typeof CommentTargetType>;
+
+/**
+ * Where a comment came from: the comment form, a fediverse reply, a Webmention, or an import from
+ * another platform (issue 29: one thread for every reaction).
+ */
+export const CommentSource = z.enum(['visitor', 'fediverse', 'webmention', 'import']);
+export type CommentSource = z.infer<typeof CommentSource>;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -60,6 +71,11 @@ export const CommentReply = z.object({
   held: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  source: CommentSource,
+  /** A remote author's profile page (fediverse, Webmention); null for comments written here. */
+  authorUrl: z.string().nullable(),
+  /** A remote author's avatar picture; comments written here draw an identicon from `avatarSeed`. */
+  avatarUrl: z.string().nullable(),
 });
 export type CommentReply = z.infer<typeof CommentReply>;
 
@@ -74,6 +90,8 @@ export const CommentPage = z.object({
   hasMore: z.boolean(),
   /** All comments on the target, replies included, deleted placeholders not. */
   total: z.number(),
+  /** Likes and reposts (boosts) from the fediverse and Webmentions. */
+  reactions: z.object({ likes: z.number(), reposts: z.number() }),
 });
 export type CommentPage = z.infer<typeof CommentPage>;
 
@@ -118,8 +136,6 @@ export const RecentComment = CommentReply.extend({
   targetType: CommentTargetType,
   targetId: z.number(),
   status: CommentStatus,
-  /** `visitor` today; fediverse replies and Webmentions join the same queue later. */
-  source: z.string(),
 });
 export type RecentComment = z.infer<typeof RecentComment>;
 

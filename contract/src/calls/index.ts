@@ -30,6 +30,7 @@ import { tokensCalls } from './tokens.ts';
 import { videosCalls } from './videos.ts';
 import { waifuCalls } from './waifu.ts';
 import { webhooksCalls } from './webhooks.ts';
+import { webmentionCalls } from './webmention.ts';
 
 /** Every call with its schemas, keyed like `routes`; the `satisfies` keeps the two lists equal. */
 export const calls = {
@@ -63,6 +64,7 @@ export const calls = {
   ...filesCalls,
   ...revisionsCalls,
   ...webhooksCalls,
+  ...webmentionCalls,
   ...tokensCalls,
   ...importersCalls,
   ...securityCalls,

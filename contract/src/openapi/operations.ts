@@ -37,6 +37,10 @@ export interface OperationDoc {
   /** The owner's access key may also ride in the `fingerprint` query (an `<img>` or `<video>` sends no headers). */
   keyInQuery?: true;
   upload?: Upload;
+  /** The body may also come form-encoded (`application/x-www-form-urlencoded`), as W3C Webmention sends it. */
+  form?: true;
+  /** Success is 202 Accepted (the work happens after the answer), still with the envelope. */
+  accepted?: true;
 }
 
 const binary = (media: readonly string[], description: string): RawAnswer => ({
@@ -299,6 +303,12 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   webhookSecret: op('webhooks', 'An endpoint’s signing secret (a fresh login within 10 minutes)'),
   webhookDeliveries: op('webhooks', 'An endpoint’s deliveries with their attempts'),
   webhookResend: op('webhooks', 'Queue a delivery’s message again'),
+
+  webmentionReceive: op('webmention', 'Receive a Webmention (verified later; 202 Accepted)', {
+    errors: [limited],
+    form: true,
+    accepted: true,
+  }),
   tokenList: op('tokens', 'The API tokens (never their secrets)'),
   tokenCreate: op('tokens', 'Create an API token; its secret is answered this once'),
   tokenRevoke: op('tokens', 'Revoke an API token'),

@@ -114,7 +114,7 @@ export const responsesOf = (call: CallDef, doc: OperationDoc): Record<string, Js
   }
   const responses: Record<string, Json> = doc.raw
     ? rawSuccessOf(doc.raw)
-    : { 200: successOf(call, codes.includes(ErrorCode.handshakeExpired)) };
+    : { [doc.accepted ? 202 : 200]: successOf(call, codes.includes(ErrorCode.handshakeExpired)) };
   if (doc.cached) responses[304] = { description: 'Not modified: the `If-None-Match` ETag still holds.' };
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {

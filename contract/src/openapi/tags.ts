@@ -27,6 +27,8 @@ export const tags = {
   files: 'The content repository, protected assets and temporary blobs.',
   importers: 'Moving in: imports from WordPress and other platforms, and the old addresses they keep alive.',
   webhooks: 'Signed webhooks (Standard Webhooks) to the owner’s endpoints, and their delivery log.',
+  webmention:
+    'Webmention (W3C): our receiving endpoint; a source that links to one of our essays becomes a reaction under it.',
   tokens: 'API tokens: `Authorization: Bearer cj_…` acts for the owner within the token’s scope.',
 } as const;
 

@@ -3,12 +3,14 @@ import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
 import type { PushTables } from './schemaPush.ts';
+import type { ReactionTables } from './schemaReactions.ts';
 import type { ReplyTables } from './schemaReplies.ts';
 import type { SecurityTables } from './schemaSecurity.ts';
 import type { SharedTables } from './schemaShared.ts';
 import type { TokenTables } from './schemaTokens.ts';
 import type { VideoCollectionTable, VideoMaterialTable, VideoProbeTable } from './schemaVideos.ts';
 import type { WebhookTables } from './schemaWebhooks.ts';
+import type { WebmentionTables } from './schemaWebmentions.ts';
 
 /**
  * The database as Kysely sees it. Times are ms epoch integers; booleans are 0/1 integers on both
@@ -20,7 +22,9 @@ export interface Database
     TokenTables,
     IdempotencyTables,
     WebhookTables,
+    WebmentionTables,
     PushTables,
+    ReactionTables,
     ReplyTables,
     SharedTables {
   handshake: HandshakeTable;

@@ -25,8 +25,14 @@ export interface CommentTable {
   notify_email: Generated<number>;
   /** `visible`, `held` (waiting for the owner's review) or `spam` (issue 25). */
   status: Generated<string>;
-  /** Where it came from: `visitor` (the comment form); later fediverse replies and Webmentions. */
+  /** Where it came from: `visitor` (the comment form), `fediverse` or `webmention`. */
   source: Generated<string>;
+  /** A remote comment's id where it came from (ActivityPub object id, Webmention source URL). */
+  remote_id: Generated<string | null>;
+  /** The remote author's profile page. */
+  author_url: Generated<string | null>;
+  /** The remote author's avatar picture. */
+  author_avatar: Generated<string | null>;
 }
 
 /** Proofs of work already accepted, by their challenge's signature (issue 25). */

@@ -21,6 +21,7 @@ import { replyNotices } from '../../test/openapiScenarioReplies.ts';
 import { security } from '../../test/openapiScenarioSecurity.ts';
 import { tokens } from '../../test/openapiScenarioTokens.ts';
 import { webhooks } from '../../test/openapiScenarioWebhooks.ts';
+import { webmention } from '../../test/openapiScenarioWebmention.ts';
 import { createOwner, OWNER, ownerKey } from '../modules/auth/testing.ts';
 import { makeSourceDir } from '../modules/videos/testKit.ts';
 
@@ -181,6 +182,10 @@ describe('the OpenAPI document against real answers', () => {
 
   it('signed webhooks', async () => {
     await webhooks(api, webhookReceiver);
+  });
+
+  it('Webmention', async () => {
+    await webmention(api);
   });
 
   it('API tokens', async () => {

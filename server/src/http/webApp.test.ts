@@ -133,6 +133,14 @@ describe('serving the web app, files and the snapshot', () => {
     }
   });
 
+  it('advertises the Webmention endpoint by header and by <link> on every page', async () => {
+    for (const url of ['/', '/chaos', '/chaos/3', '/about']) {
+      const res = await t.server.inject({ method: 'GET', url });
+      expect(res.headers.link, url).toBe('</api/webmention>; rel="webmention"');
+      expect(res.body, url).toContain('<link rel="webmention" href="/api/webmention">');
+    }
+  });
+
   it('caches hashed assets forever', async () => {
     const res = await t.server.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

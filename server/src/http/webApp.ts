@@ -32,13 +32,23 @@ export const runtimeConfigOf = (config: Config) => ({
 const titlePattern = /<title>[^<]*<\/title>/;
 const descriptionPattern = /<meta name="description" content="[^"]*"\s*\/?>/;
 
-/** The site's title, the runtime configuration, and the feed every page points feed readers to. */
+/** Our Webmention endpoint (issue 29.4), which every page advertises. */
+const webmentionEndpointOf = (config: Config) => `${config.apiBasePath}/webmention`;
+
+/**
+ * The site's title, the runtime configuration, the feed every page points feed readers to, and the
+ * Webmention endpoint (W3C Webmention §3.1.2 discovery by `<link>`; the header says it too).
+ */
 const injectRuntimeConfig = (html: string, config: Config): string => {
   const json = JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c');
   const feed = `<link rel="alternate" type="application/rss+xml" href="${feedPath}" title="${escapeHtml(config.siteTitle)}">`;
+  const webmention = `<link rel="webmention" href="${escapeHtml(webmentionEndpointOf(config))}">`;
   return html
     .replace(titlePattern, `<title>${escapeHtml(config.siteTitle)}</title>`)
-    .replace('</head>', `${feed}<script id="runtime-config" type="application/json">${json}</script></head>`);
+    .replace(
+      '</head>',
+      `${feed}${webmention}<script id="runtime-config" type="application/json">${json}</script></head>`,
+    );
 };
 
 /** index.html with a page's title, description, head tags and root markup in place. */
@@ -203,6 +213,7 @@ export const registerWebApp = async (
       .code(page.status)
       .header('cache-control', 'no-cache')
       .header('vary', 'user-agent, accept-encoding')
+      .header('link', `<${webmentionEndpointOf(config)}>; rel="webmention"`)
       .type('text/html; charset=utf-8');
     // Compressed here: the compress plugin's hooks are not on the unknown-path handler, which is
     // where every page but `/` is answered (Lighthouse found /chaos sent as 40 KB of plain HTML).

@@ -21,6 +21,10 @@ export interface JobDeps {
   replyNotices?: () => Promise<string>;
   /** Sends queued webhook deliveries and their retries (issue 26.5); answers the report line. */
   webhookDeliveries?: () => Promise<string>;
+  /** Sends queued Webmentions for essays' links (issue 29.4); answers the report line. */
+  webmentionSend?: () => Promise<string>;
+  /** Verifies received Webmentions (issue 29.4); answers the report line. */
+  webmentionVerify?: () => Promise<string>;
   /** Applies queued imports batch by batch, resuming interrupted ones (issue 27); answers the report line. */
   importBatches?: () => Promise<string>;
   /** More clean-up for the clean-up job (temporary blobs …). */
@@ -111,6 +115,32 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.webhookDeliveries,
+        },
+      ]
+    : []),
+  ...(deps.webmentionSend
+    ? [
+        {
+          id: 'webmention-send',
+          name: '发送 Webmention',
+          description:
+            '随笔发布或修改后，给它新链接到（或不再链接到）的页面发 Webmention（先找端点）；失败的在 1 分钟、10 分钟、1 小时后重试。',
+          defaultCron: '* * * * *',
+          catchUp: false,
+          run: deps.webmentionSend,
+        },
+      ]
+    : []),
+  ...(deps.webmentionVerify
+    ? [
+        {
+          id: 'webmention-verify',
+          name: '验证 Webmention',
+          description:
+            '收到的 Webmention：取来源页面，确认它链接到本站随笔后读出作者和内容，作为评论或点赞、转发显示；不再链接的撤下。',
+          defaultCron: '* * * * *',
+          catchUp: false,
+          run: deps.webmentionVerify,
         },
       ]
     : []),

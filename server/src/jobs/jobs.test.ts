@@ -36,6 +36,8 @@ describe('scheduled jobs', () => {
       'reply-notices',
       'snapshot',
       'webhook-deliveries',
+      'webmention-send',
+      'webmention-verify',
     ]);
     for (const job of jobs) {
       expect(job.enabled).toBe(true);

@@ -39,6 +39,8 @@ import { tokensModule } from './tokens/index.ts';
 import { videosModule } from './videos/index.ts';
 import { waifuModule } from './waifu/index.ts';
 import { webhooksModule } from './webhooks/index.ts';
+import { webmentionModule } from './webmention/index.ts';
+import { threadStore } from './webmention/threadStore.ts';
 
 /**
  * Builds every domain module in dependency order and registers its routes. A module receives the
@@ -72,7 +74,9 @@ export const registerModules = (base: ModuleContext) => {
   images.addSource(async () =>
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
   );
-  const comments = commentsModule(ctx, { meta, essays, articles, channels: push.visitorChannels });
+  const comments = commentsModule(ctx, { meta, essays, articles, moments, channels: push.visitorChannels });
+  // Verified mentions join the one comment thread (DESIGN §11) through its remote service.
+  const webmention = webmentionModule(ctx, { essays, store: threadStore(comments.remote) });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
@@ -132,6 +136,8 @@ export const registerModules = (base: ModuleContext) => {
     reservations,
     replyNotices: () => comments.replyNotices.run(Date.now() + 50_000),
     webhookDeliveries: () => webhooks.deliveries.run(Date.now() + 50_000),
+    webmentionSend: () => webmention.sender.run(Date.now() + 50_000),
+    webmentionVerify: () => webmention.verifier.run(Date.now() + 50_000),
     importBatches: () => importers.runner.run({ deadline: Date.now() + 50_000 }),
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     imageVariants: async () => {
@@ -151,6 +157,8 @@ export const registerModules = (base: ModuleContext) => {
   images.attachRunner(() => scheduler.runNow('image-variants', 'change'));
   comments.replyNotices.attachRunner(() => scheduler.runNow('reply-notices', 'change'));
   webhooks.webhooks.attachRunner(() => scheduler.runNow('webhook-deliveries', 'change'));
+  webmention.sender.attachRunner(() => scheduler.runNow('webmention-send', 'change'));
+  webmention.verifier.attachRunner(() => scheduler.runNow('webmention-verify', 'change'));
   importers.attachRunner(() => scheduler.runNow('import-batches', 'change'));
   // Offline data follows public writes (each announces itself by invalidating its cached answers)
   // and exists from the first start: both run the snapshot job above, under its lease.
@@ -194,6 +202,7 @@ export const registerModules = (base: ModuleContext) => {
     revisions,
     images,
     webhooks: webhooks.webhooks,
+    webmention,
     tokens,
     importers,
   };

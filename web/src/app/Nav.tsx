@@ -90,9 +90,10 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
             <Logo />
           </button>
         )}
-        <Link to="/home" className="brand" data-testid="brand">
-          <span className="brand-title">{runtimeConfig.title}</span>
-          <small className="brand-slogan" data-testid="slogan">
+        {/* The owner's h-card (microformats2, issue 29.4): name and address on every page. */}
+        <Link to="/home" className="brand h-card" data-testid="brand">
+          <span className="brand-title p-name">{runtimeConfig.title}</span>
+          <small className="brand-slogan p-note" data-testid="slogan">
             {dark ? SiteDefaults.darkSlogan : SiteDefaults.slogan}
           </small>
         </Link>

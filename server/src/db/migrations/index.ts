@@ -21,6 +21,8 @@ import * as ownerFactors from './0020_owner_factors.ts';
 import * as apiTokens from './0021_api_tokens.ts';
 import * as imports from './0022_imports.ts';
 import * as idempotency from './0023_idempotency.ts';
+import * as remoteReactions from './0024_remote_reactions.ts';
+import * as webmentions from './0025_webmentions.ts';
 import * as essayDateOrder from './0026_essay_date_order.ts';
 import * as sharedViewsAndLogs from './0027_shared_views_and_logs.ts';
 
@@ -48,6 +50,8 @@ export const migrations: Record<string, Migration> = {
   '0021_api_tokens': apiTokens,
   '0022_imports': imports,
   '0023_idempotency': idempotency,
+  '0024_remote_reactions': remoteReactions,
+  '0025_webmentions': webmentions,
   '0026_essay_date_order': essayDateOrder,
   '0027_shared_views_and_logs': sharedViewsAndLogs,
 };

@@ -53,7 +53,9 @@ describe('comments', () => {
       });
       expect(Object.keys(data).sort()).toEqual(
         [
+          'authorUrl',
           'avatarSeed',
+          'avatarUrl',
           'content',
           'createdAt',
           'deleted',
@@ -65,6 +67,7 @@ describe('comments', () => {
           'parentId',
           'replyToId',
           'replyToName',
+          'source',
           'updatedAt',
         ].sort(),
       );
@@ -104,7 +107,7 @@ describe('comments', () => {
     it.each([
       ['a bad email', { guestEmail: 'not-an-email' }, 'guestEmail'],
       ['a 33-character name', { guestName: 'n'.repeat(33) }, 'guestName'],
-      ['an unknown target type', { targetType: 'moment' }, 'targetType'],
+      ['an unknown target type', { targetType: 'page' }, 'targetType'],
     ])('refuses %s with 4000', async (_, extra, property) => {
       const res = await c.post(on('hi there', extra), someone());
       expect(res.statusCode).toBe(400);

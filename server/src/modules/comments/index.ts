@@ -8,17 +8,26 @@ import { createModerationSettings } from './moderation.ts';
 import { createProof } from './proof.ts';
 import { createProofRepo } from './proofRepo.ts';
 import { createModerationQueue } from './queue.ts';
+import { createReactionRepo } from './reactionRepo.ts';
+import { createRemoteComments } from './remote.ts';
+import { createRemoteCommentRepo } from './remoteRepo.ts';
 import { replyNoticesModule } from './replies/index.ts';
 import { createCommentRepo } from './repo.ts';
 import { commentsRoutes } from './routes.ts';
 import { type CommentNotifier, createCommentService } from './service.ts';
-import { type ArticleExistence, type EssayVisibility, serviceTargets } from './targets.ts';
+import {
+  type ArticleExistence,
+  type EssayVisibility,
+  type MomentExistence,
+  serviceTargets,
+} from './targets.ts';
 
 export interface CommentsModuleDeps {
   meta: MetaService;
   /** Answer whether the caller may see (and so comment on) an essay or an article. */
   essays: EssayVisibility;
   articles: ArticleExistence;
+  moments: MomentExistence;
   /** Tells the owner of new comments; the product's `notify` (message push) unless a test gives one. */
   notifier?: CommentNotifier;
   /** Replies reach the visitor (issue 25.3) through the push module's VAPID keys and SMTP settings. */
@@ -46,9 +55,12 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
   const replyNotices = replyNoticesModule(ctx, { comments: repo, meta: deps.meta, channels: deps.channels });
   const proof = createProof({ repo: createProofRepo(ctx.db), meta: deps.meta, rateLimiter, now: ctx.now });
   const moderation = createModerationSettings(deps.meta);
+  const reactions = createReactionRepo(ctx.db);
+  const targets = serviceTargets(deps.essays, deps.articles, deps.moments);
   const comments = createCommentService({
     repo,
-    targets: serviceTargets(deps.essays, deps.articles),
+    targets,
+    reactions,
     antiSpam: createAntiSpam({ repo, meta: deps.meta, rateLimiter, now: ctx.now }),
     proof,
     moderation,
@@ -71,6 +83,20 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
       }
     },
   });
+  const remote = createRemoteComments({
+    repo,
+    remoteRepo: createRemoteCommentRepo(ctx.db),
+    reactions,
+    // Remote reactions answer what everyone sees; moments only once federation has published them.
+    isPublic: ({ targetType, targetId }) =>
+      targetType === 'moment'
+        ? deps.moments.exists(targetId)
+        : targets.isVisible(targetType, targetId, false),
+    moderation,
+    announce: comments.announce,
+    removeById: comments.removeAsOwner,
+    now: ctx.now,
+  });
   commentsRoutes(ctx.router, comments, queue, proof);
-  return { comments, replyNotices };
+  return { comments, replyNotices, remote };
 };

@@ -33,10 +33,10 @@ describe('owner notification of new comments', () => {
     t = await createTestApp();
     const now = () => t.clock.now;
     const repo = createCommentRepo(t.database.db);
-    const { meta, essays, articles } = t.modules;
+    const { meta, essays, articles, moments } = t.modules;
     comments = createCommentService({
       repo,
-      targets: serviceTargets(essays, articles),
+      targets: serviceTargets(essays, articles, moments),
       antiSpam: createAntiSpam({ repo, meta, rateLimiter: createRateLimiter(t.database.db, now), now }),
       proof: createProof({
         repo: createProofRepo(t.database.db),

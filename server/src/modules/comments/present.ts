@@ -1,6 +1,11 @@
 import { createHmac } from 'node:crypto';
-import type { CommentReply } from '@candy/contract/calls/comments';
+import { type CommentReply, CommentSource } from '@candy/contract/calls/comments';
 import type { CommentRow } from './repo.ts';
+
+const sourceOf = (source: string): CommentSource => {
+  const parsed = CommentSource.safeParse(source);
+  return parsed.success ? parsed.data : 'visitor';
+};
 
 export interface Viewer {
   uuid: string | undefined;
@@ -47,5 +52,8 @@ export const presentComment = (
     held: row.status !== 'visible',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    source: sourceOf(row.source),
+    authorUrl: deleted ? null : row.author_url,
+    avatarUrl: deleted ? null : row.author_avatar,
   };
 };

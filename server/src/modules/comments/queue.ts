@@ -39,7 +39,6 @@ export const createModerationQueue = ({ repo, moderation, avatarKey, remove, app
         targetType: row.target_type as RecentComment['targetType'],
         targetId: row.target_id,
         status: row.status as CommentStatus,
-        source: row.source,
       })),
       total,
       held,

@@ -6,6 +6,7 @@ import {
   type CommentListQuery,
   type CommentPage,
   type CommentReply,
+  type CommentTargetType,
   commentPageSize,
 } from '@candy/contract/calls/comments';
 import type { Logger } from 'pino';
@@ -18,6 +19,7 @@ import { type AntiSpam, contentHashOf } from './antiSpam.ts';
 import { type ModerationSettings, statusOfNewComment } from './moderation.ts';
 import { presentComment, type Viewer } from './present.ts';
 import type { Proof } from './proof.ts';
+import type { ReactionRepo } from './reactionRepo.ts';
 import type { CommentRepo, CommentRow, Reader, TargetRef } from './repo.ts';
 import type { CommentTargets } from './targets.ts';
 
@@ -45,6 +47,8 @@ export interface CommentDeps {
   moderation: ModerationSettings;
   meta: MetaService;
   notifier: CommentNotifier;
+  /** Likes and reposts from elsewhere, counted under each thread (issue 29); absent in narrow tests. */
+  reactions?: Pick<ReactionRepo, 'counts' | 'removeForTarget'>;
   /** Queues a reply for its answered author's notifications (issue 25.3); absent in narrow tests. */
   replies?: { enqueue(reply: CommentRow): Promise<void> };
   /** Announces `comment.posted` on the site's event bus (webhooks); absent in narrow tests. */
@@ -99,7 +103,7 @@ export const createCommentService = (deps: CommentDeps) => {
   };
 
   const requireVisibleTarget = async (
-    target: TargetRef & { targetType: 'essay' | 'article' },
+    target: TargetRef & { targetType: CommentTargetType },
     owner: boolean,
   ) => {
     if (!(await targets.isVisible(target.targetType, target.targetId, owner))) {
@@ -144,6 +148,20 @@ export const createCommentService = (deps: CommentDeps) => {
   };
 
   /**
+   * Tells whoever cares about a new comment: the owner (not of their own), the answered author's
+   * reply notices (not while held), and the site's events (nothing at all for spam).
+   */
+  const announce = async (row: CommentRow, parent: CommentRow | undefined): Promise<void> => {
+    if (row.is_owner === 0) notify(row);
+    if (parent && row.status === 'visible') await enqueueReply(row);
+    if (row.status !== 'spam')
+      await deps.events?.emit({
+        type: row.status === 'held' ? 'comment.held' : 'comment.posted',
+        data: commentEventOf(row),
+      });
+  };
+
+  /**
    * Removes a comment. A top-level comment that still has replies becomes an empty placeholder so
    * that deleting one's own comment never takes other people's replies with it; the placeholder
    * goes when its last reply does.
@@ -183,6 +201,7 @@ export const createCommentService = (deps: CommentDeps) => {
         list,
         hasMore: rows.length > commentPageSize,
         total: await repo.countVisible(query, viewer),
+        reactions: (await deps.reactions?.counts(query)) ?? { likes: 0, reposts: 0 },
       };
     },
 
@@ -229,15 +248,7 @@ export const createCommentService = (deps: CommentDeps) => {
         created_at: at,
         updated_at: at,
       });
-      if (!owner) notify(row);
-      // A held reply tells its answered author nothing until the owner lets it through.
-      if (parent && status === 'visible') await enqueueReply(row);
-      // A comment marked as spam makes no noise anywhere; one held for review says so.
-      if (status !== 'spam')
-        await deps.events?.emit({
-          type: status === 'held' ? 'comment.held' : 'comment.posted',
-          data: commentEventOf(row),
-        });
+      await announce(row, parent);
       const replyToName = parent && row.reply_to_id === parent.id ? parent.guest_name : undefined;
       return presentComment(row, viewerOf(caller, owner), await loadAvatarKey(), () => replyToName);
     },
@@ -274,8 +285,13 @@ export const createCommentService = (deps: CommentDeps) => {
       if (row && row.deleted === 0) await removeRow(row);
     },
 
-    /** Every comment on a target, gone with it (an essay being deleted). */
-    removeForTarget: (target: TargetRef): Promise<void> => repo.removeForTarget(target),
+    /** Every comment and reaction on a target, gone with it (an essay being deleted). */
+    async removeForTarget(target: TargetRef): Promise<void> {
+      await repo.removeForTarget(target);
+      await deps.reactions?.removeForTarget(target);
+    },
+
+    announce,
 
     avatarKey: loadAvatarKey,
 

@@ -16,6 +16,24 @@ export interface ArticleExistence {
   exists(id: number): Promise<boolean>;
 }
 
-export const serviceTargets = (essays: EssayVisibility, articles: ArticleExistence): CommentTargets => ({
-  isVisible: (type, id, owner) => (type === 'essay' ? essays.isVisible(id, owner) : articles.exists(id)),
+/** Moments are dark content: their comments (fediverse replies) are the owner's to read and answer. */
+export interface MomentExistence {
+  exists(id: number): Promise<boolean>;
+}
+
+export const serviceTargets = (
+  essays: EssayVisibility,
+  articles: ArticleExistence,
+  moments: MomentExistence,
+): CommentTargets => ({
+  isVisible: async (type, id, owner) => {
+    switch (type) {
+      case 'essay':
+        return essays.isVisible(id, owner);
+      case 'article':
+        return articles.exists(id);
+      case 'moment':
+        return owner && (await moments.exists(id));
+    }
+  },
 });

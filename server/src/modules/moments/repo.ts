@@ -15,6 +15,7 @@ export const createMomentRepo = (db: Db, dialect: DialectName) => ({
   /** The pictures column of every moment that has some (the image pipeline's backfill). */
   allImages: () => db.selectFrom('moment').select('images').where('images', '!=', '[]').execute(),
 
+  findById: (id: number) => db.selectFrom('moment').selectAll().where('id', '=', id).executeTakeFirst(),
   insert: (row: Insertable<MomentTable>) =>
     db.insertInto('moment').values(row).returningAll().executeTakeFirstOrThrow(),
   update: (id: number, patch: Updateable<MomentTable>) =>

@@ -53,6 +53,11 @@ export const createMomentsService = ({ repo, now }: { repo: MomentRepo; now: () 
     if (!(await repo.remove(id))) throw notFound('动态不存在');
   },
   count: (): Promise<number> => repo.count(),
+  async find(id: number): Promise<Moment | null> {
+    const row = await repo.findById(id);
+    return row ? presentMoment(row) : null;
+  },
+  exists: async (id: number): Promise<boolean> => (await repo.findById(id)) !== undefined,
   /** Every picture any moment shows, with its size. */
   pictures: async () => (await repo.allImages()).flatMap((row) => imagesOf(row.images)),
   async list(query: { start?: number; keyword?: string }): Promise<MomentPage> {

@@ -20,7 +20,44 @@ export interface CommentActions {
   highlightId?: number | null;
 }
 
-/** One comment: avatar, name (owner marked), time, escaped content, and reply / edit / delete. */
+const sourceMarks: Partial<Record<CommentReply['source'], string>> = {
+  fediverse: '来自联邦宇宙',
+  webmention: '通过 Webmention',
+};
+
+/** Where a comment from elsewhere came from, as a small mark beside the name. */
+const SourceMark = ({ source }: { source: CommentReply['source'] }) => {
+  const label = sourceMarks[source];
+  return label ? (
+    <span className="comment-source-mark" data-source={source}>
+      {label}
+    </span>
+  ) : null;
+};
+
+/**
+ * A remote author's own picture; the identicon when it fails to load. No referrer: the remote host
+ * learns nothing of which page showed it.
+ */
+const RemoteAvatar = ({ url, seed }: { url: string; seed: string }) => {
+  const [failed, setFailed] = useState(false);
+  return failed ? (
+    <Avatar seed={seed} />
+  ) : (
+    <img
+      className="avatar avatar-remote"
+      src={url}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
+  );
+};
+
+/** One comment: avatar, name (owner marked, a remote author's linked), time, escaped content, actions. */
 export const CommentItem = ({ comment, actions }: { comment: CommentReply; actions: CommentActions }) => {
   const [editing, setEditing] = useState(false);
   const mayChange = !comment.deleted && (comment.mine || actions.owner);
@@ -32,11 +69,26 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
       data-testid="comment"
       data-comment-id={comment.id}
     >
-      {comment.deleted ? <div className="avatar avatar-empty" /> : <Avatar seed={comment.avatarSeed} />}
+      {comment.deleted ? (
+        <div className="avatar avatar-empty" />
+      ) : comment.avatarUrl ? (
+        <RemoteAvatar url={comment.avatarUrl} seed={comment.avatarSeed} />
+      ) : (
+        <Avatar seed={comment.avatarSeed} />
+      )}
       <div className="comment-main">
         <header className="comment-head">
-          <span className="comment-name">{comment.deleted ? '—' : comment.name}</span>
+          {comment.deleted ? (
+            <span className="comment-name">—</span>
+          ) : comment.authorUrl ? (
+            <a className="comment-name" href={comment.authorUrl} rel="nofollow ugc noopener" target="_blank">
+              {comment.name}
+            </a>
+          ) : (
+            <span className="comment-name">{comment.name}</span>
+          )}
           {comment.isOwner ? <span className="comment-owner-badge">博主</span> : null}
+          <SourceMark source={comment.source} />
           {comment.held ? (
             <span className="comment-held-badge" title="博主审核后其他人才能看到">
               等待审核

@@ -39,10 +39,19 @@ const Segment = ({ segment, emotes }: { segment: CommentSegment; emotes: Readonl
  * A comment's content, escaped by React — never HTML: text stays text, links get
  * `rel="nofollow ugc noopener"`, known emote codes show their emote.
  */
-export const CommentText = ({ text, emotes }: { text: string; emotes: ReadonlyMap<string, Emote> }) => {
+export const CommentText = ({
+  text,
+  emotes,
+  className,
+}: {
+  text: string;
+  emotes: ReadonlyMap<string, Emote>;
+  /** Extra classes (a moment's text is its h-entry's `e-content`). */
+  className?: string;
+}) => {
   const segments = useMemo(() => splitCommentText(text, new Set(emotes.keys())), [text, emotes]);
   return (
-    <div className="comment-text">
+    <div className={className ? `comment-text ${className}` : 'comment-text'}>
       {segments.map((segment, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text never reorder
         <Segment key={index} segment={segment} emotes={emotes} />

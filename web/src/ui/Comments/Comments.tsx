@@ -41,6 +41,15 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
   return (
     <section className="comments" aria-label="评论" data-testid="comments">
       <h2 className="comments-title">评论 {comments.total ? `(${comments.total})` : ''}</h2>
+      {comments.reactions.likes || comments.reactions.reposts ? (
+        <p className="comments-reactions" data-testid="reactions">
+          {comments.reactions.likes ? <span data-testid="likes">喜欢 {comments.reactions.likes}</span> : null}
+          {comments.reactions.likes && comments.reactions.reposts ? ' · ' : null}
+          {comments.reactions.reposts ? (
+            <span data-testid="reposts">转发 {comments.reactions.reposts}</span>
+          ) : null}
+        </p>
+      ) : null}
       <CommentForm
         emotes={emotes}
         guestFields={!owner}

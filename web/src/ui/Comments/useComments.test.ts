@@ -16,6 +16,9 @@ const reply = (id: number, patch: Partial<CommentReply> = {}): CommentReply => (
   held: false,
   createdAt: id,
   updatedAt: id,
+  source: 'visitor',
+  authorUrl: null,
+  avatarUrl: null,
   ...patch,
 });
 const top = (id: number, replies: CommentReply[] = []): Comment => ({ ...reply(id), replies });

@@ -1,4 +1,4 @@
-import type { Comment, CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
+import type { Comment, CommentPage, CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
 import { useCallback, useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
 import { peekSsr } from '../../core/ssrData.ts';
@@ -9,9 +9,14 @@ export interface CommentsState {
   list: Comment[];
   total: number;
   hasMore: boolean;
+  /** Likes and reposts from elsewhere (fediverse, Webmention). */
+  reactions: Reactions;
   status: 'loading' | 'ready' | 'failed';
   error: string;
 }
+
+export type Reactions = CommentPage['reactions'];
+const noReactions: Reactions = { likes: 0, reposts: 0 };
 
 export interface NewComment {
   content: string;
@@ -54,12 +59,19 @@ export const useComments = (targetType: CommentTargetType, targetId: number) => 
   const [state, setState] = useState<CommentsState>(() => {
     // A server-rendered page came with the first comments: shown at once, refreshed quietly below
     // (the server cannot know which of them are this visitor's).
-    const first = peekSsr<{ list: Comment[]; total: number; hasMore: boolean }>(
+    const first = peekSsr<{ list: Comment[]; total: number; hasMore: boolean; reactions?: Reactions }>(
       commentsSsrKey(targetType, targetId),
     );
     return first
-      ? { list: first.list, total: first.total, hasMore: first.hasMore, status: 'ready', error: '' }
-      : { list: [], total: 0, hasMore: false, status: 'loading', error: '' };
+      ? {
+          list: first.list,
+          total: first.total,
+          hasMore: first.hasMore,
+          reactions: first.reactions ?? noReactions,
+          status: 'ready',
+          error: '',
+        }
+      : { list: [], total: 0, hasMore: false, reactions: noReactions, status: 'loading', error: '' };
   });
   const current = useRef(state);
   current.current = state;
@@ -75,7 +87,14 @@ export const useComments = (targetType: CommentTargetType, targetId: number) => 
         setState((old) => {
           const known = new Set(start ? old.list.map((c) => c.id) : []);
           const list = start ? [...old.list, ...page.list.filter((c) => !known.has(c.id))] : page.list;
-          return { list, total: page.total, hasMore: page.hasMore, status: 'ready', error: '' };
+          return {
+            list,
+            total: page.total,
+            hasMore: page.hasMore,
+            reactions: page.reactions,
+            status: 'ready',
+            error: '',
+          };
         });
       } catch (error) {
         setState((old) => ({ ...old, status: 'failed', error: error instanceof Error ? error.message : '' }));

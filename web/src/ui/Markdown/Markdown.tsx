@@ -103,7 +103,7 @@ export const Markdown = ({
 
   // Without the renderer chunk (a failed download) the text is still readable, as plain text.
   if (failed && !render && rendered === undefined)
-    return <div className="markdown markdown-plain">{source}</div>;
+    return <div className={`markdown markdown-plain${className ? ` ${className}` : ''}`}>{source}</div>;
 
   return (
     <>

@@ -8,7 +8,9 @@ import { toast } from '../../../ui/toast.tsx';
 export const whereOf = (c: RecentComment) =>
   c.targetType === 'essay'
     ? { to: `/chaos#${c.targetId}`, label: `随笔 #${c.targetId}` }
-    : { to: '/about', label: '关于页' };
+    : c.targetType === 'moment'
+      ? { to: '/moments', label: `动态 #${c.targetId}` }
+      : { to: '/about', label: '关于页' };
 
 /** Answers as the owner under the comment; false when the owner wrote nothing. */
 export const replyAsOwner = async (c: RecentComment): Promise<boolean> => {

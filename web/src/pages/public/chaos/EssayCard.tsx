@@ -1,9 +1,11 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import { markdownTitle } from '@candy/contract/markdownText';
 import { essayPath } from '@candy/contract/sitePaths';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../../app/router.tsx';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { AuthorCard } from '../shared/AuthorCard.tsx';
 import { LocalTime, useDateTimeText } from '../shared/LocalTime.tsx';
 
 // Comments are code most readers never open: their own chunk, fetched on the first click.
@@ -31,16 +33,25 @@ export const EssayCard = ({
   const scheduled = essay.reservation !== null && essay.reservation > Date.now();
   const commentsId = `essay-${essay.id}-comments`;
   return (
-    <article className="card essay" data-testid="essay" data-essay-id={essay.id}>
+    // microformats2 (issue 29.4): an h-entry others' sites read for a Webmention's author and text.
+    <article className="card essay h-entry" data-testid="essay" data-essay-id={essay.id}>
       <header className="essay-head">
-        <Link className="essay-id" to={essayPath(essay.id)} title="本篇的链接">
+        <Link className="essay-id u-url" to={essayPath(essay.id)} title="本篇的链接">
           #{essay.id}
         </Link>
-        <LocalTime ms={essay.createdAt} />
+        <LocalTime ms={essay.createdAt} className="dt-published" />
+        <data className="p-name" value={markdownTitle(essay.content) || `随笔 #${essay.id}`} />
+        <AuthorCard />
         {essay.hide ? <span className="badge">隐藏</span> : null}
         {scheduled && essay.reservation !== null ? <ReservationBadge ms={essay.reservation} /> : null}
       </header>
-      <Markdown source={essay.content} pictures={essay.pictures} eagerFirst={first} html={essay.html} />
+      <Markdown
+        className="e-content"
+        source={essay.content}
+        pictures={essay.pictures}
+        eagerFirst={first}
+        html={essay.html}
+      />
       <footer className="essay-foot">
         <button
           type="button"

@@ -11,8 +11,8 @@ export const useDateTimeText = (ms: number): string => {
   return hydrating && offset !== undefined ? formatDateTimeAt(ms, offset) : formatDateTime(ms);
 };
 
-export const LocalTime = ({ ms }: { ms: number }) => (
-  <time dateTime={new Date(ms).toISOString()} suppressHydrationWarning>
+export const LocalTime = ({ ms, className }: { ms: number; className?: string }) => (
+  <time className={className} dateTime={new Date(ms).toISOString()} suppressHydrationWarning>
     {useDateTimeText(ms)}
   </time>
 );

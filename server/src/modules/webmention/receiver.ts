@@ -1,0 +1,70 @@
+import type { WebmentionAccepted, WebmentionInput } from '@candy/contract/calls/webmention';
+import { essayIdOfPath } from '@candy/contract/sitePaths';
+import { invalidField } from '../../http/errors.ts';
+import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
+import { keyOf, type WebmentionRepo } from './repo.ts';
+
+/** Per source host: a burst, and a ceiling over the hour (a site re-sending on every edit fits). */
+export const SOURCE_HOST_RULES: readonly RateRule[] = [
+  { limit: 10, windowMs: 60_000 },
+  { limit: 60, windowMs: 3_600_000 },
+];
+
+export interface ReceiverDeps {
+  repo: WebmentionRepo;
+  limiter: RateLimiter;
+  /** Whether a visitor may read the essay now: only those take mentions. */
+  isPublic: (essayId: number) => Promise<boolean>;
+  /** Our own host names (SITE_DOMAINS, with localhost and 127.0.0.1). */
+  siteDomains: readonly string[];
+  /** config.siteUrl, whose origin counts as ours too. */
+  siteUrl: string | null;
+  /** Starts the verification job (it also runs every minute). */
+  startChecking: () => void;
+  now: () => number;
+}
+
+/**
+ * The receiving half of W3C Webmention §3.2: the request is checked synchronously (addresses, the
+ * target being one of our public essays, source ≠ target) and answered 202; fetching the source
+ * happens later, in the `webmention-verify` job, so a slow or hostile source never holds a request.
+ */
+export const createWebmentionReceiver = (deps: ReceiverDeps) => {
+  const ownOrigin = deps.siteUrl ? new URL(deps.siteUrl).origin : null;
+  const isOurs = (url: URL) => url.origin === ownOrigin || deps.siteDomains.includes(url.hostname);
+
+  return {
+    async receive(input: WebmentionInput): Promise<WebmentionAccepted> {
+      const source = new URL(input.source);
+      const target = new URL(input.target);
+      if (source.href === target.href) throw invalidField('source', 'distinct', '来源和目标不能是同一个地址');
+      if (!isOurs(target)) throw invalidField('target', 'ours', '目标不是本站的地址');
+      const essayId = essayIdOfPath(target.pathname);
+      if (essayId === null)
+        throw invalidField('target', 'accepts', '这个地址不接收 Webmention（只有随笔页接收）');
+      // Counted before the essay is looked up: a flood of bad targets costs the flooder, not us.
+      await deps.limiter.hit(
+        [`webmention:${source.hostname}`],
+        SOURCE_HOST_RULES,
+        '这个来源的 Webmention 太频繁',
+      );
+      if (!(await deps.isPublic(essayId))) throw invalidField('target', 'exists', '目标随笔不存在');
+      const at = deps.now();
+      const row = await deps.repo.receive({
+        key: keyOf(source.href, target.href),
+        source: source.href,
+        target: target.href,
+        source_host: source.hostname,
+        target_type: 'essay',
+        target_id: essayId,
+        status: 'pending',
+        next_check_at: at,
+        received_at: at,
+      });
+      deps.startChecking();
+      return { id: row.id, status: 'pending' };
+    },
+  };
+};
+
+export type WebmentionReceiver = ReturnType<typeof createWebmentionReceiver>;
