@@ -6,8 +6,11 @@ import type { Kysely } from 'kysely';
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   await db.schema.createIndex('essay_date_order').on('essay').columns(['created_at', 'id']).execute();
+  // Moments likewise (Memos imports).
+  await db.schema.createIndex('moment_date_order').on('moment').columns(['created_at', 'id']).execute();
 };
 
 export const down = async (db: Kysely<unknown>): Promise<void> => {
+  await db.schema.dropIndex('moment_date_order').execute();
   await db.schema.dropIndex('essay_date_order').execute();
 };

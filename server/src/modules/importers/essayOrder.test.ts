@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Essay } from '@candy/contract/calls/essays';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, insertEssays, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { asOwner, insertEssays, insertMoments, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { importFixtures } from '../../../test/importFixtures.ts';
 import { applyImport, uploadExport, wptest } from './importTestKit.ts';
+import { parseMemos } from './platforms/memos.ts';
 
 const DAY = 86_400_000;
 
@@ -90,5 +94,46 @@ describe('essay lists after an import of older essays', () => {
   it('ends the list after a cursor whose essay is gone instead of starting over', async () => {
     const res = await t.server.inject({ method: 'GET', url: '/api/blog/essay?start=2000000000' });
     expect(res.json().data).toEqual({ list: [], hasMore: false });
+  });
+});
+
+describe('the moments list after an import of older memos', () => {
+  let t: TestApp;
+  let ownIds: number[];
+  beforeAll(async () => {
+    t = await createTestApp({ ownerGuard: testOwnerGuard });
+    const file = fs.readFileSync(path.join(importFixtures, 'memos/latest/memos_prod.db'));
+    const memos = parseMemos({ kind: 'file', name: 'memos_prod.db', bytes: new Uint8Array(file) });
+    const newestMemo = Math.max(...memos.posts.map((p) => p.publishedAt));
+    // More than a page of the owner's own, all newer than every memo, written before the import: the
+    // cursor crosses from theirs into the imported ones.
+    ownIds = await insertMoments(
+      t,
+      Array.from({ length: 12 }, (_, i) => ({ at: newestMemo + (i + 1) * 3_600_000 })),
+    );
+    const uploaded = await uploadExport(t, file, { platform: 'memos' }, 'memos_prod.db');
+    expect((await applyImport(t, uploaded.data.id)).status).toBe('done');
+  });
+  afterAll(() => t.close());
+
+  it('lists the owner’s newer moments first and the imported memos below them by date, page by page', async () => {
+    const all: { id: number; createdAt: number }[] = [];
+    for (let page = 0; page < 20; page += 1) {
+      const start = all.at(-1)?.id;
+      const res = await t.server.inject({
+        method: 'GET',
+        url: `/api/blog/moments${start ? `?start=${start}` : ''}`,
+        headers: asOwner,
+      });
+      const body = res.json() as { data: { list: { id: number; createdAt: number }[]; hasMore: boolean } };
+      all.push(...body.data.list);
+      if (!body.data.hasMore) break;
+    }
+    expect(all.length).toBeGreaterThan(ownIds.length + 2);
+    expect(all.slice(0, ownIds.length).map((m) => m.id)).toEqual([...ownIds].reverse());
+    expect(all.map((m) => m.id)).toEqual(
+      [...all].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id).map((m) => m.id),
+    );
+    expect(new Set(all.map((m) => m.id)).size).toBe(all.length);
   });
 });

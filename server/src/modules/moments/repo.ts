@@ -6,7 +6,8 @@ import { contentMatches } from '../../db/textSearch.ts';
 import { DAY_MS } from './localDays.ts';
 
 export interface MomentPageQuery {
-  before?: number;
+  /** Exclusive cursor: only moments listed after this one (older, or as old with a lower id). */
+  after?: { createdAt: number; id: number };
   terms: string[];
   limit: number;
 }
@@ -31,12 +32,31 @@ export const createMomentRepo = (db: Db, dialect: DialectName) => ({
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   },
-  page: ({ before, terms, limit }: MomentPageQuery) =>
+  findCreatedAt: async (id: number): Promise<number | undefined> => {
+    const row = await db.selectFrom('moment').select('created_at').where('id', '=', id).executeTakeFirst();
+    return row ? Number(row.created_at) : undefined;
+  },
+  /**
+   * By date, then id: memos imported today keep their old dates and list below the owner's newer
+   * moments (index `moment_date_order`, migration 0026), as essays do.
+   */
+  page: ({ after, terms, limit }: MomentPageQuery) =>
     db
       .selectFrom('moment')
       .selectAll('moment')
-      .$if(before !== undefined, (q) => q.where('moment.id', '<', before as number))
+      .$if(after !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('moment.created_at', '<', after?.createdAt ?? 0),
+            eb.and([
+              eb('moment.created_at', '=', after?.createdAt ?? 0),
+              eb('moment.id', '<', after?.id ?? 0),
+            ]),
+          ]),
+        ),
+      )
       .$if(terms.length > 0, (q) => q.where(contentMatches(dialect, 'moment', terms)))
+      .orderBy('moment.created_at', 'desc')
       .orderBy('moment.id', 'desc')
       .limit(limit)
       .execute(),

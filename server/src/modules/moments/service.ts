@@ -61,8 +61,14 @@ export const createMomentsService = ({ repo, now }: { repo: MomentRepo; now: () 
   /** Every picture any moment shows, with its size. */
   pictures: async () => (await repo.allImages()).flatMap((row) => imagesOf(row.images)),
   async list(query: { start?: number; keyword?: string }): Promise<MomentPage> {
+    // The cursor is the last moment the client has; one deleted since has no place left: nothing follows.
+    const startAt = query.start === undefined ? undefined : await repo.findCreatedAt(query.start);
+    if (query.start !== undefined && startAt === undefined) return { list: [], hasMore: false };
     const rows = await repo.page({
-      before: query.start,
+      after:
+        query.start === undefined || startAt === undefined
+          ? undefined
+          : { createdAt: startAt, id: query.start },
       terms: searchTerms(query.keyword ?? ''),
       limit: momentPageSize + 1,
     });
