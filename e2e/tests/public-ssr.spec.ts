@@ -148,12 +148,13 @@ describe('server-rendered pages in Chromium', () => {
       pictures: Record<string, unknown>;
     }[];
     expect(essays).toHaveLength(10);
-    // The first picture a phone shows loads at once, whichever essay it is in (issue 30: LCP).
+    // The first picture a phone shows loads at once, whichever essay it is in (issue 30: LCP). The
+    // top three are the demo's on a fresh server; specs that ran before may have written newer
+    // essays without pictures, and then no picture of the list may ask for priority.
     const eager = eagerEssayIndex(essays.map((essay) => ({ pictures: essay.pictures as PictureMap })));
-    expect(eager).toBeGreaterThanOrEqual(0);
-    expect(/<img [^>]*>/.exec(html.slice(html.indexOf('data-testid="essay-list"')))?.[0]).toContain(
-      'fetchpriority="high"',
-    );
+    const list = html.slice(html.indexOf('data-testid="essay-list"'));
+    if (eager >= 0) expect(/<img [^>]*>/.exec(list)?.[0]).toContain('fetchpriority="high"');
+    else expect(list).not.toContain('fetchpriority="high"');
     let sized = 0;
     for (const [index, essay] of essays.entries()) {
       // What the page holds for this essay is what the data block carries.

@@ -215,6 +215,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
         imports: app.modules.importers.imports,
         scheduler: app.modules.scheduler,
         print: (line) => console.log(line),
+        onProgress: app.modules.importers.onProgress,
       }).catch((error: unknown) => {
         // A refused file is the owner's to fix: its reason, not a stack trace.
         console.error(`import refused: ${error instanceof Error ? error.message : String(error)}`);

@@ -108,6 +108,7 @@ const EnvSchema = z.object({
     .default(20 * 1024 * 1024),
   // 100 megapixels: a 108 MP phone camera fits, a 20000×20000 decompression bomb does not.
   IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
+  IMPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   VIDEO_SOURCE_DIR: z.string().min(1).optional(),
   VIDEO_WORKERS: z.coerce.number().int().min(1).max(2).default(1),
   VIDEO_UPLOAD_MAX: z.coerce
@@ -206,6 +207,8 @@ export interface Config {
   imageMaxBytes: number;
   /** Pictures with more pixels are refused (4130) before they are decoded. */
   imageMaxPixels: number;
+  /** Posts an import writes in one transaction (comments: five times as many). */
+  importBatchSize: number;
   /** The owner's original videos clips are cut from (default `DATA_DIR/video-sources`). */
   videoSourceDir: string;
   /** How many clips ffmpeg processes at once (1–2). */
@@ -295,6 +298,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
+    importBatchSize: e.IMPORT_BATCH_SIZE,
     backupKeep: e.BACKUP_KEEP,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     storage:

@@ -81,6 +81,10 @@ export const ImportJob = z.object({
     redirects: z.number().int(),
     /** Pictures that could not be carried: the content still points at their old address. */
     failedPictures: z.array(z.object({ url: z.string(), sourceId: z.string(), reason: z.string() })),
+    /** Comments whose post is not among the imported ones (by its old address or id): not written. */
+    unmatched: z.number().int(),
+    /** The first of them, with the address they were left on, so the owner can see what is missing. */
+    unmatchedComments: z.array(z.object({ sourceId: z.string(), author: z.string(), postUrl: z.string() })),
   }),
   error: z.string().nullable(),
   createdAt: z.number(),

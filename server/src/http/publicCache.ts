@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CallDef } from '@candy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Encoding, encodingFor } from './acceptEncoding.ts';
 import { type FlatHeaders, flattenHeaders, writeRawHead } from './rawHead.ts';
 import type { Handler, HandlerInput } from './router.ts';
 
@@ -61,23 +62,6 @@ export interface PublicCacheOptions {
 }
 
 /** Pre-serialised answers are sent as bytes; the compress plugin skips a reply that has an encoding. */
-/** The pre-compressed encodings a cached answer is kept in. */
-type Encoding = 'br' | 'gzip';
-
-const encodingFor = (req: FastifyRequest): Encoding | null => {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  const allows = (name: string) =>
-    accept.split(',').some((part) => {
-      const [token, ...params] = part.trim().split(';');
-      if (token?.trim().toLowerCase() !== name) return false;
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return q === undefined || Number(q.slice(2)) > 0;
-    });
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return null;
-};
-
 const matchesEtag = (header: string | undefined, etag: string): boolean => {
   if (!header) return false;
   if (header.trim() === '*') return true;

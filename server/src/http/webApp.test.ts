@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { composePage } from './webApp.ts';
@@ -120,6 +120,16 @@ describe('serving the web app, files and the snapshot', () => {
       expect(res.body, url).toContain(
         '<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="测试&lt;站&gt;">',
       );
+    }
+  });
+
+  it('compresses every page, the ones answered past the routes included', async () => {
+    // The page is padded past the compress threshold (1 KB) by the injected configuration.
+    for (const url of ['/', '/chaos', '/about']) {
+      const res = await t.server.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString(), url).toContain('<div id="root">');
     }
   });
 

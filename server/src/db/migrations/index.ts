@@ -21,6 +21,7 @@ import * as ownerFactors from './0020_owner_factors.ts';
 import * as apiTokens from './0021_api_tokens.ts';
 import * as imports from './0022_imports.ts';
 import * as idempotency from './0023_idempotency.ts';
+import * as essayDateOrder from './0026_essay_date_order.ts';
 import * as sharedViewsAndLogs from './0027_shared_views_and_logs.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0021_api_tokens': apiTokens,
   '0022_imports': imports,
   '0023_idempotency': idempotency,
+  '0026_essay_date_order': essayDateOrder,
   '0027_shared_views_and_logs': sharedViewsAndLogs,
 };

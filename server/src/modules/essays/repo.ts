@@ -1,20 +1,48 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SelectQueryBuilder,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
-import type { EssayTable } from '../../db/schema.ts';
+import type { Database, EssayTable } from '../../db/schema.ts';
 import { contentMatches } from '../../db/textSearch.ts';
 
 export type EssayRow = Selectable<EssayTable>;
 
+/** Where an essay stands in the lists: by its date (publish time), then by id among equal dates. */
+export interface EssayPosition {
+  createdAt: number;
+  id: number;
+}
+
 export interface EssayPageQuery {
-  /** Exclusive cursor: only ids below it. */
-  before?: number;
+  /** Exclusive cursor: only essays listed after this one (older, or as old with a lower id). */
+  after?: EssayPosition;
   /** Every term must occur in the content. */
   terms: string[];
   /** Visitors: only essays published by this time. Null: the owner, who sees everything. */
   visibleAt: number | null;
   limit: number;
 }
+
+/**
+ * Lists are ordered by the essay's date, not its id: an imported essay written in 2015 gets a new
+ * id today but belongs below the owner's 2024 essays. Equal dates fall back to the id, so the order
+ * is total and a cursor never skips or repeats one (index `essay_date_order`, migration 0026).
+ */
+const newestFirst = <Q extends SelectQueryBuilder<Database, 'essay', EssayRow>>(query: Q): Q =>
+  query.orderBy('essay.created_at', 'desc').orderBy('essay.id', 'desc') as Q;
+
+/** The essays listed after `at` in that order. */
+const olderThan = (at: EssayPosition) => (eb: ExpressionBuilder<Database, 'essay'>) =>
+  eb.or([
+    eb('essay.created_at', '<', at.createdAt),
+    eb.and([eb('essay.created_at', '=', at.createdAt), eb('essay.id', '<', at.id)]),
+  ]);
 
 export const createEssayRepo = (db: Db, dialect: DialectName) => {
   const visible = (visibleAt: number | null) =>
@@ -30,11 +58,12 @@ export const createEssayRepo = (db: Db, dialect: DialectName) => {
       );
 
   return {
-    page: ({ before, terms, visibleAt, limit }: EssayPageQuery): Promise<EssayRow[]> =>
-      visible(visibleAt)
-        .$if(before !== undefined, (q) => q.where('essay.id', '<', before as number))
-        .$if(terms.length > 0, (q) => q.where(contentMatches(dialect, 'essay', terms)))
-        .orderBy('essay.id', 'desc')
+    page: ({ after, terms, visibleAt, limit }: EssayPageQuery): Promise<EssayRow[]> =>
+      newestFirst(
+        visible(visibleAt)
+          .$if(after !== undefined, (q) => q.where(olderThan(after as EssayPosition)))
+          .$if(terms.length > 0, (q) => q.where(contentMatches(dialect, 'essay', terms))),
+      )
         .limit(limit)
         .execute(),
 
@@ -44,9 +73,8 @@ export const createEssayRepo = (db: Db, dialect: DialectName) => {
     /** The text of every essay, hidden and reserved ones too (the image pipeline's backfill). */
     allContents: () => db.selectFrom('essay').select('content').execute(),
 
-    /** Every essay visitors may read at `visibleAt`, newest first (the offline snapshot). */
-    allVisible: (visibleAt: number): Promise<EssayRow[]> =>
-      visible(visibleAt).orderBy('essay.id', 'desc').execute(),
+    /** Every essay visitors may read at `visibleAt`, newest first (the offline snapshot, the feeds). */
+    allVisible: (visibleAt: number): Promise<EssayRow[]> => newestFirst(visible(visibleAt)).execute(),
 
     async counts(at: number): Promise<{ total: number; hidden: number; reserved: number }> {
       const row = await db

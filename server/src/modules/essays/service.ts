@@ -108,8 +108,13 @@ export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
         const row = await repo.findVisible(id, visibleAt(owner));
         return { list: row ? [presentEssay(row)] : [], hasMore: false };
       }
+      // The cursor is the last essay the client has (spec §7); the page goes on below its date.
+      const start =
+        query.start === undefined ? undefined : await repo.findVisible(query.start, visibleAt(owner));
+      // An essay deleted (or hidden) since has no place in the list any more: nothing follows it.
+      if (query.start !== undefined && !start) return { list: [], hasMore: false };
       const rows = await repo.page({
-        before: query.start,
+        after: start && { createdAt: Number(start.created_at), id: start.id },
         terms: searchTerms(query.keyword ?? ''),
         visibleAt: visibleAt(owner),
         limit: essayPageSize + 1,

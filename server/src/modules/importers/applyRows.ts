@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { contentHashOf } from '../comments/antiSpam.ts';
 import { normaliseOldPath } from './oldPaths.ts';
 import type { ImportRepo } from './repo.ts';
-import type { ImportReport } from './report.ts';
+import { type ImportReport, noteUnmatched } from './report.ts';
 import type { ImportedComment, ImportedPost } from './types.ts';
 
 /**
@@ -126,7 +126,16 @@ export const writeComment = async (
   const post = comment.postSourceId
     ? await repo.findItem(ctx.platform, 'post', comment.postSourceId)
     : await essayAt(repo, comment.postUrl);
-  if (!post || (existing && !ctx.overwrite)) {
+  if (!post) {
+    // Its post was not imported (or a comment export's address matches none): listed, never dropped silently.
+    noteUnmatched(ctx.report, {
+      sourceId: comment.sourceId,
+      author: comment.author.slice(0, 64),
+      postUrl: (comment.postUrl ?? `#${comment.postSourceId ?? ''}`).slice(0, 500),
+    });
+    return;
+  }
+  if (existing && !ctx.overwrite) {
     ctx.report.skipped += 1;
     return;
   }

@@ -5,9 +5,12 @@ import type { ImportBundle } from './types.ts';
  * previewed (the upload itself is not kept). Picture bytes travel as base64.
  */
 export const bundleToJson = (bundle: ImportBundle): string =>
-  JSON.stringify(bundle, (_key, value: unknown) =>
-    value instanceof Uint8Array ? { $bytes: Buffer.from(value).toString('base64') } : value,
-  );
+  // The raw value (`this[key]`), not `value`: a Buffer has already become `{type, data}` through its
+  // own toJSON by the time the replacer sees `value`, and would come back as a plain object.
+  JSON.stringify(bundle, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const raw = this[key];
+    return raw instanceof Uint8Array ? { $bytes: Buffer.from(raw).toString('base64') } : value;
+  });
 
 export const bundleFromJson = (json: string): ImportBundle =>
   JSON.parse(json, (_key, value: unknown) =>

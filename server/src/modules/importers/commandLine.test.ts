@@ -21,6 +21,7 @@ describe('npm run import-from', () => {
       imports: t.modules.importers.imports,
       scheduler: t.modules.scheduler,
       print: (line) => lines.push(line),
+      onProgress: t.modules.importers.onProgress,
     });
     return { job, lines };
   };
@@ -57,6 +58,7 @@ describe('npm run import-from', () => {
         imports: t.modules.importers.imports,
         scheduler: t.modules.scheduler,
         print: () => undefined,
+        onProgress: t.modules.importers.onProgress,
       }),
     ).rejects.toThrow(/不是合法的 XML|wxr_version/);
   });

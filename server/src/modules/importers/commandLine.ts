@@ -50,7 +50,13 @@ const previewLines = (preview: ImportJob['preview']): string[] => {
  */
 export const importFromFile = async (
   args: ImportFromArgs,
-  deps: { imports: ImportService; scheduler: Scheduler; print: (line: string) => void },
+  deps: {
+    imports: ImportService;
+    scheduler: Scheduler;
+    print: (line: string) => void;
+    /** The runner's word after each committed batch (`importers.onProgress`). */
+    onProgress: (listener: (jobId: number, done: number, total: number) => void) => () => void;
+  },
 ): Promise<ImportJob | null> => {
   const platform = ImportPlatformName.safeParse(args.platform);
   if (!platform.success) throw new Error(`unknown platform "${args.platform}"`);
@@ -65,22 +71,42 @@ export const importFromFile = async (
     const job = await deps.imports.create(platform.data, path.basename(args.file), bytes, options);
     for (const line of previewLines(job.preview)) deps.print(line);
     await deps.imports.queue(job.id);
-    for (;;) {
-      await deps.scheduler.runNow('import-batches', 'change');
-      await deps.scheduler.idle();
-      const state = await deps.imports.get(job.id);
-      deps.print(`${state.progress.done}/${state.progress.total}`);
-      if (state.status === 'done' || state.status === 'failed') {
-        const r = state.report;
-        deps.print(
-          state.status === 'failed'
-            ? `import failed: ${state.error}`
-            : `created ${r.created}, updated ${r.updated}, left alone ${r.skipped}, comments ${r.comments}, pictures ${r.pictures}, redirects ${r.redirects}`,
-        );
-        for (const f of r.failedPictures) deps.print(`picture not carried: ${f.url} (${f.reason})`);
-        return state;
+    // An import interrupted earlier (a crash, a kill) is older, so it is finished first; then this one.
+    const stopListening = deps.onProgress((jobId, done, total) =>
+      deps.print(
+        jobId === job.id ? `${done}/${total}` : `import #${jobId}, interrupted before: ${done}/${total}`,
+      ),
+    );
+    let waitingSaid = false;
+    try {
+      for (;;) {
+        const took = await deps.scheduler.runNow('import-batches', 'change');
+        await deps.scheduler.idle();
+        const state = await deps.imports.get(job.id);
+        if (!took && !waitingSaid && state.status !== 'done' && state.status !== 'failed') {
+          // The server runs it, or a killed run still holds the job's lease: that runs out within a minute.
+          deps.print(
+            'waiting for the import job: another process holds it (a stopped one lets go within a minute)',
+          );
+          waitingSaid = true;
+        }
+        if (state.status === 'done' || state.status === 'failed') {
+          const r = state.report;
+          deps.print(
+            state.status === 'failed'
+              ? `import failed: ${state.error}`
+              : `created ${r.created}, updated ${r.updated}, left alone ${r.skipped}, comments ${r.comments}, pictures ${r.pictures}, redirects ${r.redirects}`,
+          );
+          for (const f of r.failedPictures) deps.print(`picture not carried: ${f.url} (${f.reason})`);
+          if (r.unmatched > 0) deps.print(`${r.unmatched} comment(s) found no imported post, not written:`);
+          for (const c of r.unmatchedComments)
+            deps.print(`  comment ${c.sourceId} by ${c.author} on ${c.postUrl}`);
+          return state;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      stopListening();
     }
   } catch (error) {
     // The parser's reason, as the back office shows it.

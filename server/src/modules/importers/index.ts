@@ -21,6 +21,7 @@ export const importersModule = (
   deps: { media: Pick<MediaService, 'storeBytes'>; articles: Pick<ArticlesService, 'update'> },
 ) => {
   const repo = createImportRepo(ctx.db);
+  const progressListeners = new Set<(jobId: number, done: number, total: number) => void>();
   let kickJob: (() => Promise<unknown>) | null = null;
   const runner = createImportRunner({
     db: ctx.db,
@@ -36,6 +37,10 @@ export const importersModule = (
     pictureMaxBytes: ctx.config.imageMaxBytes,
     perHostLimit: PER_HOST_LIMIT,
     now: ctx.now,
+    batchSize: ctx.config.importBatchSize,
+    progress: (jobId, done, total) => {
+      for (const listener of progressListeners) listener(jobId, done, total);
+    },
   });
   const imports = createImportService({
     repo,
@@ -52,6 +57,11 @@ export const importersModule = (
   return {
     imports,
     runner,
+    /** Hears of every batch this process commits; answers how to stop listening. */
+    onProgress(listener: (jobId: number, done: number, total: number) => void): () => void {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
+    },
     attachRunner(run: () => Promise<unknown>): void {
       kickJob = run;
     },

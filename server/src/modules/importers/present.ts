@@ -1,5 +1,6 @@
 import type { ImportJob, ImportPlatformName, ImportRedirect } from '@candy/contract/calls/importers';
 import { bundleFromJson } from './bundleJson.ts';
+import { lossWarnings } from './lossWarnings.ts';
 import type { ImportJobRow, ImportRedirectRow } from './repo.ts';
 import type { ImportOptions, ImportReport } from './report.ts';
 import type { ImportBundle } from './types.ts';
@@ -32,7 +33,8 @@ export const previewOf = (bundle: ImportBundle): ImportJob['preview'] => {
       comments: commentsPer.get(p.sourceId) ?? 0,
       pictures: p.pictures.length,
     })),
-    warnings: bundle.warnings.slice(0, 200),
+    // The losses that concern the whole import first: the per-item ones may be many.
+    warnings: [...lossWarnings(bundle), ...bundle.warnings].slice(0, 200),
   };
 };
 
@@ -54,6 +56,8 @@ export const presentJob = (row: ImportJobRow, preview: ImportJob['preview']): Im
       pictures: report.pictures,
       redirects: report.redirects,
       failedPictures: report.failedPictures.slice(0, 500),
+      unmatched: report.unmatched ?? 0,
+      unmatchedComments: report.unmatchedComments ?? [],
     },
     error: row.error,
     createdAt: Number(row.created_at),

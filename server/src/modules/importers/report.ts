@@ -9,8 +9,28 @@ export interface ImportReport {
   pictures: number;
   redirects: number;
   failedPictures: FailedPicture[];
+  /** Comments that found no imported post (reports stored before this field lack it). */
+  unmatched?: number;
+  unmatchedComments?: UnmatchedComment[];
   hostCounts: Record<string, number>;
 }
+
+/** A comment whose post is not here: where it was left, by whom. */
+export interface UnmatchedComment {
+  sourceId: string;
+  author: string;
+  postUrl: string;
+}
+
+/** The unmatched comments a report keeps by name; past that only their number grows. */
+export const UNMATCHED_KEPT = 500;
+
+/** Counts a comment that found no post, and keeps its address while there is room. */
+export const noteUnmatched = (report: ImportReport, comment: UnmatchedComment): void => {
+  report.unmatched = (report.unmatched ?? 0) + 1;
+  report.unmatchedComments ??= [];
+  if (report.unmatchedComments.length < UNMATCHED_KEPT) report.unmatchedComments.push(comment);
+};
 
 export const emptyReport = (): ImportReport => ({
   created: 0,
@@ -20,6 +40,8 @@ export const emptyReport = (): ImportReport => ({
   pictures: 0,
   redirects: 0,
   failedPictures: [],
+  unmatched: 0,
+  unmatchedComments: [],
   hostCounts: {},
 });
 

@@ -19,14 +19,17 @@ export interface RunnerDeps {
   pictureMaxBytes: number;
   perHostLimit: number;
   now: () => number;
+  /** Posts per batch (`IMPORT_BATCH_SIZE`); comments, being small, go five times as many. */
+  batchSize?: number;
+  /** Told after each committed batch: how far the import is (the CLI prints it). */
+  progress?: (jobId: number, done: number, total: number) => void;
 }
 
 export const POST_BATCH = 10;
-export const COMMENT_BATCH = 50;
 
 /**
- * Work units of an import: its posts oldest first (lists are ordered by id, so imported essays then
- * follow each other by date), then its comments in thread order. Deterministic: a resumed import
+ * Work units of an import: its posts oldest first (lists go by date; the new ids then follow the
+ * dates too), then its comments in thread order. Deterministic: a resumed import
  * sees the same order.
  */
 export const unitsOf = (bundle: ImportBundle) => ({
@@ -44,6 +47,8 @@ export const unitsOf = (bundle: ImportBundle) => ({
  */
 export const createImportRunner = (deps: RunnerDeps) => {
   const repo = createImportRepo(deps.db);
+  const postBatchSize = deps.batchSize ?? POST_BATCH;
+  const commentBatchSize = postBatchSize * 5;
   const bundles = new Map<number, ImportBundle>();
   const bundleOf = (job: ImportJobRow) => {
     let bundle = bundles.get(job.id);
@@ -62,7 +67,7 @@ export const createImportRunner = (deps: RunnerDeps) => {
     cursor: number,
   ) => {
     const { posts } = unitsOf(bundleOf(job));
-    const batch = posts.slice(cursor, cursor + POST_BATCH);
+    const batch = posts.slice(cursor, cursor + postBatchSize);
     // Network and other services first, outside the transaction (it must not wait on a remote host).
     const work: PostWork[] = [];
     for (const post of batch) {
@@ -126,7 +131,7 @@ export const createImportRunner = (deps: RunnerDeps) => {
         });
       });
     } else {
-      const batch = comments.slice(cursor - posts.length, cursor - posts.length + COMMENT_BATCH);
+      const batch = comments.slice(cursor - posts.length, cursor - posts.length + commentBatchSize);
       size = batch.length;
       await deps.db.transaction().execute(async (trx) => {
         const tx = createImportRepo(trx);
@@ -147,6 +152,7 @@ export const createImportRunner = (deps: RunnerDeps) => {
       });
     }
     deps.changed();
+    deps.progress?.(job.id, cursor + size, job.total);
     const finished = cursor + size >= job.total;
     if (finished) await repo.updateJob(job.id, { status: 'done', updated_at: deps.now() });
     return finished;

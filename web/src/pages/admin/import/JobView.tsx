@@ -95,6 +95,20 @@ export const JobView = ({ initial }: { initial: ImportJob }) => {
           </ul>
         </details>
       )}
+      {data.report.unmatched > 0 && (
+        <details className="import-warnings" data-testid="import-unmatched-comments">
+          <summary>
+            {data.report.unmatched} 条评论找不到对应的文章，没有导入（先导入文章，再导入评论）
+          </summary>
+          <ul>
+            {data.report.unmatchedComments.map((c) => (
+              <li key={c.sourceId}>
+                {c.author || '匿名'} 在 <code>{c.postUrl}</code>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 };
