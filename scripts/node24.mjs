@@ -54,7 +54,7 @@ if (!fs.existsSync(binding)) {
 }
 
 const args = process.argv.slice(2);
-step(`vitest run ${args.join(' ')}`);
+step(`vitest run ${args.join(' ')} on Node ${execFileSync(node24, ['-v'], { encoding: 'utf8' }).trim()}`);
 const started = Date.now();
 const run = spawnSync(node24, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args], {
   cwd: root,
