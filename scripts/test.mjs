@@ -36,3 +36,14 @@ if ((process.env.CI === 'true' || process.env.TEST_NODE24 === '1') && process.ar
     process.execPath,
     [path.join(root, 'scripts/node24.mjs'), '--project', 'server:sqlite', ...node24Files],
   ]);
+
+for (const [title, command, args] of steps) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
