@@ -8,6 +8,7 @@ import { dashboardCalls } from './dashboard.ts';
 import { docsCalls } from './docs.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
+import { federationCalls } from './federation.ts';
 import { filesCalls } from './files.ts';
 import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
@@ -63,6 +64,7 @@ export const calls = {
   ...filesCalls,
   ...revisionsCalls,
   ...webhooksCalls,
+  ...federationCalls,
   ...tokensCalls,
   ...importersCalls,
   ...securityCalls,

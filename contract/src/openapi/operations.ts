@@ -299,6 +299,13 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   webhookSecret: op('webhooks', 'An endpoint’s signing secret (a fresh login within 10 minutes)'),
   webhookDeliveries: op('webhooks', 'An endpoint’s deliveries with their attempts'),
   webhookResend: op('webhooks', 'Queue a delivery’s message again'),
+
+  federationSettings: op('federation', 'The fediverse account’s settings (handle, name, address, approval)'),
+  federationSettingsUpdate: op('federation', 'Change the fediverse account’s settings'),
+  federationOverview: op('federation', 'Followers, follow requests, blocks, failed deliveries, queue'),
+  federationFollower: op('federation', 'Accept or reject a follow request, or remove a follower'),
+  federationBlock: op('federation', 'Block an actor or a domain and remove their comments and reactions'),
+  federationUnblock: op('federation', 'Lift a block'),
   tokenList: op('tokens', 'The API tokens (never their secrets)'),
   tokenCreate: op('tokens', 'Create an API token; its secret is answered this once'),
   tokenRevoke: op('tokens', 'Revoke an API token'),

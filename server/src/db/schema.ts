@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
+import type { FederationTables } from './schemaFederation.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
 import type { PushTables } from './schemaPush.ts';
@@ -22,6 +23,7 @@ export interface Database
     WebhookTables,
     PushTables,
     ReactionTables,
+    FederationTables,
     ReplyTables {
   handshake: HandshakeTable;
   owner: OwnerTable;

@@ -16,6 +16,7 @@ import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
 import { createReservationPublisher } from './essays/reservations.ts';
 import { essayWriteRoutes } from './essays/writeRoutes.ts';
+import { federationModule } from './federation/index.ts';
 import { filesModule } from './files/index.ts';
 import { docsModule, healthModule } from './health/index.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
@@ -73,6 +74,7 @@ export const registerModules = (base: ModuleContext) => {
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
   );
   const comments = commentsModule(ctx, { meta, essays, articles, moments, channels: push.visitorChannels });
+  const federation = federationModule(ctx, { meta, essays, moments, articles, remote: comments.remote });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
@@ -196,6 +198,7 @@ export const registerModules = (base: ModuleContext) => {
     webhooks: webhooks.webhooks,
     tokens,
     importers,
+    federation,
   };
   return modules;
 };

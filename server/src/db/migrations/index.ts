@@ -22,6 +22,7 @@ import * as apiTokens from './0021_api_tokens.ts';
 import * as imports from './0022_imports.ts';
 import * as idempotency from './0023_idempotency.ts';
 import * as remoteReactions from './0024_remote_reactions.ts';
+import * as federation from './0026_federation.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022_imports': imports,
   '0023_idempotency': idempotency,
   '0024_remote_reactions': remoteReactions,
+  '0026_federation': federation,
 };
