@@ -145,6 +145,35 @@ describe('ActivityPub federation with a peer over HTTP (issue 29)', () => {
     await eventually(async () => (await comments()).total === 0);
   }, 30_000);
 
+  it('sends the owner’s answer to a fediverse reply back to its author as a reply', async () => {
+    const create = reply('<p>请问怎么订阅？</p>');
+    await peer.send(await ourActor(), create);
+    const head = await eventually(async () => (await comments()).list[0]);
+    await api('POST', '/blog/comment', {
+      targetType: 'essay',
+      targetId: essayId,
+      parentId: head.id,
+      content: '搜索 @owner 关注即可',
+    });
+    const answer = await eventually(async () => {
+      for (const activity of peer.received) {
+        if (!(activity instanceof Create)) continue;
+        const object = await activity.getObject();
+        if (object instanceof Note && object.replyTargetId?.href === create.objectId?.href) return object;
+      }
+      return null;
+    });
+    expect(String(answer?.content)).toContain('搜索 @owner 关注即可');
+    await peer.send(
+      await ourActor(),
+      new Delete({
+        id: new URL(`${peer.origin}/deletes/${n}`),
+        actor: new URL(peer.actorUrl),
+        object: create.objectId,
+      }),
+    );
+  }, 30_000);
+
   it('counts the peer’s Like under the essay', async () => {
     await peer.send(
       await ourActor(),
@@ -174,13 +203,15 @@ describe('ActivityPub federation with a peer over HTTP (issue 29)', () => {
   });
 
   it('refuses a blocked domain’s signed reply with 403 and removes its reactions', async () => {
+    // The owner's answer stays (under the deleted reply's placeholder); nothing of the peer's does.
+    const before = (await comments()).total;
     const blocked = await api('POST', '/federation/block', { target: '127.0.0.2' });
     expect(blocked.json().data).toEqual({ comments: 0, reactions: 1 });
     const res = await peer.post(new URL(`${origin}/ap/inbox`), reply('<p>blocked</p>'));
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: number }).code).toBe(4030);
     const page = await comments();
-    expect(page.total).toBe(0);
+    expect(page.total).toBe(before);
     expect(page.reactions.likes).toBe(0);
   }, 30_000);
 });
