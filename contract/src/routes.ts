@@ -7,6 +7,7 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { emotesRoutes } from './routes/emotes.ts';
 import { essaysRoutes } from './routes/essays.ts';
+import { federationRoutes } from './routes/federation.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { hitokotoRoutes } from './routes/hitokoto.ts';
@@ -69,6 +70,7 @@ export const routeGroups = {
   tokens: tokensRoutes,
   security: securityRoutes,
   importers: importersRoutes,
+  federation: federationRoutes,
 } as const satisfies Record<string, Record<string, RouteDef>>;
 
 export type RouteGroup = keyof typeof routeGroups;

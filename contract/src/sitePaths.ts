@@ -33,6 +33,8 @@ export const pagePaths = [
   '/great-old-one/webhooks',
   '/great-old-one/tokens',
   '/great-old-one/import',
+  // Issue 29: the fediverse account.
+  '/great-old-one/federation',
   '/utils/index',
   '/utils/merge-image',
   '/utils/oplus-log-decrypt',

@@ -61,6 +61,7 @@ export const TOKEN_MODULE_LABELS: Partial<Record<RouteGroup, string>> = {
   files: '文件',
   revisions: '版本',
   importers: '导入搬家',
+  federation: '联邦宇宙',
 };
 
 export const tokenModuleLabel = (group: string): string => TOKEN_MODULE_LABELS[group as RouteGroup] ?? group;

@@ -32,6 +32,7 @@ const paths = {
   Webhook: '/great-old-one/webhooks',
   'API 令牌': '/great-old-one/tokens',
   导入搬家: '/great-old-one/import',
+  联邦宇宙: '/great-old-one/federation',
 };
 
 describe('the back-office frame', () => {

@@ -160,11 +160,16 @@ export const buildApp = async ({
     },
   });
 
+  modules.federation.mount(server);
   // The clip processing queue runs with the server, not with one-off commands that build the app.
-  server.addHook('onReady', async () => modules.videos.worker.start());
+  server.addHook('onReady', async () => {
+    modules.videos.worker.start();
+    modules.federation.start();
+  });
   server.addHook('onClose', async () => {
     modules.reservations.stop();
     modules.scheduler.stop();
+    modules.federation.stop();
     modules.snapshotTrigger.stop();
     // The scheduler's runs include snapshot exports: the data dir must not vanish under git.
     await Promise.all([modules.videos.worker.stop(), modules.scheduler.idle()]);

@@ -8,6 +8,7 @@ import { dashboardCalls } from './dashboard.ts';
 import { docsCalls } from './docs.ts';
 import { emotesCalls } from './emotes.ts';
 import { essaysCalls } from './essays.ts';
+import { federationCalls } from './federation.ts';
 import { filesCalls } from './files.ts';
 import { healthCalls } from './health.ts';
 import { hitokotoCalls } from './hitokoto.ts';
@@ -65,6 +66,7 @@ export const calls = {
   ...revisionsCalls,
   ...webhooksCalls,
   ...webmentionCalls,
+  ...federationCalls,
   ...tokensCalls,
   ...importersCalls,
   ...securityCalls,

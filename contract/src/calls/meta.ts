@@ -126,6 +126,12 @@ export const internalMeta: readonly InternalMeta[] = [
     meaning: '评论人机验证的签名密钥（第一次需要时自动生成，所有副本共用）：不显示、不能改',
     secret: true,
   },
+  {
+    group: 'federation',
+    key: 'key-pairs',
+    meaning: '联邦宇宙（ActivityPub）账号的签名密钥（第一次需要时自动生成，所有副本共用）：不显示、不能改',
+    secret: true,
+  },
 ];
 
 /** What a secret internal value is shown as. */

@@ -26,6 +26,8 @@ export const tags = {
   push: 'Message push to the owner.',
   files: 'The content repository, protected assets and temporary blobs.',
   importers: 'Moving in: imports from WordPress and other platforms, and the old addresses they keep alive.',
+  federation:
+    'The owner’s ActivityPub actor (Fedify): settings, followers, blocks and deliveries. WebFinger, NodeInfo, the actor, inbox and outbox are Fedify’s own routes outside the API.',
   webhooks: 'Signed webhooks (Standard Webhooks) to the owner’s endpoints, and their delivery log.',
   webmention:
     'Webmention (W3C): our receiving endpoint; a source that links to one of our essays becomes a reaction under it.',

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
+import type { FederationTables } from './schemaFederation.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
 import type { PushTables } from './schemaPush.ts';
@@ -25,6 +26,7 @@ export interface Database
     WebmentionTables,
     PushTables,
     ReactionTables,
+    FederationTables,
     ReplyTables,
     SharedTables {
   handshake: HandshakeTable;

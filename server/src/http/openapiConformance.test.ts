@@ -16,6 +16,7 @@ import { createOpenApiChecker, readOpenApiDoc } from '../../test/openapiCheck.ts
 import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.ts';
 import { collections, systemAndAuth, writing } from '../../test/openapiScenario.ts';
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
+import { federation } from '../../test/openapiScenarioFederation.ts';
 import { imports } from '../../test/openapiScenarioImports.ts';
 import { replyNotices } from '../../test/openapiScenarioReplies.ts';
 import { security } from '../../test/openapiScenarioSecurity.ts';
@@ -182,6 +183,7 @@ describe('the OpenAPI document against real answers', () => {
 
   it('signed webhooks', async () => {
     await webhooks(api, webhookReceiver);
+    await federation(api);
   });
 
   it('Webmention', async () => {

@@ -16,6 +16,7 @@ import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
 import { createReservationPublisher } from './essays/reservations.ts';
 import { essayWriteRoutes } from './essays/writeRoutes.ts';
+import { federationModule } from './federation/index.ts';
 import { filesModule } from './files/index.ts';
 import { docsModule, healthModule } from './health/index.ts';
 import { hitokotoModule } from './hitokoto/index.ts';
@@ -77,6 +78,7 @@ export const registerModules = (base: ModuleContext) => {
   const comments = commentsModule(ctx, { meta, essays, articles, moments, channels: push.visitorChannels });
   // Verified mentions join the one comment thread (DESIGN §11) through its remote service.
   const webmention = webmentionModule(ctx, { essays, store: threadStore(comments.remote) });
+  const federation = federationModule(ctx, { meta, essays, moments, articles, remote: comments.remote });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
@@ -205,6 +207,7 @@ export const registerModules = (base: ModuleContext) => {
     webmention,
     tokens,
     importers,
+    federation,
   };
   return modules;
 };

@@ -91,6 +91,7 @@ export const pageRoutes: PageRoute[] = [
   admin('webhooks', 'Webhook', () => import('../pages/admin/webhooks/index.tsx')),
   admin('tokens', 'API 令牌', () => import('../pages/admin/tokens/index.tsx')),
   admin('import', '导入搬家', () => import('../pages/admin/import/index.tsx')),
+  admin('federation', '联邦宇宙', () => import('../pages/admin/federation/index.tsx')),
   {
     path: '/utils/index',
     meta: { title: '工具箱' },

@@ -210,6 +210,20 @@ export const createRemoteComments = (deps: RemoteDeps) => {
       return { comments: rows.length, reactions: await reactions.removeByActorPrefix(prefix) };
     },
 
+    /** Where a remote comment stands (a reply to it joins its thread), or null. */
+    async targetOfRemote(remoteId: string): Promise<RemoteTarget | null> {
+      const row = await remoteRepo.findByRemoteId(remoteId);
+      if (!row || row.deleted === 1) return null;
+      return { targetType: row.target_type as RemoteTargetType, targetId: row.target_id };
+    },
+
+    /** Where one of our comments stands (a fediverse reply to it joins its thread), or null. */
+    async targetOfComment(id: number): Promise<RemoteTarget | null> {
+      const row = await repo.findById(id);
+      if (!row || row.deleted === 1 || row.status !== 'visible') return null;
+      return { targetType: row.target_type as RemoteTargetType, targetId: row.target_id };
+    },
+
     /** The remote comment that comment `id` (one of ours, usually the owner's reply) answers, if any. */
     async remoteParentOf(id: number): Promise<RemoteParent | null> {
       const row = await repo.findById(id);

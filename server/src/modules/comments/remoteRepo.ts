@@ -22,6 +22,8 @@ export const createRemoteCommentRepo = (db: Db) => ({
       .selectFrom('comment')
       .selectAll()
       .where('remote_id', 'is not', null)
+      // A deleted thread head kept for the replies under it is theirs no more.
+      .where('deleted', '=', 0)
       .where((eb) => sql<boolean>`${eb.ref('author_url')} like ${likePrefix(prefix)} escape '\\'`)
       .execute(),
 });

@@ -56,6 +56,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { path: '/great-old-one/webhooks', label: 'Webhook' },
       { path: '/great-old-one/tokens', label: 'API 令牌' },
       { path: '/great-old-one/import', label: '导入搬家' },
+      { path: '/great-old-one/federation', label: '联邦宇宙' },
     ],
   },
 ];

@@ -1,0 +1,14 @@
+import { federationCalls } from '@candy/contract/calls/federation';
+import type { Router } from '../../http/router.ts';
+import type { FederationService } from './service.ts';
+
+export const federationRoutes = (router: Router, federation: FederationService): void => {
+  router.route(federationCalls.federationSettings, () => federation.settings());
+  router.route(federationCalls.federationSettingsUpdate, ({ body }) => federation.saveSettings(body));
+  router.route(federationCalls.federationOverview, () => federation.overview());
+  router.route(federationCalls.federationFollower, ({ body }) =>
+    federation.follower(body.actorUrl, body.action),
+  );
+  router.route(federationCalls.federationBlock, ({ body }) => federation.block(body.target));
+  router.route(federationCalls.federationUnblock, ({ body }) => federation.unblock(body.target));
+};

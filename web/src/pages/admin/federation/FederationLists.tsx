@@ -1,0 +1,89 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../../core/request.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+
+/** Followers, follow requests, blocks and the delivery queue, with their actions. */
+export const FederationLists = () => {
+  const client = useQueryClient();
+  const overview = useQuery({
+    queryKey: ['federation', 'overview'],
+    queryFn: () => call('federationOverview'),
+  });
+  const [target, setTarget] = useState('');
+  const refresh = () => client.invalidateQueries({ queryKey: ['federation'] });
+  const follower = async (actorUrl: string, action: 'accept' | 'reject' | 'remove') => {
+    await call('federationFollower', { body: { actorUrl, action } });
+    await refresh();
+  };
+
+  if (overview.isPending) return <LoadingState />;
+  if (overview.isError) return <ErrorState error={overview.error} onRetry={() => overview.refetch()} />;
+  const data = overview.data;
+  return (
+    <div className="fed-lists" data-testid="fed-lists">
+      <p>
+        账号：{data.account || '（先填站点地址）'}　排队中的投递：{data.queued}
+      </p>
+      <h3>关注请求</h3>
+      {data.requests.length === 0 ? (
+        <EmptyState>没有等待批准的关注。</EmptyState>
+      ) : (
+        data.requests.map((f) => (
+          <div key={f.actorUrl} className="fed-row">
+            <a href={f.actorUrl} rel="noopener noreferrer" target="_blank">
+              {f.name} {f.handle}
+            </a>
+            <Button kind="primary" onClick={() => follower(f.actorUrl, 'accept')}>
+              批准
+            </Button>
+            <Button onClick={() => follower(f.actorUrl, 'reject')}>拒绝</Button>
+          </div>
+        ))
+      )}
+      <h3>关注者（{data.followers.length}）</h3>
+      {data.followers.map((f) => (
+        <div key={f.actorUrl} className="fed-row">
+          <a href={f.actorUrl} rel="noopener noreferrer" target="_blank">
+            {f.name} {f.handle}
+          </a>
+          <Button onClick={() => follower(f.actorUrl, 'remove')} confirm={{ message: '移除这个关注者?' }}>
+            移除
+          </Button>
+        </div>
+      ))}
+      <h3>屏蔽</h3>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void call('federationBlock', { body: { target } }).then(() => {
+            setTarget('');
+            return refresh();
+          });
+        }}
+      >
+        <input value={target} placeholder="域名或账号地址" onChange={(e) => setTarget(e.target.value)} />
+        <Button type="submit">屏蔽（并删除其评论、喜欢和转发）</Button>
+      </form>
+      {data.blocks.map((b) => (
+        <div key={b.target} className="fed-row">
+          {b.target}
+          <Button onClick={() => call('federationUnblock', { body: { target: b.target } }).then(refresh)}>
+            解除
+          </Button>
+        </div>
+      ))}
+      <h3>投递失败</h3>
+      {data.failed.length === 0 ? (
+        <EmptyState>没有失败的投递。</EmptyState>
+      ) : (
+        data.failed.map((d) => (
+          <div key={d.id} className="fed-row">
+            {d.activityType} → {d.inbox}：{d.error}
+          </div>
+        ))
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,88 @@
+import type { FederationSettings } from '@candy/contract/calls/federation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call } from '../../../core/request.ts';
+import { AdminPage, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { FederationLists } from './FederationLists.tsx';
+
+/**
+ * 联邦宇宙 (issue 29.5): the account others follow (handle, name, site address, approval), its
+ * followers and follow requests, blocks, and the delivery queue.
+ */
+export default function Page() {
+  const client = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['federation', 'settings'],
+    queryFn: () => call('federationSettings'),
+  });
+  const [form, setForm] = useState<FederationSettings | null>(null);
+  useEffect(() => {
+    if (settings.data) setForm(settings.data);
+  }, [settings.data]);
+
+  const save = async () => {
+    if (!form) return;
+    await call('federationSettingsUpdate', { body: form });
+    toast('已保存', { type: 'success' });
+    await client.invalidateQueries({ queryKey: ['federation'] });
+  };
+
+  return (
+    <AdminPage title="联邦宇宙">
+      {settings.isPending || !form ? (
+        settings.isError ? (
+          <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
+        ) : (
+          <LoadingState />
+        )
+      ) : (
+        <form
+          className="fed-settings"
+          data-testid="fed-settings"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <label>
+            账号名（@账号名@域名）
+            <input value={form.handle} onChange={(e) => setForm({ ...form, handle: e.target.value })} />
+          </label>
+          <label>
+            显示名称
+            <input
+              value={form.displayName}
+              onChange={(e) => setForm({ ...form, displayName: e.target.value })}
+            />
+          </label>
+          <label>
+            站点地址（如 https://example.com）
+            <input value={form.origin} onChange={(e) => setForm({ ...form, origin: e.target.value })} />
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={form.manualApproval}
+              onChange={(e) => setForm({ ...form, manualApproval: e.target.checked })}
+            />
+            关注需要我批准
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={form.federateMoments}
+              onChange={(e) => setForm({ ...form, federateMoments: e.target.checked })}
+            />
+            动态也发到联邦宇宙（动态本是暗色模式内容）
+          </label>
+          <Button kind="primary" type="submit">
+            保存
+          </Button>
+        </form>
+      )}
+      <FederationLists />
+    </AdminPage>
+  );
+}
