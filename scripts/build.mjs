@@ -192,6 +192,8 @@ const buildServer = async () => {
     minifySyntax: true,
     legalComments: 'external',
     external: serverExternals,
+    // See the shim: ky-universal's top-level awaits cannot be bundled as CommonJS.
+    alias: { 'ky-universal': path.join(root, 'scripts/shims/kyUniversal.mjs') },
     banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     define: {
       'import.meta.url': 'importMetaUrl',
