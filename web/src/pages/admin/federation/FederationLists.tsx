@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { confirm } from '../../../ui/Dialog.tsx';
 
 /** Followers, follow requests, blocks and the delivery queue, with their actions. */
 export const FederationLists = () => {
@@ -55,15 +56,26 @@ export const FederationLists = () => {
       ))}
       <h3>屏蔽</h3>
       <form
+        className="fed-block"
         onSubmit={(event) => {
           event.preventDefault();
-          void call('federationBlock', { body: { target } }).then(() => {
-            setTarget('');
-            return refresh();
-          });
+          if (!target.trim()) return;
+          // Blocking deletes what they wrote here: asked first (a cancel rejects with false, ignored).
+          void confirm({ title: '屏蔽', message: `屏蔽 ${target.trim()}？其评论、喜欢和转发会被删除。` })
+            .then(() => call('federationBlock', { body: { target: target.trim() } }))
+            .then(() => {
+              setTarget('');
+              return refresh();
+            });
         }}
       >
-        <input value={target} placeholder="域名或账号地址" onChange={(e) => setTarget(e.target.value)} />
+        <input
+          className="input"
+          aria-label="要屏蔽的域名或账号地址"
+          value={target}
+          placeholder="域名或账号地址"
+          onChange={(e) => setTarget(e.target.value)}
+        />
         <Button type="submit">屏蔽（并删除其评论、喜欢和转发）</Button>
       </form>
       {data.blocks.map((b) => (

@@ -2,10 +2,11 @@ import type { FederationSettings } from '@candy/contract/calls/federation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { AdminPage, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { AdminPage, ErrorState, Field, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { FederationLists } from './FederationLists.tsx';
+import './federation.css';
 
 /**
  * 联邦宇宙 (issue 29.5): the account others follow (handle, name, site address, approval), its
@@ -46,37 +47,51 @@ export default function Page() {
             void save();
           }}
         >
-          <label>
-            账号名（@账号名@域名）
-            <input value={form.handle} onChange={(e) => setForm({ ...form, handle: e.target.value })} />
-          </label>
-          <label>
-            显示名称
+          <Field label="账号名">
             <input
+              className="input"
+              value={form.handle}
+              placeholder="owner"
+              onChange={(e) => setForm({ ...form, handle: e.target.value })}
+            />
+          </Field>
+          <Field label="显示名称">
+            <input
+              className="input"
               value={form.displayName}
               onChange={(e) => setForm({ ...form, displayName: e.target.value })}
             />
-          </label>
-          <label>
-            站点地址（如 https://example.com）
-            <input value={form.origin} onChange={(e) => setForm({ ...form, origin: e.target.value })} />
-          </label>
-          <label>
+          </Field>
+          <Field label="站点地址">
             <input
-              type="checkbox"
-              checked={form.manualApproval}
-              onChange={(e) => setForm({ ...form, manualApproval: e.target.checked })}
+              className="input"
+              type="url"
+              value={form.origin}
+              placeholder="https://example.com"
+              onChange={(e) => setForm({ ...form, origin: e.target.value })}
             />
-            关注需要我批准
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={form.federateMoments}
-              onChange={(e) => setForm({ ...form, federateMoments: e.target.checked })}
-            />
-            动态也发到联邦宇宙（动态本是暗色模式内容）
-          </label>
+          </Field>
+          <Field label="关注">
+            <span className="fed-check">
+              <input
+                type="checkbox"
+                checked={form.manualApproval}
+                onChange={(e) => setForm({ ...form, manualApproval: e.target.checked })}
+              />
+              需要我批准
+            </span>
+          </Field>
+          <Field label="动态">
+            <span className="fed-check">
+              <input
+                type="checkbox"
+                checked={form.federateMoments}
+                onChange={(e) => setForm({ ...form, federateMoments: e.target.checked })}
+              />
+              也发到联邦宇宙（动态本是暗色模式内容）
+            </span>
+          </Field>
+          <p className="muted">别人用 @账号名@域名 关注本站；站点地址须是外网能访问到的地址。</p>
           <Button kind="primary" type="submit">
             保存
           </Button>
