@@ -9,7 +9,7 @@ const groups = {
   收藏: ['番剧', '老婆', '文件', '元数据'],
   运营: ['统计', '在线设备', '推送', '地图'],
   视频: ['素材', '添加素材', '合集'],
-  系统: ['定时任务', '日志', 'Webhook', 'API 令牌', '导入搬家'],
+  系统: ['定时任务', '日志', 'Webhook', 'API 令牌', '导入搬家', '联邦宇宙'],
 };
 
 const paths = {
@@ -43,7 +43,7 @@ describe('the back-office frame', () => {
   });
   afterAll(() => browser.close());
 
-  it('lists all 19 admin pages (the spec’s 16, Webhook, API 令牌 and 导入搬家) by group in the side menu and marks the current one', async () => {
+  it('lists all 20 admin pages (the spec’s 16, Webhook, API 令牌, 导入搬家 and 联邦宇宙) by group in the side menu and marks the current one', async () => {
     const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/mabinogion');
     const menu = page.locator('.admin-side .admin-menu');
     await menu.waitFor();
