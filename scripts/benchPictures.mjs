@@ -12,7 +12,8 @@
 //   - Lighthouse 12 (npx, mobile, simulated throttling), median of 3, on the six public pages
 //     (/moments and /waifu with the dark key entered, at night so dark mode is on).
 // `node scripts/benchPictures.mjs` (after `npm run build`); `--bench` prints rows for bench.mjs;
-// `--no-lighthouse` skips Lighthouse.
+// `--no-lighthouse` skips Lighthouse, `--pages=/moments,/about` runs it on those pages only, and
+// LIGHTHOUSE_REPORTS=<dir> keeps the full reports.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const asRows = args.includes('--bench');
 const withLighthouse = !args.includes('--no-lighthouse');
+/** `--pages=/moments,/waifu` limits Lighthouse to those pages. */
+const onlyPages = args
+  .find((a) => a.startsWith('--pages='))
+  ?.slice('--pages='.length)
+  .split(',');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const port = 19_000 + Math.floor(Math.random() * 900);
 const base = `http://127.0.0.1:${port}`;
@@ -312,7 +318,8 @@ try {
 
   if (withLighthouse) {
     const profile = await darkProfile();
-    for (const pagePath of ['/chaos', '/about', '/moments', '/waifu', '/pastel-memories', '/home']) {
+    const pages = ['/chaos', '/about', '/moments', '/waifu', '/pastel-memories', '/home'];
+    for (const pagePath of pages.filter((p) => !onlyPages || onlyPages.includes(p))) {
       const dark = pagePath === '/moments' || pagePath === '/waifu';
       const runs = [];
       for (let i = 0; i < 3; i += 1) {

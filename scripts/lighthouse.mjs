@@ -1,6 +1,8 @@
 // Lighthouse 12 from npm (npx, fetched on first use; not a dependency of the project), run against
 // Debian's Chromium: mobile emulation and simulated throttling, its defaults.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -49,6 +51,14 @@ export const lighthouse = (url, { profile, zone }) => {
     return null;
   }
   const report = JSON.parse(run.stdout);
+  // LIGHTHOUSE_REPORTS=<dir> keeps every full report (long tasks, bootup time, main-thread work) to
+  // read where a score went.
+  const keep = process.env.LIGHTHOUSE_REPORTS;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(keep, name), run.stdout);
+  }
   return {
     score: Math.round((report.categories.performance.score ?? 0) * 100),
     tbt: report.audits['total-blocking-time'].numericValue,
