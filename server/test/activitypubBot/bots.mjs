@@ -15,6 +15,12 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
+// The test process started this one: should it die without stopping it, this one goes too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1000).unref();
+
 // The Bot class of the server running this module (its bin script is process.argv[1]).
 const { Bot } = await import(new URL('../lib/index.js', pathToFileURL(process.argv[1] ?? '')).href);
 

@@ -35,8 +35,8 @@ const havePostgres = Boolean(process.env.TEST_DATABASE_URL) || findPgBin() !== n
  * @evanp/activitypub-bot (test/activitypubBotPeer.ts), under Node 24 in its own process on
  * 127.0.0.2 with its own port and PostgreSQL database. Our app listens on 127.0.0.1 behind an https
  * front (the bot looks up WebFinger over https only); the bot signs, and checks signatures, with its
- * own code. The Fedify peer of federation.test.ts covers what the bot cannot send (unsigned and
- * wrongly signed deliveries).
+ * own code. The Fedify peer of federation.test.ts covers what the bot cannot send (unsigned
+ * deliveries, activities made by hand).
  */
 describe.skipIf(!havePostgres && process.env.CI !== 'true')(
   'ActivityPub federation with activitypub-bot, an independent server (issue 29)',
@@ -162,6 +162,8 @@ describe.skipIf(!havePostgres && process.env.CI !== 'true')(
       expect((await bot.received()).some((a) => a.id === unsignedId)).toBe(false);
     }, 30_000);
 
+    // Read through the comments API: the essay page shows its comments by the client's render (the
+    // server renders the essay, not its comments; /about is the one page whose comments it renders).
     it('shows its reply under the essay as a comment, and removes it on its Delete', async () => {
       const { note } = await bot.control<{ note: string }>('POST', '/reply', {
         inReplyTo: essayUrl,
