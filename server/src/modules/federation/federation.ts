@@ -18,6 +18,7 @@ import type { Db } from '../../db/index.ts';
 import type { ArticlesService } from '../articles/service.ts';
 import type { EssaysService } from '../essays/service.ts';
 import type { MomentsService } from '../moments/service.ts';
+import { contextLoaderFactory } from './contexts.ts';
 import { createKvStore } from './kvStore.ts';
 import { createMessageQueue } from './messageQueue.ts';
 import { essayArticle, momentNote, OWNER, plainOf } from './objects.ts';
@@ -70,6 +71,11 @@ export const buildFederation = (deps: FederationDeps) => {
     manuallyStartQueue: true,
     allowPrivateAddress: deps.allowPrivateAddress,
     userAgent: { software: 'CandyJar' },
+    contextLoaderFactory: contextLoaderFactory({
+      kv,
+      allowPrivateAddress: deps.allowPrivateAddress,
+      userAgent: { software: 'CandyJar' },
+    }),
     onOutboxError: (error, activity) => deps.onOutboxError(error, activity),
   });
 
