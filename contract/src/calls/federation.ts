@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { federationRoutes as routes } from '../routes/federation.ts';
+import { IdParams } from './essays.ts';
 
 export const FederationSettings = z.object({
   /** `@handle@domain`: letters, digits and underscores, as Mastodon allows. */
@@ -31,15 +32,52 @@ export const FederationFollower = z.object({
 });
 export type FederationFollower = z.infer<typeof FederationFollower>;
 
-export const FederationDelivery = z.object({
-  id: z.number(),
+/** A delivery waiting in the queue: a first try, a retry after a failed one, or a fan-out to many inboxes. */
+export const FederationPendingDelivery = z.object({
+  /** The queue row. */
+  id: z.number().int(),
+  activityId: z.string(),
+  /** `Create`, `Update`, `Delete`, `Accept` … */
+  activityType: z.string(),
+  /** Empty for a fan-out (one message that becomes a delivery per inbox). */
+  inbox: z.string(),
+  recipients: z.number().int(),
+  /** Tries made so far (0: not tried yet). */
+  attempt: z.number().int(),
+  /** Not before (ms epoch). */
+  runAt: z.number(),
+  /** A replica is sending it now. */
+  sending: z.boolean(),
+  /** The remote's answer to the last try, when it failed. */
+  lastStatusCode: z.number().int().nullable(),
+  lastAnswer: z.string().nullable(),
+});
+export type FederationPendingDelivery = z.infer<typeof FederationPendingDelivery>;
+
+/** A delivery given up after its retries (or never sent: an address the server may not reach). */
+export const FederationFailedDelivery = z.object({
+  id: z.number().int(),
   activityId: z.string(),
   activityType: z.string(),
   inbox: z.string(),
-  /** The remote's answer. */
-  error: z.string(),
-  createdAt: z.number(),
+  attempts: z.number().int(),
+  /** The remote's HTTP status; null when no answer came (refused address, network, timeout). */
+  statusCode: z.number().int().nullable(),
+  /** The start of the remote's answer, or why there was none. */
+  answer: z.string(),
+  failedAt: z.number(),
 });
+export type FederationFailedDelivery = z.infer<typeof FederationFailedDelivery>;
+
+export const FederationDeliveries = z.object({
+  /** Every queued message: deliveries, their retries and inbox work. */
+  queued: z.number().int(),
+  /** The oldest 100 waiting deliveries, the next due first. */
+  pending: z.array(FederationPendingDelivery),
+  /** Newest first. */
+  failed: z.array(FederationFailedDelivery),
+});
+export type FederationDeliveries = z.infer<typeof FederationDeliveries>;
 
 export const FederationOverview = z.object({
   /** `@handle@domain` as others find the owner; empty until the site's address is known. */
@@ -47,9 +85,10 @@ export const FederationOverview = z.object({
   followers: z.array(FederationFollower),
   requests: z.array(FederationFollower),
   blocks: z.array(z.object({ target: z.string(), createdAt: z.number() })),
-  failed: z.array(FederationDelivery),
   /** Activities waiting in the queue (deliveries and their retries, inbox work). */
   queued: z.number(),
+  /** Deliveries given up (listed by `federationDeliveries`). */
+  failed: z.number(),
 });
 export type FederationOverview = z.infer<typeof FederationOverview>;
 
@@ -85,6 +124,15 @@ export const federationCalls = {
   }),
   federationUnblock: defineCall(routes.federationUnblock, {
     body: FederationBlockBody,
+    response: z.object({ ok: z.boolean() }),
+  }),
+  federationDeliveries: defineCall(routes.federationDeliveries, { response: FederationDeliveries }),
+  federationDeliveryRetry: defineCall(routes.federationDeliveryRetry, {
+    params: IdParams,
+    response: z.object({ ok: z.boolean() }),
+  }),
+  federationDeliveryRemove: defineCall(routes.federationDeliveryRemove, {
+    params: IdParams,
     response: z.object({ ok: z.boolean() }),
   }),
 } satisfies Record<keyof typeof routes, CallDef>;
