@@ -11,13 +11,15 @@ export const FederationSettings = z.object({
     .min(1, '必填')
     .max(30, '最多 30 个字符')
     .regex(/^[A-Za-z0-9_]+$/, '只能用字母、数字和下划线'),
-  displayName: z.string().trim().max(100, '最多 100 个字'),
+  // The request client leaves empty values out (spec §7): an empty name or address arrives missing.
+  displayName: z.string().trim().max(100, '最多 100 个字').default(''),
   /** The site's public address: ids of the actor and its posts are made under it. */
   origin: z
     .string()
     .trim()
     .max(200)
-    .regex(/^(https?:\/\/[^\s/?#]+)?$/i, '须是 https://域名（不带路径），或留空'),
+    .regex(/^(https?:\/\/[^\s/?#]+)?$/i, '须是 https://域名（不带路径），或留空')
+    .default(''),
   manualApproval: z.boolean(),
   federateMoments: z.boolean(),
 });
