@@ -37,12 +37,16 @@ export const createMessageQueue = (db: Db, logger: Logger, options: QueueOptions
   const run: MessageRunner = options.run ?? ((_message, handle) => handle());
   const owner = randomUUID();
   let wake: (() => void) | null = null;
+  // Set by an enqueue that came while the listener was not asleep (between its claim and its sleep):
+  // it looks again instead of sleeping past the new row.
+  let signalled = false;
   const enqueued: (() => void)[] = [];
 
   const delayOf = (opts?: MessageQueueEnqueueOptions) =>
     opts?.delay ? Math.max(0, opts.delay.total('millisecond')) : 0;
 
   const announce = () => {
+    signalled = true;
     wake?.();
     for (const listener of enqueued) listener();
   };
@@ -122,6 +126,7 @@ export const createMessageQueue = (db: Db, logger: Logger, options: QueueOptions
       const signal = opts?.signal;
       signal?.addEventListener('abort', () => wake?.(), { once: true });
       while (!signal?.aborted) {
+        signalled = false;
         let claimed: { id: number; message: string } | null = null;
         let next: number | null = null;
         try {
@@ -133,6 +138,7 @@ export const createMessageQueue = (db: Db, logger: Logger, options: QueueOptions
         }
         if (!claimed) {
           if (signal?.aborted) break;
+          if (signalled) continue;
           await sleep(next === null ? null : Math.min(maxSleepMs, Math.max(10, next - Date.now())));
           continue;
         }
