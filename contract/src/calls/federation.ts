@@ -65,7 +65,7 @@ export const FederationFailedDelivery = z.object({
   attempts: z.number().int(),
   /** The remote's HTTP status; null when no answer came (refused address, network, timeout). */
   statusCode: z.number().int().nullable(),
-  /** The start of the remote's answer, or why there was none. */
+  /** The start of the remote's answer, or why there was none (`没有回应：…`, `未投递：…`). */
   answer: z.string(),
   failedAt: z.number(),
 });

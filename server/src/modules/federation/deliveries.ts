@@ -42,7 +42,7 @@ const shortType = (iri: string) => iri.replace(/^.*[#/]/, '');
 /**
  * The remote's answer in the error Fedify raises for a failed delivery: its status and the start of
  * its body (`Failed to send activity … to … (503 Service Unavailable):\n<body>`), or why no answer
- * came (a network error, a refused address).
+ * came (a network error, a timeout); a delivery we refused to send says `未投递：` instead.
  */
 export const answerOf = (error: unknown): { statusCode: number | null; answer: string } => {
   const text = error instanceof Error ? error.message : String(error);
@@ -50,7 +50,7 @@ export const answerOf = (error: unknown): { statusCode: number | null; answer: s
   if (answered?.[1])
     return { statusCode: Number(answered[1]), answer: (answered[2] ?? '').trim().slice(0, 500) };
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return { statusCode: null, answer: `${text}${cause}`.slice(0, 500) };
+  return { statusCode: null, answer: `没有回应：${text}${cause}`.slice(0, 500) };
 };
 
 export interface DeliveryLogDeps {

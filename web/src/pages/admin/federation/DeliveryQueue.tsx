@@ -12,9 +12,9 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-/** The remote's answer in a line: its status and the start of its body, or why none came. */
+/** The remote's answer in a line: its status and the start of its body, or (server's words) why none came. */
 const answerLine = (statusCode: number | null, answer: string) =>
-  statusCode === null ? `没有回应：${answer}` : `HTTP ${statusCode}${answer ? `：${answer}` : ''}`;
+  statusCode === null ? answer : `HTTP ${statusCode}${answer ? `：${answer}` : ''}`;
 
 const When = ({ at }: { at: number }) => (
   <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
