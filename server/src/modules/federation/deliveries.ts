@@ -170,7 +170,12 @@ export const createDeliveryLog = (deps: DeliveryLogDeps) => {
       const at = Date.now();
       const pending: FederationPendingDelivery[] = [];
       for (const row of rows) {
-        const message: unknown = JSON.parse(row.message);
+        let message: unknown;
+        try {
+          message = JSON.parse(row.message);
+        } catch {
+          continue;
+        }
         if (isOutbox(message)) {
           const last = retrying.get(message.id);
           pending.push({

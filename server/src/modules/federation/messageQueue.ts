@@ -142,8 +142,9 @@ export const createMessageQueue = (db: Db, logger: Logger, options: QueueOptions
           await sleep(next === null ? null : Math.min(maxSleepMs, Math.max(10, next - Date.now())));
           continue;
         }
-        const message: unknown = JSON.parse(claimed.message);
         try {
+          // A row that is not JSON throws here and is logged; its lease keeps it from spinning.
+          const message: unknown = JSON.parse(claimed.message);
           await run(message, async () => {
             await handler(message);
           });
