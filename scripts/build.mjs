@@ -153,6 +153,25 @@ const warnTwoByteSource = (dir) => {
   }
 };
 
+/**
+ * Fedify and what only it needs (issue 29) go into a file of their own, `federationRuntime.js`,
+ * which the federation module requires on first need (server/src/modules/federation/index.ts): a
+ * start never reads those 4 MB, nor puts them through the code cache. The module's one
+ * `import('./runtime.ts')` is pointed at that file instead of being bundled.
+ * @type {import('esbuild').Plugin}
+ */
+const federationRuntimeApart = {
+  name: 'federation-runtime-apart',
+  setup(build) {
+    const importer = path.join('server', 'src', 'modules', 'federation', 'index.ts');
+    build.onResolve({ filter: /^\.\/runtime\.ts$/ }, (args) =>
+      args.kind === 'dynamic-import' && args.importer.endsWith(importer)
+        ? { path: './federationRuntime.js', external: true }
+        : undefined,
+    );
+  },
+};
+
 const buildServer = async () => {
   const target = path.join(root, 'server/dist');
   if (
@@ -170,13 +189,15 @@ const buildServer = async () => {
   const esbuild = await import('esbuild');
   // CommonJS, so the entry can run the server through V8's code cache (server/src/boot/codeCache.ts;
   // Node 20 caches no ES module). `server.js` is the server, `main.js` the entry that runs it,
-  // `cli.js` the operator commands, `imageVariants.js` the child that makes picture copies; dist/package.json marks the folder's files as CommonJS.
+  // `cli.js` the operator commands, `imageVariants.js` the child that makes picture copies,
+  // `federationRuntime.js` Fedify, loaded on first need; dist/package.json marks the folder's files as CommonJS.
   await esbuild.build({
     entryPoints: {
       main: path.join(root, 'server/src/boot/main.ts'),
       server: path.join(root, 'server/src/main.ts'),
       cli: path.join(root, 'server/src/cli.ts'),
       imageVariants: path.join(root, 'server/src/modules/images/variantsChild.ts'),
+      federationRuntime: path.join(root, 'server/src/modules/federation/runtime.ts'),
     },
     outdir: outDir,
     bundle: true,
@@ -192,6 +213,7 @@ const buildServer = async () => {
     minifySyntax: true,
     legalComments: 'external',
     external: serverExternals,
+    plugins: [federationRuntimeApart],
     // See the shim: ky-universal's top-level awaits cannot be bundled as CommonJS.
     alias: { 'ky-universal': path.join(root, 'scripts/shims/kyUniversal.mjs') },
     banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

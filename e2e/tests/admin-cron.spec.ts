@@ -29,6 +29,7 @@ describe('the cron jobs page in Chromium', () => {
       '发送 Webmention',
       '验证 Webmention',
       '导入搬家',
+      '联邦缓存清理',
       '清理',
     ]);
     // The next run is in the future (the page's own clock is pinned by the test, so read the time).

@@ -169,10 +169,9 @@ export const buildApp = async ({
   server.addHook('onClose', async () => {
     modules.reservations.stop();
     modules.scheduler.stop();
-    modules.federation.stop();
     modules.snapshotTrigger.stop();
     // The scheduler's runs include snapshot exports: the data dir must not vanish under git.
-    await Promise.all([modules.videos.worker.stop(), modules.scheduler.idle()]);
+    await Promise.all([modules.videos.worker.stop(), modules.scheduler.idle(), modules.federation.stop()]);
     appLogger.flush();
     await appLogger.shipper?.stop();
   });

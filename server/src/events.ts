@@ -46,6 +46,8 @@ export type SiteEvent =
   | { type: 'essay.updated'; data: Essay }
   | { type: 'essay.deleted'; data: { id: number } }
   | { type: 'moment.posted'; data: Moment }
+  | { type: 'moment.updated'; data: Moment }
+  | { type: 'moment.deleted'; data: { id: number } }
   | { type: 'comment.posted'; data: CommentEventData }
   | { type: 'comment.held'; data: CommentEventData };
 

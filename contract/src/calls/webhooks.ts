@@ -10,6 +10,8 @@ export const WEBHOOK_EVENTS = {
   'essay.updated': '随笔修改',
   'essay.deleted': '随笔删除',
   'moment.posted': '发布动态',
+  'moment.updated': '动态修改',
+  'moment.deleted': '动态删除',
   'comment.posted': '新评论',
   'comment.held': '评论等待审核',
 } as const;

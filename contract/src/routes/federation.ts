@@ -10,4 +10,10 @@ export const federationRoutes = {
   federationFollower: { method: 'POST', path: '/federation/follower', access: 'owner' },
   federationBlock: { method: 'POST', path: '/federation/block', access: 'owner' },
   federationUnblock: { method: 'POST', path: '/federation/unblock', access: 'owner' },
+  /** The delivery queue: deliveries waiting (with the last failed try's answer) and those given up. */
+  federationDeliveries: { method: 'GET', path: '/federation/delivery', access: 'owner' },
+  /** Queues a failed delivery again from its first try. */
+  federationDeliveryRetry: { method: 'POST', path: '/federation/delivery/:id/retry', access: 'owner' },
+  /** Forgets a failed delivery. */
+  federationDeliveryRemove: { method: 'DELETE', path: '/federation/delivery/:id', access: 'owner' },
 } as const satisfies Record<string, RouteDef>;

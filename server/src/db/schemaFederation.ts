@@ -33,15 +33,24 @@ export interface FederationBlockTable {
   created_at: number;
 }
 
-/** A delivery that failed after its retries, with the remote's answer (the back office's queue view). */
+/**
+ * A delivery that failed (migration 0029): `retrying` while Fedify's queue holds its next try,
+ * `failed` once it gave up; the back office lists them with the remote's answer and retries them.
+ */
 export interface FederationDeliveryTable {
   id: Generated<number>;
+  message_id: string;
   activity_id: string;
   activity_type: string;
   inbox: string;
-  status: string;
-  error: string | null;
+  state: 'retrying' | 'failed';
+  attempts: number;
+  status_code: number | null;
+  answer: string;
+  /** Fedify's outbox message as JSON, without its keys. */
+  message: string;
   created_at: number;
+  updated_at: number;
 }
 
 /** The federation module's tables, part of `Database`. */

@@ -183,7 +183,41 @@ describe('the OpenAPI document against real answers', () => {
 
   it('signed webhooks', async () => {
     await webhooks(api, webhookReceiver);
-    await federation(api);
+    let failed = 0;
+    await federation(api, async () => {
+      // A delivery Fedify gave up on, to an inbox this server may not reach (a retry is refused again).
+      const row = await t.database.db
+        .insertInto('federation_delivery')
+        .values({
+          message_id: `probe-${++failed}`,
+          activity_id: 'http://127.0.0.1/ap/activities/create/chaos/1/1',
+          activity_type: 'Create',
+          inbox: 'http://127.0.0.3:9/inbox',
+          state: 'failed',
+          attempts: 11,
+          status_code: 503,
+          answer: 'busy',
+          message: JSON.stringify({
+            type: 'outbox',
+            id: `probe-${failed}`,
+            baseUrl: 'http://127.0.0.1',
+            keys: [],
+            activity: {},
+            activityId: 'http://127.0.0.1/ap/activities/create/chaos/1/1',
+            activityType: 'https://www.w3.org/ns/activitystreams#Create',
+            inbox: 'http://127.0.0.3:9/inbox',
+            sharedInbox: false,
+            started: new Date().toISOString(),
+            attempt: 10,
+            headers: {},
+          }),
+          created_at: t.clock.now,
+          updated_at: t.clock.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
   });
 
   it('Webmention', async () => {

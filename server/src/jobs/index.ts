@@ -27,9 +27,22 @@ export interface JobDeps {
   webmentionVerify?: () => Promise<string>;
   /** Applies queued imports batch by batch, resuming interrupted ones (issue 27); answers the report line. */
   importBatches?: () => Promise<string>;
+  /** Removes Fedify's expired key-value entries (issue 29); answers how many went. */
+  federationSweep?: () => Promise<number>;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
+
+/** Fedify's cache entries past their time (issue 29): its KV store only hides them when read. */
+const federationSweepJob = (sweep: () => Promise<number>): JobDefinition => ({
+  id: 'federation-sweep',
+  name: '联邦缓存清理',
+  description:
+    '删除联邦宇宙过期的缓存（远端文档、公钥、已处理的活动编号），并让投递队列看看有没有到时间的投递。',
+  defaultCron: '23 * * * *',
+  catchUp: false,
+  run: async () => `删除了 ${await sweep()} 条过期缓存`,
+});
 
 /** The built-in jobs (issue 12). */
 export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] => [
@@ -157,6 +170,7 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
         },
       ]
     : []),
+  ...(deps.federationSweep ? [federationSweepJob(deps.federationSweep)] : []),
   {
     id: 'cleanup',
     name: '清理',

@@ -28,6 +28,7 @@ describe('scheduled jobs', () => {
     expect(jobs.map((j) => j.id).sort()).toEqual([
       'backup',
       'cleanup',
+      'federation-sweep',
       'image-variants',
       'import-batches',
       'link-health',

@@ -141,6 +141,7 @@ export const registerModules = (base: ModuleContext) => {
     webmentionSend: () => webmention.sender.run(Date.now() + 50_000),
     webmentionVerify: () => webmention.verifier.run(Date.now() + 50_000),
     importBatches: () => importers.runner.run({ deadline: Date.now() + 50_000 }),
+    federationSweep: () => federation.sweep(),
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     imageVariants: async () => {
       // Stops in time for the next minute's tick; what is left waits for it.

@@ -26,6 +26,7 @@ import * as webmentions from './0025_webmentions.ts';
 import * as essayDateOrder from './0026_essay_date_order.ts';
 import * as sharedViewsAndLogs from './0027_shared_views_and_logs.ts';
 import * as federation from './0028_federation.ts';
+import * as federationDeliveryLog from './0029_federation_delivery_log.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026_essay_date_order': essayDateOrder,
   '0027_shared_views_and_logs': sharedViewsAndLogs,
   '0028_federation': federation,
+  '0029_federation_delivery_log': federationDeliveryLog,
 };

@@ -1,11 +1,4 @@
-import {
-  type DocumentLoader,
-  type DocumentLoaderFactory,
-  type GetUserAgentOptions,
-  getDocumentLoader,
-  type KvStore,
-  kvCache,
-} from '@fedify/fedify';
+import type { DocumentLoader } from '@fedify/fedify';
 
 /**
  * JSON-LD contexts that peers name in their documents and Fedify 1.5 does not ship (later Fedify
@@ -36,25 +29,3 @@ export const withExtraContexts =
     const document = extraContexts[url];
     return document === undefined ? loader(url) : { contextUrl: null, documentUrl: url, document };
   };
-
-/**
- * Fedify's own context loader (fetched, cached in the key-value store as Fedify caches remote
- * documents) with the contexts above in front.
- */
-export const contextLoaderFactory =
-  (deps: {
-    kv: KvStore;
-    allowPrivateAddress: boolean;
-    userAgent: GetUserAgentOptions;
-  }): DocumentLoaderFactory =>
-  (options) =>
-    withExtraContexts(
-      kvCache({
-        loader: getDocumentLoader({
-          allowPrivateAddress: options?.allowPrivateAddress ?? deps.allowPrivateAddress,
-          userAgent: options?.userAgent ?? deps.userAgent,
-        }),
-        kv: deps.kv,
-        prefix: ['_fedify', 'remoteDocument'],
-      }),
-    );

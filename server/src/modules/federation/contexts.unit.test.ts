@@ -1,6 +1,7 @@
 import { Follow, getDocumentLoader, MemoryKvStore, Service } from '@fedify/fedify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contextLoaderFactory, withExtraContexts } from './contexts.ts';
+import { withExtraContexts } from './contexts.ts';
+import { createFederationLoaders } from './loaders.ts';
 
 const MISCELLANY = 'https://purl.archive.org/miscellany';
 
@@ -63,11 +64,13 @@ describe('JSON-LD contexts Fedify 1.5 does not ship (issue 29, activitypub-bot)'
   });
 
   it('is in front of the loader the federation is built with', async () => {
-    const loader = contextLoaderFactory({
-      kv: new MemoryKvStore(),
-      allowPrivateAddress: false,
-      userAgent: { software: 'CandyJar' },
-    })();
+    // Our loaders, with an outbound module that reaches nothing.
+    const outbound = {
+      fetch: async (url: string) => {
+        throw new Error(`unreachable: ${url}`);
+      },
+    };
+    const loader = createFederationLoaders(outbound, new MemoryKvStore()).contextLoaderFactory();
     const follow = await Follow.fromJsonLd(
       {
         '@context': ['https://www.w3.org/ns/activitystreams', MISCELLANY],

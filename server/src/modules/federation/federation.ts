@@ -10,33 +10,31 @@ import {
   generateCryptoKeyPair,
   Image,
   importJwk,
+  type KvStore,
+  type MessageQueue,
   Note,
   Person,
 } from '@fedify/fedify';
-import type { Logger } from 'pino';
-import type { Db } from '../../db/index.ts';
 import type { ArticlesService } from '../articles/service.ts';
 import type { EssaysService } from '../essays/service.ts';
 import type { MomentsService } from '../moments/service.ts';
-import { contextLoaderFactory } from './contexts.ts';
-import { createKvStore } from './kvStore.ts';
-import { createMessageQueue } from './messageQueue.ts';
+import type { FederationLoaders } from './loaders.ts';
 import { essayArticle, momentNote, OWNER, plainOf } from './objects.ts';
 import type { FederationRepo } from './repo.ts';
 import type { FederationSettingsStore } from './settings.ts';
 
 export interface FederationDeps {
-  db: Db;
-  logger: Logger;
+  kv: KvStore;
+  queue: MessageQueue;
+  /** Remote documents, keys and contexts through our outbound module (loaders.ts). */
+  loaders: FederationLoaders;
   settings: FederationSettingsStore;
   repo: FederationRepo;
   essays: Pick<EssaysService, 'detail' | 'list'>;
   moments: Pick<MomentsService, 'find'>;
   articles: Pick<ArticlesService, 'detail'>;
-  /** Private and loopback addresses may be fetched and delivered to (tests, a LAN). */
-  allowPrivateAddress: boolean;
   /** A delivery that failed (each try), with the remote's answer. */
-  onOutboxError: (error: Error, activity: { id: URL | null; constructor: { name: string } } | null) => void;
+  onOutboxError: (error: Error, activity: { id: URL | null } | null) => void;
   now: () => number;
 }
 
@@ -61,21 +59,16 @@ const aboutOf = async (articles: FederationDeps['articles']) => {
  * objects. Key-value store and queue are ours, in the database, shared by replicas.
  */
 export const buildFederation = (deps: FederationDeps) => {
-  const { settings, repo, logger } = deps;
-  const kv = createKvStore(deps.db, deps.now);
-  const queue = createMessageQueue(deps.db, logger);
+  const { settings, repo } = deps;
   const federation: Federation<void> = createFederation<void>({
-    kv,
-    queue,
-    // Started by the module once the server listens (and never by one-off commands).
+    kv: deps.kv,
+    queue: deps.queue,
+    // Started by the module when there is work (and never by one-off commands).
     manuallyStartQueue: true,
-    allowPrivateAddress: deps.allowPrivateAddress,
-    userAgent: { software: 'CandyJar' },
-    contextLoaderFactory: contextLoaderFactory({
-      kv,
-      allowPrivateAddress: deps.allowPrivateAddress,
-      userAgent: { software: 'CandyJar' },
-    }),
+    // Fetches go through our outbound module (its address policy); the user agent is set there.
+    documentLoaderFactory: deps.loaders.documentLoaderFactory,
+    contextLoaderFactory: deps.loaders.contextLoaderFactory,
+    authenticatedDocumentLoaderFactory: deps.loaders.authenticatedDocumentLoaderFactory,
     onOutboxError: (error, activity) => deps.onOutboxError(error, activity),
   });
 
@@ -190,7 +183,5 @@ export const buildFederation = (deps: FederationDeps) => {
     usage: { users: { total: 1, activeMonth: 1, activeHalfyear: 1 }, localPosts: 0, localComments: 0 },
   }));
 
-  return { federation, kv, queue };
+  return federation;
 };
-
-export type BuiltFederation = ReturnType<typeof buildFederation>;

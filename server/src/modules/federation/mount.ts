@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type DocumentLoader, type Federation, verifyRequest } from '@fedify/fedify';
+import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { forbidden, payloadTooLarge, unauthorized } from '../../http/errors.ts';
@@ -50,22 +50,28 @@ const readBody = (raw: IncomingMessage): Promise<Buffer> =>
     raw.on('error', reject);
   });
 
-export interface MountDeps {
+/** What the hook needs of Fedify, loaded on the first request that goes to it (index.ts). */
+export interface MountRuntime {
   federation: Federation<void>;
+  /** Whether a request's HTTP Signature verifies (the key fetched through our outbound module). */
+  verifySignature(request: Request): Promise<boolean>;
+}
+
+export interface MountDeps {
+  runtime: () => Promise<MountRuntime>;
   /** The configured origin, or '' to use the request's own. */
   origin: () => Promise<string>;
   blocks: () => Promise<string[]>;
   rateLimiter: RateLimiter;
-  /** Fetches the signer's key (the same loader, and address policy, as the federation's). */
-  documentLoader: DocumentLoader;
   logger: Logger;
 }
 
 /**
  * Puts Fedify in front of our routes (issue 29.1): WebFinger, NodeInfo, the actor, inbox, outbox,
- * followers and objects. Before an inbox sees a delivery: a per-host rate limit, a size cap, and
- * the blocks (a valid signature from a blocked actor or domain is 403; a wrong one is 401, as
- * Fedify answers any unsigned or wrongly signed delivery).
+ * followers and objects; Fedify itself is loaded by the first request that is its (`runtime`).
+ * Before an inbox sees a delivery: a per-host rate limit, a size cap, and the blocks (a valid
+ * signature from a blocked actor or domain is 403; a wrong one is 401, as Fedify answers any
+ * unsigned or wrongly signed delivery).
  */
 export const mountFederation = (app: FastifyInstance, deps: MountDeps) => {
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -93,17 +99,15 @@ export const mountFederation = (app: FastifyInstance, deps: MountDeps) => {
 
       if (signer && blocks.length > 0 && isBlockedBy(blocks, new URL(`https://${signer}/`))) {
         const request = new Request(url, { method: 'POST', headers, body });
-        const key = await verifyRequest(request, {
-          documentLoader: deps.documentLoader,
-          contextLoader: deps.documentLoader,
-        }).catch(() => null);
-        deps.logger.info({ signer, verified: key !== null }, 'federation: delivery from a blocked domain');
-        throw key ? forbidden('已屏蔽') : unauthorized('签名无效');
+        const verified = await (await deps.runtime()).verifySignature(request).catch(() => false);
+        deps.logger.info({ signer, verified }, 'federation: delivery from a blocked domain');
+        throw verified ? forbidden('已屏蔽') : unauthorized('签名无效');
       }
     }
     const request = new Request(url, { method: req.method, headers, body });
     let passOn = false;
-    const response = await deps.federation.fetch(request, {
+    const { federation } = await deps.runtime();
+    const response = await federation.fetch(request, {
       contextData: undefined,
       onNotFound: () => {
         passOn = true;

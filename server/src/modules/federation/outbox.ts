@@ -1,10 +1,11 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import type { Moment } from '@candy/contract/calls/moments';
 import { essayPath } from '@candy/contract/sitePaths';
 import { Create, Delete, type Federation, isActor, Tombstone, Update } from '@fedify/fedify';
 import type { Logger } from 'pino';
 import type { SiteEvent } from '../../events.ts';
 import type { RemoteComments } from '../comments/remote.ts';
-import { commentPath, essayArticle, momentNote, OWNER, replyNote } from './objects.ts';
+import { commentPath, essayArticle, momentNote, momentPath, OWNER, replyNote } from './objects.ts';
 import type { FederationSettingsStore } from './settings.ts';
 
 export interface OutboxDeps {
@@ -79,6 +80,36 @@ export const createOutbox = (deps: OutboxDeps) => {
     );
   };
 
+  /** Moments are dark content: they go out (and are edited or withdrawn) only while the owner federates them. */
+  const onMoment = async (moment: Moment, verb: 'create' | 'update') => {
+    const c = await contextOf();
+    if (!c?.s.federateMoments) return;
+    const note = momentNote(moment, c.s.origin, c.ids);
+    const Activity = verb === 'create' ? Create : Update;
+    await toFollowers(
+      new Activity({
+        id: activityId(c.s.origin, verb, `/moments/${moment.id}`),
+        actor: c.ids.actor,
+        to: note.toId,
+        cc: c.ids.followers,
+        object: note,
+      }),
+    );
+  };
+
+  const onMomentDeleted = async (id: number) => {
+    const c = await contextOf();
+    if (!c?.s.federateMoments) return;
+    await toFollowers(
+      new Delete({
+        id: activityId(c.s.origin, 'delete', `/moments/${id}`),
+        actor: c.ids.actor,
+        to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+        object: new Tombstone({ id: new URL(momentPath(id), c.s.origin) }),
+      }),
+    );
+  };
+
   const onOwnerReply = async (comment: {
     id: number;
     content: string;
@@ -117,20 +148,12 @@ export const createOutbox = (deps: OutboxDeps) => {
           return await onEssay(event.data, 'update');
         case 'essay.deleted':
           return await onEssayDeleted(event.data.id);
-        case 'moment.posted': {
-          const c = await contextOf();
-          if (!c?.s.federateMoments) return;
-          const note = momentNote(event.data, c.s.origin, c.ids);
-          return await toFollowers(
-            new Create({
-              id: activityId(c.s.origin, 'create', `/moments/${event.data.id}`),
-              actor: c.ids.actor,
-              to: note.toId,
-              cc: c.ids.followers,
-              object: note,
-            }),
-          );
-        }
+        case 'moment.posted':
+          return await onMoment(event.data, 'create');
+        case 'moment.updated':
+          return await onMoment(event.data, 'update');
+        case 'moment.deleted':
+          return await onMomentDeleted(event.data.id);
         case 'comment.posted':
           return await onOwnerReply(event.data);
         case 'comment.held':

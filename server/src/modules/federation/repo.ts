@@ -4,7 +4,7 @@ import type { FederationFollowerTable } from '../../db/schemaFederation.ts';
 
 export type FollowerRow = Selectable<FederationFollowerTable>;
 
-/** Followers, blocks and failed deliveries of the owner's fediverse actor (issue 29). */
+/** Followers, blocks and the count of failed deliveries of the owner's fediverse actor (issue 29). */
 export const createFederationRepo = (db: Db) => ({
   async upsertFollower(row: Insertable<FederationFollowerTable>): Promise<void> {
     await db
@@ -69,22 +69,15 @@ export const createFederationRepo = (db: Db) => ({
     await db.deleteFrom('federation_block').where('target', '=', target).execute();
   },
 
-  async addDelivery(row: { activityId: string; type: string; inbox: string; error: string; at: number }) {
-    await db
-      .insertInto('federation_delivery')
-      .values({
-        activity_id: row.activityId,
-        activity_type: row.type,
-        inbox: row.inbox,
-        status: 'failed',
-        error: row.error.slice(0, 2000),
-        created_at: row.at,
-      })
-      .execute();
+  /** Deliveries given up (the delivery log: deliveries.ts). */
+  async countFailedDeliveries(): Promise<number> {
+    const row = await db
+      .selectFrom('federation_delivery')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   },
-
-  failedDeliveries: () =>
-    db.selectFrom('federation_delivery').selectAll().orderBy('id', 'desc').limit(100).execute(),
 });
 
 export type FederationRepo = ReturnType<typeof createFederationRepo>;

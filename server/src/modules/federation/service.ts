@@ -1,15 +1,14 @@
 import type { FederationOverview, FederationSettings } from '@candy/contract/calls/federation';
-import { Accept, type Federation, Follow, Reject } from '@fedify/fedify';
 import type { RemoteComments } from '../comments/remote.ts';
-import { OWNER } from './objects.ts';
 import type { FederationRepo, FollowerRow } from './repo.ts';
 import type { FederationSettingsStore } from './settings.ts';
 
 export interface FederationServiceDeps {
-  federation: Federation<void>;
   settings: FederationSettingsStore;
   repo: FederationRepo;
   remote: Pick<RemoteComments, 'removeByAuthorPrefix'>;
+  /** Answers a follower's Follow, signed by the owner, through the queue (loads Fedify). */
+  answerFollow: (row: FollowerRow, verdict: 'accept' | 'reject') => Promise<void>;
   queued: () => Promise<number>;
   now: () => number;
 }
@@ -26,16 +25,9 @@ const presentFollower = (row: FollowerRow) => ({
 export const createFederationService = (deps: FederationServiceDeps) => {
   const { repo, settings } = deps;
 
-  /** Answers the follower's Follow (Accept or Reject), signed by the owner, through the queue. */
   const answer = async (row: FollowerRow, verdict: 'accept' | 'reject') => {
-    const s = await settings.load();
-    if (!s.origin) return;
-    const ctx = deps.federation.createContext(new URL(s.origin));
-    const me = ctx.getActorUri(OWNER);
-    const follow = new Follow({ id: new URL(row.follow_id), actor: new URL(row.actor_url), object: me });
-    const recipient = { id: new URL(row.actor_url), inboxId: new URL(row.inbox) };
-    const Verdict = verdict === 'accept' ? Accept : Reject;
-    await ctx.sendActivity({ identifier: OWNER }, recipient, new Verdict({ actor: me, object: follow }));
+    if (!(await settings.load()).origin) return;
+    await deps.answerFollow(row, verdict);
   };
 
   return {
@@ -51,7 +43,7 @@ export const createFederationService = (deps: FederationServiceDeps) => {
         repo.followers('accepted'),
         repo.followers('pending'),
         repo.blocks(),
-        repo.failedDeliveries(),
+        repo.countFailedDeliveries(),
         deps.queued(),
       ]);
       return {
@@ -59,14 +51,7 @@ export const createFederationService = (deps: FederationServiceDeps) => {
         followers: followers.map(presentFollower),
         requests: requests.map(presentFollower),
         blocks: blocks.map((b) => ({ target: b.target, createdAt: Number(b.created_at) })),
-        failed: failed.map((d) => ({
-          id: d.id,
-          activityId: d.activity_id,
-          activityType: d.activity_type,
-          inbox: d.inbox,
-          error: d.error ?? '',
-          createdAt: Number(d.created_at),
-        })),
+        failed,
         queued,
       };
     },

@@ -36,11 +36,14 @@ export const momentsRoutes = (
     await events.emit({ type: 'moment.posted', data: moment });
     return moment;
   });
-  router.route(calls.momentUpdate, async ({ params, body }) =>
-    written(await moments.update(params.id, body)),
-  );
+  router.route(calls.momentUpdate, async ({ params, body }) => {
+    const moment = written(await moments.update(params.id, body));
+    await events.emit({ type: 'moment.updated', data: moment });
+    return moment;
+  });
   router.route(calls.momentDelete, async ({ params }) => {
     await moments.remove(params.id);
+    await events.emit({ type: 'moment.deleted', data: { id: params.id } });
     return written({ id: params.id });
   });
   router.route(

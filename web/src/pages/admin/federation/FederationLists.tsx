@@ -4,8 +4,9 @@ import { call } from '../../../core/request.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { confirm } from '../../../ui/Dialog.tsx';
+import { DeliveryQueue } from './DeliveryQueue.tsx';
 
-/** Followers, follow requests, blocks and the delivery queue, with their actions. */
+/** Follow requests, followers, blocks and the delivery queue, with their actions. */
 export const FederationLists = () => {
   const client = useQueryClient();
   const overview = useQuery({
@@ -25,7 +26,7 @@ export const FederationLists = () => {
   return (
     <div className="fed-lists" data-testid="fed-lists">
       <p>
-        账号：{data.account || '（先填站点地址）'}　排队中的投递：{data.queued}
+        账号：{data.account || '（先填站点地址）'}　排队中：{data.queued}　投递失败：{data.failed}
       </p>
       <h3>关注请求</h3>
       {data.requests.length === 0 ? (
@@ -44,16 +45,22 @@ export const FederationLists = () => {
         ))
       )}
       <h3>关注者（{data.followers.length}）</h3>
-      {data.followers.map((f) => (
-        <div key={f.actorUrl} className="fed-row">
-          <a href={f.actorUrl} rel="noopener noreferrer" target="_blank">
-            {f.name} {f.handle}
-          </a>
-          <Button onClick={() => follower(f.actorUrl, 'remove')} confirm={{ message: '移除这个关注者?' }}>
-            移除
-          </Button>
-        </div>
-      ))}
+      {data.followers.length === 0 ? (
+        <EmptyState>
+          还没有关注者。别人在联邦宇宙里搜索 {data.account || '@账号名@域名'} 就能关注。
+        </EmptyState>
+      ) : (
+        data.followers.map((f) => (
+          <div key={f.actorUrl} className="fed-row" data-testid="fed-follower">
+            <a href={f.actorUrl} rel="noopener noreferrer" target="_blank">
+              {f.name} {f.handle}
+            </a>
+            <Button onClick={() => follower(f.actorUrl, 'remove')} confirm={{ message: '移除这个关注者?' }}>
+              移除
+            </Button>
+          </div>
+        ))
+      )}
       <h3>屏蔽</h3>
       <form
         className="fed-block"
@@ -78,24 +85,19 @@ export const FederationLists = () => {
         />
         <Button type="submit">屏蔽（并删除其评论、喜欢和转发）</Button>
       </form>
-      {data.blocks.map((b) => (
-        <div key={b.target} className="fed-row">
-          {b.target}
-          <Button onClick={() => call('federationUnblock', { body: { target: b.target } }).then(refresh)}>
-            解除
-          </Button>
-        </div>
-      ))}
-      <h3>投递失败</h3>
-      {data.failed.length === 0 ? (
-        <EmptyState>没有失败的投递。</EmptyState>
+      {data.blocks.length === 0 ? (
+        <EmptyState>没有屏蔽的账号或域名。</EmptyState>
       ) : (
-        data.failed.map((d) => (
-          <div key={d.id} className="fed-row">
-            {d.activityType} → {d.inbox}：{d.error}
+        data.blocks.map((b) => (
+          <div key={b.target} className="fed-row" data-testid="fed-blocked">
+            <span className="fed-target">{b.target}</span>
+            <Button onClick={() => call('federationUnblock', { body: { target: b.target } }).then(refresh)}>
+              解除
+            </Button>
           </div>
         ))
       )}
+      <DeliveryQueue />
     </div>
   );
 };
