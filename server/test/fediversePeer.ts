@@ -26,6 +26,11 @@ export interface FediversePeer {
   actorUrl: string;
   /** Every activity alice's inbox accepted (signature verified), oldest first. */
   received: Activity[];
+  /**
+   * The `id` of every activity POSTed to an inbox, as it came over the wire, duplicates included:
+   * Fedify's inbox ignores an activity id it has seen, so `received` cannot show a double delivery.
+   */
+  posted: string[];
   send(recipient: Recipient, activity: Activity): Promise<void>;
   /** Posts an activity to `inbox` signed with alice's key (HTTP Signatures), answering the response. */
   post(inbox: URL, activity: Activity): Promise<Response>;
@@ -36,6 +41,7 @@ export interface FediversePeer {
 export const startFediversePeer = async (host = '127.0.0.2'): Promise<FediversePeer> => {
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const received: Activity[] = [];
+  const posted: string[] = [];
   const federation = createFederation<void>({
     kv: new MemoryKvStore(),
     queue: new InProcessMessageQueue(),
@@ -68,6 +74,12 @@ export const startFediversePeer = async (host = '127.0.0.2'): Promise<FediverseP
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === 'string') headers.set(name, value);
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
+    if (req.method === 'POST' && body)
+      try {
+        posted.push(String((JSON.parse(body.toString('utf8')) as { id?: unknown }).id));
+      } catch {
+        posted.push('(not JSON)');
+      }
     const response = await federation.fetch(
       new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body }),
       {
@@ -84,6 +96,7 @@ export const startFediversePeer = async (host = '127.0.0.2'): Promise<FediverseP
     origin,
     actorUrl: `${origin}/users/alice`,
     received,
+    posted,
     federation,
     send: async (recipient, activity) => {
       await ctx().sendActivity({ identifier: 'alice' }, recipient, activity, { immediate: true });
