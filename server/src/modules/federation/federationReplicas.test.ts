@@ -41,7 +41,13 @@ describe('two replicas share one delivery queue (issue 29)', () => {
       method: 'PUT',
       url: '/api/federation/settings',
       headers: asOwner,
-      payload: { handle: 'owner', displayName: '糖果罐', origin, manualApproval: false, federateMoments: false },
+      payload: {
+        handle: 'owner',
+        displayName: '糖果罐',
+        origin,
+        manualApproval: false,
+        federateMoments: false,
+      },
     });
     expect(saved.json().code).toBe(0);
   }, 60_000);
