@@ -2,19 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { Create, Delete, Follow, isActor, Like, Note, PUBLIC_COLLECTION } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { type FediversePeer, startFediversePeer } from '../../../test/fediversePeer.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-
-/** Waits for `probe` to answer something truthy (deliveries go through the queue). */
-const eventually = async <T>(probe: () => T | Promise<T>, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
 
 /*
  * Issue 29 through real HTTP with real signatures, between our app (listening on 127.0.0.1) and a

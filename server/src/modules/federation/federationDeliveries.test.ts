@@ -3,20 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { Follow, MemoryKvStore } from '@fedify/fedify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { type FediversePeer, startFediversePeer } from '../../../test/fediversePeer.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createOutbound } from '../../net/outbound.ts';
 import { createFederationLoaders } from './loaders.ts';
-
-const eventually = async <T>(probe: () => T | Promise<T>, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 /** An inbox on 127.0.0.1 that answers 503 with a body until told to accept. */
 const startInbox = async () => {

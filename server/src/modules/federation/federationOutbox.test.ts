@@ -2,18 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { type Activity, Create, Delete, Follow, isActor, Note, type Update } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { type FediversePeer, startFediversePeer } from '../../../test/fediversePeer.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-
-const eventually = async <T>(probe: () => T | Promise<T>, ms = 20_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 /*
  * Issue 29.2 and 29.4 for moments and hidden essays: what reaches a follower when the owner writes,

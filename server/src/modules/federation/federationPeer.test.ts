@@ -7,20 +7,10 @@ import {
   startActivityPubBot,
 } from '../../../test/activitypubBotPeer.ts';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { findPgBin } from '../../../test/pgCluster.ts';
 import { startTlsFront, type TlsFront } from '../../../test/tlsFront.ts';
-
-/** Waits for `probe` to answer something truthy (deliveries go through both sides' queues). */
-const eventually = async <T>(probe: () => T | Promise<T>, ms = 20_000): Promise<NonNullable<T>> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
 
 const AS = 'https://www.w3.org/ns/activitystreams';
 /** A property of an activity the bot recorded: its id, whether written as a string or an object. */

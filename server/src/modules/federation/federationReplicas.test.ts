@@ -2,19 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { Create, Follow, isActor } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { type FediversePeer, startFediversePeer } from '../../../test/fediversePeer.ts';
 import { createReplica, createTestApp, type TestApp } from '../../../test/harness.ts';
-
-/** Waits for `probe` to answer something truthy (deliveries go through the queue). */
-const eventually = async <T>(probe: () => T | Promise<T>, ms = 30_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
 
 /*
  * Issue 29, "with two replicas an activity is delivered once": two apps on one database (another
@@ -70,7 +60,7 @@ describe('two replicas share one delivery queue (issue 29)', () => {
         object: new URL(`${origin}/ap/users/owner`),
       }),
     );
-    await eventually(() => peer.received.find((a) => a.constructor.name === 'Accept'));
+    await eventually(() => peer.received.find((a) => a.constructor.name === 'Accept'), 30_000);
 
     // Six essays, alternating replicas, written at once: both workers claim from the same rows.
     const apps = [t, replica, t, replica, t, replica];
@@ -88,7 +78,7 @@ describe('two replicas share one delivery queue (issue 29)', () => {
     );
     const creates = () =>
       peer.received.filter((a): a is Create => a instanceof Create).map((a) => a.objectId?.href ?? '');
-    await eventually(() => written.every((url) => creates().includes(url)));
+    await eventually(() => written.every((url) => creates().includes(url)), 30_000);
     // Whatever a second claim of the same row would send arrives within the queue's next turn.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     // Counted on the wire: the peer's Fedify would drop a repeated activity id without a word.
