@@ -6,13 +6,16 @@ import {
   createFederation,
   Endpoints,
   type Federation,
+  Follow,
   generateCryptoKeyPair,
   InProcessMessageQueue,
+  isActor,
   MemoryKvStore,
   Person,
   type Recipient,
   signRequest,
 } from '@fedify/fedify';
+import { eventually } from './eventually.ts';
 
 /**
  * A Fedify peer for the federation tests (issue 29): a second Fedify instance with one actor,
@@ -112,4 +115,26 @@ export const startFediversePeer = async (host = '127.0.0.2'): Promise<FediverseP
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+};
+
+/** Our owner actor at `origin`, as the peer resolves it. */
+export const ownerActorFor = async (peer: FediversePeer, origin: string) => {
+  const actor = await peer.federation
+    .createContext(new URL(peer.origin))
+    .lookupObject(`${origin}/ap/users/owner`);
+  if (!isActor(actor)) throw new Error('our actor did not resolve');
+  return actor;
+};
+
+/** The peer follows our owner at `origin` (the Follow's id ends in `name`) and waits for the Accept. */
+export const followOwner = async (peer: FediversePeer, origin: string, name: string) => {
+  await peer.send(
+    await ownerActorFor(peer, origin),
+    new Follow({
+      id: new URL(`${peer.origin}/follows/${name}`),
+      actor: new URL(peer.actorUrl),
+      object: new URL(`${origin}/ap/users/owner`),
+    }),
+  );
+  await eventually(() => peer.received.find((a) => a.constructor.name === 'Accept'), 30_000);
 };

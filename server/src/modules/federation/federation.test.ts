@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { Create, Delete, Follow, isActor, Like, Note, PUBLIC_COLLECTION } from '@fedify/fedify';
+import { Create, Delete, Follow, Like, Note, PUBLIC_COLLECTION } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { asOwner } from '../../../test/contentFactories.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { type FediversePeer, startFediversePeer } from '../../../test/fediversePeer.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startFederatedApp } from '../../../test/federatedApp.ts';
+import { type FediversePeer, ownerActorFor, startFediversePeer } from '../../../test/fediversePeer.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
 /*
  * Issue 29 through real HTTP with real signatures, between our app (listening on 127.0.0.1) and a
@@ -23,13 +23,7 @@ describe('ActivityPub federation with a peer over HTTP (issue 29)', () => {
     t.server.inject({ method, url: `/api${url}`, payload, headers: asOwner });
   const comments = async () =>
     (await api('GET', `/blog/comment?targetType=essay&targetId=${essayId}`)).json().data;
-  const ourActor = async () => {
-    const actor = await peer.federation
-      .createContext(new URL(peer.origin))
-      .lookupObject(`${origin}/ap/users/owner`);
-    if (!isActor(actor)) throw new Error('our actor did not resolve');
-    return actor;
-  };
+  const ourActor = () => ownerActorFor(peer, origin);
   const reply = (content: string) => {
     const note = new Note({
       id: new URL(`${peer.origin}/notes/${++n}`),
@@ -47,20 +41,7 @@ describe('ActivityPub federation with a peer over HTTP (issue 29)', () => {
 
   beforeAll(async () => {
     peer = await startFediversePeer();
-    t = await createTestApp({
-      ownerGuard: testOwnerGuard,
-      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1,127.0.0.2' },
-    });
-    await t.server.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
-    const saved = await api('PUT', '/federation/settings', {
-      handle: 'owner',
-      displayName: '糖果罐',
-      origin,
-      manualApproval: false,
-      federateMoments: false,
-    });
-    expect(saved.json().code).toBe(0);
+    ({ t, origin } = await startFederatedApp());
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -1,14 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { type Activity, Create, Delete, Follow, isActor, Note, type Update } from '@fedify/fedify';
+import { type Activity, Create, Delete, Note, type Update } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { asOwner } from '../../../test/contentFactories.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { type FediversePeer, startFediversePeer } from '../../../test/fediversePeer.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { saveFederationSettings, startFederatedApp } from '../../../test/federatedApp.ts';
+import { type FediversePeer, followOwner, startFediversePeer } from '../../../test/fediversePeer.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
 /*
  * Issue 29.2 and 29.4 for moments and hidden essays: what reaches a follower when the owner writes,
- * edits and deletes. The follower is the fallback peer (a second Fedify on 127.0.0.2, real HTTP and
+ * edits and deletes. The follower is the Fedify peer (a second Fedify on 127.0.0.2, real HTTP and
  * signatures; see docs/decisions.md).
  */
 describe('activities sent for moments and hidden essays (issue 29)', () => {
@@ -17,14 +17,7 @@ describe('activities sent for moments and hidden essays (issue 29)', () => {
   let origin: string;
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.server.inject({ method, url: `/api${url}`, payload, headers: asOwner });
-  const settings = (federateMoments: boolean) =>
-    api('PUT', '/federation/settings', {
-      handle: 'owner',
-      displayName: '糖果罐',
-      origin,
-      manualApproval: false,
-      federateMoments,
-    });
+  const settings = (federateMoments: boolean) => saveFederationSettings(t, origin, { federateMoments });
   /** The events so far have been turned into activities, and the queue has sent them all. */
   const settled = async () => {
     await t.modules.federation.idle();
@@ -36,26 +29,8 @@ describe('activities sent for moments and hidden essays (issue 29)', () => {
 
   beforeAll(async () => {
     peer = await startFediversePeer();
-    t = await createTestApp({
-      ownerGuard: testOwnerGuard,
-      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1,127.0.0.2' },
-    });
-    await t.server.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
-    expect((await settings(false)).json().code).toBe(0);
-    const actor = await peer.federation
-      .createContext(new URL(peer.origin))
-      .lookupObject(`${origin}/ap/users/owner`);
-    if (!isActor(actor)) throw new Error('our actor did not resolve');
-    await peer.send(
-      actor,
-      new Follow({
-        id: new URL(`${peer.origin}/follows/1`),
-        actor: new URL(peer.actorUrl),
-        object: new URL(`${origin}/ap/users/owner`),
-      }),
-    );
-    await eventually(() => peer.received.find((a) => a.constructor.name === 'Accept'));
+    ({ t, origin } = await startFederatedApp());
+    await followOwner(peer, origin, '1');
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { Create, Follow, isActor } from '@fedify/fedify';
+import { Create } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { eventually } from '../../../test/eventually.ts';
-import { type FediversePeer, startFediversePeer } from '../../../test/fediversePeer.ts';
-import { createReplica, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startFederatedApp } from '../../../test/federatedApp.ts';
+import { type FediversePeer, followOwner, startFediversePeer } from '../../../test/fediversePeer.ts';
+import { createReplica, type TestApp } from '../../../test/harness.ts';
 
 /*
  * Issue 29, "with two replicas an activity is delivered once": two apps on one database (another
@@ -19,27 +19,9 @@ describe('two replicas share one delivery queue (issue 29)', () => {
 
   beforeAll(async () => {
     peer = await startFediversePeer();
-    t = await createTestApp({
-      ownerGuard: testOwnerGuard,
-      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1,127.0.0.2' },
-    });
+    ({ t, origin } = await startFederatedApp());
     replica = await createReplica(t, { ownerGuard: testOwnerGuard });
-    await t.server.listen({ port: 0, host: '127.0.0.1' });
     await replica.server.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
-    const saved = await t.server.inject({
-      method: 'PUT',
-      url: '/api/federation/settings',
-      headers: asOwner,
-      payload: {
-        handle: 'owner',
-        displayName: '糖果罐',
-        origin,
-        manualApproval: false,
-        federateMoments: false,
-      },
-    });
-    expect(saved.json().code).toBe(0);
   }, 60_000);
   afterAll(async () => {
     await replica?.close();
@@ -48,19 +30,7 @@ describe('two replicas share one delivery queue (issue 29)', () => {
   });
 
   it('delivers each essay written on either replica to the follower exactly once', async () => {
-    const actor = await peer.federation
-      .createContext(new URL(peer.origin))
-      .lookupObject(`${origin}/ap/users/owner`);
-    if (!isActor(actor)) throw new Error('our actor did not resolve');
-    await peer.send(
-      actor,
-      new Follow({
-        id: new URL(`${peer.origin}/follows/replicas`),
-        actor: new URL(peer.actorUrl),
-        object: new URL(`${origin}/ap/users/owner`),
-      }),
-    );
-    await eventually(() => peer.received.find((a) => a.constructor.name === 'Accept'), 30_000);
+    await followOwner(peer, origin, 'replicas');
 
     // Six essays, alternating replicas, written at once: both workers claim from the same rows.
     const apps = [t, replica, t, replica, t, replica];
