@@ -1,25 +1,8 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The app's entry script blocks the first paint until it has run (`blocking="render"`, issue 30).
- * A server-rendered page used to paint at once and then evaluate React in one long task, while the
- * page looked ready but did not answer input: Lighthouse counted that as the main thread blocked
- * (TBT). Now the page appears once the app is there, and hydration runs in slices after. Without
- * JavaScript (or where the attribute is unknown) nothing changes: the server's markup shows.
- */
-const renderBlockingEntry = (): Plugin => ({
-  name: 'candy-render-blocking-entry',
-  enforce: 'post',
-  transformIndexHtml: (html) =>
-    html.replace(
-      /<script type="module" crossorigin src=/,
-      '<script type="module" crossorigin blocking="render" src=',
-    ),
-});
+import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react(), renderBlockingEntry()],
+  plugins: [react()],
   define: {
     // Stamped by scripts/build.mjs as YYYYMMDD-N; a dev server says `dev`.
     __PAGE_BUILD__: JSON.stringify(process.env.CANDY_PAGE_BUILD ?? 'dev'),
