@@ -66,14 +66,10 @@ export const startTlsFront = async (): Promise<TlsFront> => {
     { key: fs.readFileSync(keyFile), cert: fs.readFileSync(caFile) },
     (req, res) => {
       const signature = req.headers['signature-input'] ? 'rfc9421' : req.headers.signature ? 'cavage' : null;
+      const record = (status: number) =>
+        requests.push({ method: req.method ?? '', url: req.url ?? '', status, signature, at: Date.now() });
       if (!target) {
-        requests.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          status: 503,
-          signature,
-          at: Date.now(),
-        });
+        record(503);
         res.writeHead(503).end();
         return;
       }
@@ -81,19 +77,13 @@ export const startTlsFront = async (): Promise<TlsFront> => {
         { host: target.host, port: target.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           const status = answer.statusCode ?? 502;
-          requests.push({ method: req.method ?? '', url: req.url ?? '', status, signature, at: Date.now() });
+          record(status);
           res.writeHead(status, answer.headers);
           answer.pipe(res);
         },
       );
       upstream.on('error', () => {
-        requests.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          status: 502,
-          signature,
-          at: Date.now(),
-        });
+        record(502);
         res.writeHead(502).end();
       });
       req.pipe(upstream);
