@@ -71,6 +71,10 @@ describe('pages are kept alive when navigating away (spec §2, issue 23)', () =>
     await page.getByTestId('nav-about').click();
     await shownPage(page, '/about');
     await page.getByTestId('about-article').locator('.markdown').waitFor();
+    // A page seen for the first time goes smoothly to the top (spec §2). Waiting for it to arrive
+    // keeps that animation from overlapping the way back: once, on a loaded CI machine, /chaos came
+    // back at 0 instead of 1500, as if the smooth scroll still running had outlived the restore.
+    await expect.poll(() => scrollYOf(page), { timeout: 5000 }).toBe(0);
     const calls = recordApiCalls(page);
     await page.getByTestId('nav-chaos').click();
     await shownPage(page, '/chaos');
