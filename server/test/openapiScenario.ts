@@ -165,6 +165,8 @@ export const collections = async (api: Probe) => {
   await api.ok('momentStatistics', { query: { type: 'day' } });
   await api.fails('momentStatistics', { query: { type: 'week' } }, 400);
   await api.ok('momentWeekReport');
+  await api.ok('commentCounts', { query: { targetType: 'moment', ids: String(moment.id) } });
+  await api.fails('commentCounts', { query: { targetType: 'essay', ids: String(moment.id) } }, 400);
   await api.ok('momentUpdate', { params: { id: moment.id }, json: { content: '明天' } });
   await api.ok('momentDelete', { params: { id: moment.id } });
 

@@ -17,7 +17,8 @@ export const guestNameMaxLength = 32;
 
 /**
  * What comments hang under: an essay, the about page (article 1), or a moment (issue 29: fediverse
- * replies to a moment; moments are dark content, so only the owner reads or answers those here).
+ * replies to a moment; moments are dark content, so their threads are read with the dark key or as
+ * the owner, and only the owner answers them).
  */
 export const CommentTargetType = z.enum(['essay', 'article', 'moment']);
 export type CommentTargetType = z.infer<typeof CommentTargetType>;
@@ -95,6 +96,39 @@ export const CommentPage = z.object({
 });
 export type CommentPage = z.infer<typeof CommentPage>;
 
+/** Most moments one counts call asks about: a page of the moments feed is 10. */
+export const commentCountsMaxIds = 50;
+
+export const CommentCountsQuery = z.object({
+  /** Only moments so far: essays show their whole thread on their page. */
+  targetType: z.enum(['moment']),
+  /** Comma-joined ids of the moments asked about. */
+  ids: z
+    .string()
+    .max(600)
+    .regex(/^\d+(,\d+)*$/, '只能是以逗号分隔的数字 id')
+    .transform((value) => value.split(',').map(Number))
+    .pipe(
+      z
+        .array(z.number().int().positive().max(2_147_483_647))
+        .max(commentCountsMaxIds, `一次最多 ${commentCountsMaxIds} 个`),
+    ),
+});
+export type CommentCountsQuery = z.infer<typeof CommentCountsQuery>;
+
+/** One target's counts, as its thread would show them to the caller. */
+export const CommentCount = z.object({
+  targetId: z.number(),
+  comments: z.number(),
+  likes: z.number(),
+  reposts: z.number(),
+});
+export type CommentCount = z.infer<typeof CommentCount>;
+
+/** Only the targets that have anything: a moment not listed has no comment and no reaction. */
+export const CommentCounts = z.object({ list: z.array(CommentCount) });
+export type CommentCounts = z.infer<typeof CommentCounts>;
+
 export const CommentCreateBody = z.object({
   targetType: CommentTargetType,
   targetId: id,
@@ -157,6 +191,7 @@ export const commentsCalls = {
     response: CommentReply,
   }),
   commentDelete: defineCall(routes.commentDelete, { params: IdParams, response: z.null() }),
+  commentCounts: defineCall(routes.commentCounts, { query: CommentCountsQuery, response: CommentCounts }),
   commentRecent: defineCall(routes.commentRecent, { query: RecentCommentsQuery, response: RecentComments }),
   commentChallenge: defineCall(routes.commentChallenge, { response: PowChallenge }),
   commentModerate: defineCall(routes.commentModerate, {

@@ -132,7 +132,8 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   momentUpdate: op('moments', 'Edit a moment'),
   momentDelete: op('moments', 'Delete a moment'),
 
-  commentList: op('comments', 'Comments on an essay or article'),
+  commentList: op('comments', 'Comments on an essay, the about page or a moment'),
+  commentCounts: op('comments', 'How many comments, likes and reposts each of several moments has'),
   commentCreate: op('comments', 'Comment', {
     errors: [proofRequired, proofInvalid, proofExpired, proofReused, conflict, limited],
   }),

@@ -9,6 +9,11 @@ export const commentsRoutes = {
   commentCreate: { method: 'POST', path: '/blog/comment', access: 'public' },
   commentUpdate: { method: 'PUT', path: '/blog/comment/:id', access: 'public' },
   commentDelete: { method: 'DELETE', path: '/blog/comment/:id', access: 'public' },
+  /**
+   * How many comments and reactions each of several moments has (issue 29: fediverse replies under
+   * a moment). Moments are dark content, so their counts are too.
+   */
+  commentCounts: { method: 'GET', path: '/blog/comment/counts', access: 'dark' },
   /** Moderation (issue 10): the newest comments on every target. */
   commentRecent: { method: 'GET', path: '/blog/comment/recent', access: 'owner' },
   /** Proof of work (issue 25): a signed ALTCHA challenge a visitor solves before writing. */

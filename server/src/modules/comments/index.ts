@@ -43,13 +43,15 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
         kind: 'comment',
         title: notice.held ? `新评论等待审核：${notice.name || '匿名'}` : `新评论：${notice.name || '匿名'}`,
         body: notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content,
-        // Where it stands: the essay (its anchor on /chaos) or the about page.
+        // Where it stands: the essay (its anchor on /chaos), the moment or the about page.
         // A held one is seen in the back office's queue only.
         url: notice.held
           ? '/great-old-one/chaos?comments=held'
           : notice.targetType === 'essay'
             ? `/chaos#${notice.targetId}`
-            : '/about',
+            : notice.targetType === 'moment'
+              ? '/moments'
+              : '/about',
       }),
   };
   const replyNotices = replyNoticesModule(ctx, { comments: repo, meta: deps.meta, channels: deps.channels });
@@ -70,6 +72,7 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     events: ctx.events,
     logger: ctx.logger,
     now: ctx.now,
+    darkKey: ctx.config.darkKey,
   });
   const queue = createModerationQueue({
     repo,

@@ -56,6 +56,29 @@ export const createReactionRepo = (db: Db) => ({
     return { likes: of('like'), reposts: of('repost') };
   },
 
+  /** Likes and reposts of several targets of one type: targets with none are left out. */
+  async countsMany(
+    targetType: string,
+    targetIds: readonly number[],
+  ): Promise<Map<number, { likes: number; reposts: number }>> {
+    const counts = new Map<number, { likes: number; reposts: number }>();
+    if (targetIds.length === 0) return counts;
+    const rows = await db
+      .selectFrom('reaction')
+      .select((eb) => ['target_id', 'kind', eb.fn.countAll<number | string>().as('n')])
+      .where('target_type', '=', targetType)
+      .where('target_id', 'in', targetIds)
+      .groupBy(['target_id', 'kind'])
+      .execute();
+    for (const row of rows) {
+      const entry = counts.get(row.target_id) ?? { likes: 0, reposts: 0 };
+      if (row.kind === 'like') entry.likes = Number(row.n);
+      else if (row.kind === 'repost') entry.reposts = Number(row.n);
+      counts.set(row.target_id, entry);
+    }
+    return counts;
+  },
+
   async removeForTarget({ targetType, targetId }: TargetRef): Promise<void> {
     await db
       .deleteFrom('reaction')

@@ -45,6 +45,42 @@ const matching = (filter: RecentFilter) => (eb: ExpressionBuilder<Database, 'com
   return eb.and(parts);
 };
 
+/** `countVisible` for several targets of one type at once: targets with none are left out. */
+const countVisibleMany = async (
+  db: Db,
+  targetType: string,
+  targetIds: readonly number[],
+  reader: Reader,
+): Promise<Map<number, number>> => {
+  if (targetIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('comment')
+    .select((eb) => ['target_id', eb.fn.countAll<number | string>().as('count')])
+    .where('target_type', '=', targetType)
+    .where('target_id', 'in', targetIds)
+    .where('deleted', '=', 0)
+    .where(readableBy(reader))
+    // A reply counts only where its thread's head is shown: a reply under a held comment (the
+    // owner's answer, or its author's own) is listed for nobody else, so it is counted for nobody else.
+    .where((eb) =>
+      eb.or([
+        eb('parent_id', 'is', null),
+        eb(
+          'parent_id',
+          'in',
+          db
+            .selectFrom('comment')
+            .select('id')
+            .where(readableBy(reader))
+            .where('target_type', '=', targetType),
+        ),
+      ]),
+    )
+    .groupBy('target_id')
+    .execute();
+  return new Map(rows.map((row) => [row.target_id, Number(row.count)]));
+};
+
 export const createCommentRepo = (db: Db) => ({
   findById: (id: number) => db.selectFrom('comment').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -80,32 +116,12 @@ export const createCommentRepo = (db: Db) => ({
           .execute(),
 
   async countVisible({ targetType, targetId }: TargetRef, reader: Reader): Promise<number> {
-    const row = await db
-      .selectFrom('comment')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('target_type', '=', targetType)
-      .where('target_id', '=', targetId)
-      .where('deleted', '=', 0)
-      .where(readableBy(reader))
-      // A reply counts only where its thread's head is shown: a reply under a held comment (the
-      // owner's answer, or its author's own) is listed for nobody else, so it is counted for nobody else.
-      .where((eb) =>
-        eb.or([
-          eb('parent_id', 'is', null),
-          eb(
-            'parent_id',
-            'in',
-            db
-              .selectFrom('comment')
-              .select('id')
-              .where(readableBy(reader))
-              .where('target_type', '=', targetType),
-          ),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    const counts = await countVisibleMany(db, targetType, [targetId], reader);
+    return counts.get(targetId) ?? 0;
   },
+
+  countVisibleMany: (targetType: string, targetIds: readonly number[], reader: Reader) =>
+    countVisibleMany(db, targetType, targetIds, reader),
 
   async insert(row: NewCommentRow): Promise<CommentRow> {
     return db.insertInto('comment').values(row).returningAll().executeTakeFirstOrThrow();

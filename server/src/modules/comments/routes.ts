@@ -11,6 +11,9 @@ export const commentsRoutes = (
   proof: Proof,
 ): void => {
   router.route(commentsCalls.commentList, ({ query, caller, owner }) => comments.list(query, caller, owner));
+  router.route(commentsCalls.commentCounts, ({ query, caller, owner }) =>
+    comments.counts(query, caller, owner),
+  );
   router.route(commentsCalls.commentCreate, ({ body, caller, owner }) =>
     comments.create(body, caller, owner),
   );

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { CommentStatus } from '@candy/contract/calls/commentModeration';
 import {
   type Comment,
+  type CommentCounts,
+  type CommentCountsQuery,
   type CommentCreateBody,
   type CommentListQuery,
   type CommentPage,
@@ -13,7 +15,7 @@ import type { Logger } from 'pino';
 import { commentEventOf, type EventBus } from '../../events.ts';
 import type { Caller } from '../../http/context.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
-import type { OwnerSession } from '../../http/guards.ts';
+import { hasDarkKey, type OwnerSession } from '../../http/guards.ts';
 import type { MetaService } from '../meta/service.ts';
 import { type AntiSpam, contentHashOf } from './antiSpam.ts';
 import { type ModerationSettings, statusOfNewComment } from './moderation.ts';
@@ -48,13 +50,15 @@ export interface CommentDeps {
   meta: MetaService;
   notifier: CommentNotifier;
   /** Likes and reposts from elsewhere, counted under each thread (issue 29); absent in narrow tests. */
-  reactions?: Pick<ReactionRepo, 'counts' | 'removeForTarget'>;
+  reactions?: Pick<ReactionRepo, 'counts' | 'countsMany' | 'removeForTarget'>;
   /** Queues a reply for its answered author's notifications (issue 25.3); absent in narrow tests. */
   replies?: { enqueue(reply: CommentRow): Promise<void> };
   /** Announces `comment.posted` on the site's event bus (webhooks); absent in narrow tests. */
   events?: Pick<EventBus, 'emit'>;
   logger: Logger;
   now: () => number;
+  /** The site's dark key: with it, a visitor reads a moment's thread (moments are dark content). */
+  darkKey?: string;
 }
 
 const avatarKeyMeta = { group: 'comment', key: 'avatar-key' } as const;
@@ -100,6 +104,17 @@ export const createCommentService = (deps: CommentDeps) => {
       knownAuthor: settings.moderation === 'first' ? await repo.hasShownComment(uuid) : true,
       markedSpammer: await repo.isMarkedSpammer(uuid, ip),
     });
+  };
+
+  const requireReadableTarget = async (
+    target: TargetRef & { targetType: CommentTargetType },
+    caller: Caller,
+    owner: boolean,
+  ) => {
+    const reader = { owner, dark: hasDarkKey(caller, deps.darkKey) };
+    if (!(await targets.isReadable(target.targetType, target.targetId, reader))) {
+      throw notFound('评论的内容不存在');
+    }
   };
 
   const requireVisibleTarget = async (
@@ -180,7 +195,7 @@ export const createCommentService = (deps: CommentDeps) => {
 
   return {
     async list(query: CommentListQuery, caller: Caller, owner: OwnerSession | null): Promise<CommentPage> {
-      await requireVisibleTarget(query, owner !== null);
+      await requireReadableTarget(query, caller, owner !== null);
       const key = await loadAvatarKey();
       const viewer = viewerOf(caller, owner);
       const rows = await repo.listTopLevel(query, viewer, query.start, commentPageSize + 1);
@@ -203,6 +218,23 @@ export const createCommentService = (deps: CommentDeps) => {
         total: await repo.countVisible(query, viewer),
         reactions: (await deps.reactions?.counts(query)) ?? { likes: 0, reposts: 0 },
       };
+    },
+
+    /** Comments and reactions of each target asked about that has any (the router checked the dark key). */
+    async counts(
+      query: CommentCountsQuery,
+      caller: Caller,
+      owner: OwnerSession | null,
+    ): Promise<CommentCounts> {
+      const viewer = viewerOf(caller, owner);
+      const comments = await repo.countVisibleMany(query.targetType, query.ids, viewer);
+      const reactions = (await deps.reactions?.countsMany(query.targetType, query.ids)) ?? new Map();
+      const list = [...new Set(query.ids)].flatMap((targetId) => {
+        const count = comments.get(targetId) ?? 0;
+        const { likes, reposts } = reactions.get(targetId) ?? { likes: 0, reposts: 0 };
+        return count || likes || reposts ? [{ targetId, comments: count, likes, reposts }] : [];
+      });
+      return { list };
     },
 
     async create(body: CommentCreateBody, caller: Caller, owner: OwnerSession | null): Promise<CommentReply> {

@@ -13,7 +13,8 @@ export interface CommentActions {
   /** The owner may change any comment; a visitor only its own (`mine`). */
   owner: boolean;
   emotes: ReadonlyMap<string, Emote>;
-  onReply: (comment: CommentReply) => void;
+  /** Absent where the caller may not answer (a moment's thread, for anyone but the owner). */
+  onReply?: (comment: CommentReply) => void;
   onEdit: (id: number, content: string) => Promise<void>;
   onDelete: (id: number) => Promise<void>;
   /** The comment the address's `#comment-N` opened (a reply notification): marked. */
@@ -124,9 +125,11 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
         )}
         {comment.deleted || editing ? null : (
           <div className="comment-actions">
-            <button type="button" className="btn btn-text" onClick={() => actions.onReply(comment)}>
-              回复
-            </button>
+            {actions.onReply ? (
+              <button type="button" className="btn btn-text" onClick={() => actions.onReply?.(comment)}>
+                回复
+              </button>
+            ) : null}
             {mayChange ? (
               <>
                 <button type="button" className="btn btn-text" onClick={() => setEditing(true)}>

@@ -12,10 +12,15 @@ import { useEmotes } from './useEmotes.ts';
 export interface CommentsProps {
   targetType: CommentTargetType;
   targetId: number;
+  /**
+   * A moment's thread (issue 29): replies from elsewhere, read with the dark key. Nobody starts a
+   * comment here, and only the owner answers (the answer goes back to the fediverse).
+   */
+  answerOnly?: boolean;
 }
 
-/** The comments of an essay or the about page: list with replies, paging, and writing. */
-export const Comments = ({ targetType, targetId }: CommentsProps) => {
+/** The comments of an essay, the about page or a moment: list with replies, paging, and writing. */
+export const Comments = ({ targetType, targetId, answerOnly = false }: CommentsProps) => {
   const comments = useComments(targetType, targetId);
   const emotes = useEmotes();
   const owner = useIsOwner();
@@ -30,7 +35,7 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
   const actions: CommentActions = {
     owner,
     emotes,
-    onReply: setReplyTo,
+    onReply: answerOnly && !owner ? undefined : setReplyTo,
     onEdit: comments.update,
     onDelete: comments.remove,
     highlightId,
@@ -50,12 +55,14 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
           ) : null}
         </p>
       ) : null}
-      <CommentForm
-        emotes={emotes}
-        guestFields={!owner}
-        proof={!owner}
-        onSubmit={(content, guest) => comments.create({ content, ...guest })}
-      />
+      {answerOnly ? null : (
+        <CommentForm
+          emotes={emotes}
+          guestFields={!owner}
+          proof={!owner}
+          onSubmit={(content, guest) => comments.create({ content, ...guest })}
+        />
+      )}
       <div className="comments-list">
         {comments.list.map((comment) => (
           <div key={comment.id} className="comment-thread">
@@ -97,7 +104,7 @@ export const Comments = ({ targetType, targetId }: CommentsProps) => {
           </button>
         </div>
       ) : comments.list.length === 0 ? (
-        <p className="comments-status">还没有评论，来抢沙发吧</p>
+        <p className="comments-status">{answerOnly ? '还没有评论' : '还没有评论，来抢沙发吧'}</p>
       ) : comments.hasMore ? (
         <div className="comments-status">
           <button type="button" className="btn" onClick={comments.loadMore}>

@@ -1,14 +1,58 @@
+import type { CommentCount } from '@candy/contract/calls/comments';
 import type { Emote } from '@candy/contract/calls/emotes';
 import type { Moment } from '@candy/contract/calls/moments';
+import { lazy, Suspense, useState } from 'react';
 import { CommentText } from '../../../ui/Comments/CommentText.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
 import { AuthorCard } from '../shared/AuthorCard.tsx';
 import { formatDateTime } from '../shared/time.ts';
 import { ImageGrid } from './ImageGrid.tsx';
 
+// The thread's code is fetched on the first click, as under an essay.
+const Comments = lazy(() => import('../../../ui/Comments/Comments.tsx'));
+
 const noEmotes: ReadonlyMap<string, Emote> = new Map();
 
+/** 评论 2 · 喜欢 3 · 转发 1: what the moment's footer says, leaving out what is zero. */
+const countText = ({ comments, likes, reposts }: CommentCount): string =>
+  [comments ? `评论 ${comments}` : '', likes ? `喜欢 ${likes}` : '', reposts ? `转发 ${reposts}` : '']
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * Replies from elsewhere under a moment (issue 29): a footer with the counts, opening the thread.
+ * Only a moment that has any shows it: nobody starts a thread here.
+ */
+const MomentThread = ({ momentId, count }: { momentId: number; count: CommentCount }) => {
+  const [open, setOpen] = useState(false);
+  const threadId = `moment-${momentId}-comments`;
+  return (
+    <>
+      <footer className="moment-foot">
+        <button
+          type="button"
+          className="btn btn-text"
+          aria-expanded={open}
+          aria-controls={threadId}
+          data-testid="moment-thread-toggle"
+          onClick={() => setOpen(!open)}
+        >
+          {open ? '收起' : countText(count)}
+        </button>
+      </footer>
+      {open ? (
+        <div id={threadId}>
+          <Suspense fallback={<Spinner label="评论加载中" />}>
+            <Comments targetType="moment" targetId={momentId} answerOnly />
+          </Suspense>
+        </div>
+      ) : null}
+    </>
+  );
+};
+
 /** A moment: its text (escaped, links linked) and its pictures; an h-entry for microformats2 readers. */
-export const MomentCard = ({ moment }: { moment: Moment }) => (
+export const MomentCard = ({ moment, count }: { moment: Moment; count?: CommentCount | undefined }) => (
   <article className="card moment h-entry" data-testid="moment" data-moment-id={moment.id}>
     <time className="moment-time dt-published" dateTime={new Date(moment.createdAt).toISOString()}>
       {formatDateTime(moment.createdAt)}
@@ -18,5 +62,6 @@ export const MomentCard = ({ moment }: { moment: Moment }) => (
       <CommentText text={moment.content} emotes={noEmotes} className="e-content p-name" />
     ) : null}
     <ImageGrid images={moment.images} pictures={moment.pictures} />
+    {count ? <MomentThread momentId={moment.id} count={count} /> : null}
   </article>
 );

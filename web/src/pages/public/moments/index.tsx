@@ -10,6 +10,7 @@ import { useInfiniteScroll } from '../shared/useInfiniteScroll.ts';
 import { MomentCard } from './MomentCard.tsx';
 import { StatisticsSkeleton } from './StatisticsSkeleton.tsx';
 import './moments.css';
+import { useMomentCounts } from './useMomentCounts.ts';
 import { useMomentList } from './useMomentList.ts';
 
 // Charts are their own chunk, fetched after the feed is on screen.
@@ -19,6 +20,10 @@ const Feed = () => {
   const [keyword, setKeyword] = useState('');
   const readKey = useDarkReadKey();
   const moments = useMomentList(keyword, readKey);
+  const counts = useMomentCounts(
+    moments.items.map((moment) => moment.id),
+    readKey,
+  );
   const sentinel = useInfiniteScroll(moments.loadMore, moments.status === 'ready' && moments.hasMore);
   if (moments.status === 'failed' && moments.code === ErrorCode.darkKeyRequired)
     return <DarkKeyNeeded what="朋友圈" />;
@@ -35,7 +40,7 @@ const Feed = () => {
       </div>
       <div className="moment-list" data-testid="moment-list">
         {moments.items.map((moment) => (
-          <MomentCard key={moment.id} moment={moment} />
+          <MomentCard key={moment.id} moment={moment} count={counts.get(moment.id)} />
         ))}
       </div>
       <div ref={sentinel} className="list-sentinel" />
