@@ -178,8 +178,8 @@ describe('navigation, switches and modes (spec §2, §4)', () => {
     // Any element marked data-viewer-src opens the viewer (ui/imageViewer/delegate.ts).
     await page.evaluate(() => {
       const img = document.createElement('img');
-      img.src = '/files/demo/picture-1.svg';
-      img.dataset.viewerSrc = '/files/demo/picture-1.svg';
+      img.src = '/files/images/demo/card-1.jpg';
+      img.dataset.viewerSrc = '/files/images/demo/card-1.jpg';
       img.dataset.testid = 'thumb';
       img.style.width = '80px';
       document.querySelector('.main')?.prepend(img);
@@ -218,7 +218,7 @@ describe('navigation, switches and modes (spec §2, §4)', () => {
     const { page, close } = await openPage(browser, `${baseUrl}/chaos`);
     await page.evaluate(() => {
       const a = document.createElement('a');
-      a.dataset.viewerSrc = '/files/demo/picture-1.svg';
+      a.dataset.viewerSrc = '/files/images/demo/card-1.jpg';
       a.dataset.testid = 'open-viewer';
       a.textContent = 'open';
       document.querySelector('.main')?.prepend(a);

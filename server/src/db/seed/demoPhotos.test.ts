@@ -5,7 +5,7 @@ import { type FakeS3, startFakeS3 } from '../../../test/fakes/s3.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 /**
- * The demo's photographs (issue 30) are stored like uploads, through the blob storage: on S3 they are
+ * The demo's photographs and cards (issue 30) are stored like uploads, through the blob storage: on S3 they are
  * in the bucket and get their copies there; on the local disk they stay where they always were.
  */
 const demoSuite = (name: string, env: () => Record<string, string>, onDisk: boolean) =>
@@ -18,7 +18,9 @@ const demoSuite = (name: string, env: () => Record<string, string>, onDisk: bool
 
     it('are stored through the storage and get their copies there', { timeout: 90_000 }, async () => {
       const stored = await t.storage.list('images/demo/');
+      // The cards of moments, the gallery and the anime covers, then the essays' photographs.
       expect(stored.map((blob) => blob.key)).toEqual([
+        ...Array.from({ length: 8 }, (_, i) => `images/demo/card-${i + 1}.jpg`),
         'images/demo/photo-1.jpg',
         'images/demo/photo-2.jpg',
         'images/demo/photo-3.jpg',
@@ -34,13 +36,16 @@ const demoSuite = (name: string, env: () => Record<string, string>, onDisk: bool
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       await t.modules.scheduler.idle();
-      expect(await t.modules.images.status()).toMatchObject({ pending: 0, ready: 3, failed: 0 });
+      expect(await t.modules.images.status()).toMatchObject({ pending: 0, ready: 11, failed: 0 });
 
       const url = '/files/images/demo/photo-2.jpg';
       const info = (await t.modules.images.picturesOf([url]))[url];
       expect(info?.widths).toEqual([320, 640, 960, 1280, 1920]);
       const folder = (info?.base ?? '').replace(/^\/files\//, '');
       expect(await t.storage.list(folder)).toHaveLength(15);
+      // A card gets its copies too, none wider than it (800 px).
+      const card = '/files/images/demo/card-1.jpg';
+      expect((await t.modules.images.picturesOf([card]))[card]?.widths).toEqual([320, 640, 800]);
       // Served from where they are stored.
       const copy = await t.server.inject({ method: 'GET', url: `${info?.base}640.avif` });
       expect(copy.statusCode).toBe(200);

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { loadSharp } from '../../lazyModules.ts';
 import type { BlobStorage } from '../../storage/index.ts';
@@ -27,10 +25,17 @@ const svgCard = (
 </svg>
 `;
 
-/** Writes the demo pictures under DATA_DIR/files/demo (served at /files/demo/) and describes them. */
-export const writeDemoImages = (dataDir: string): DemoImage[] => {
-  const dir = path.join(dataDir, 'files', 'demo');
-  fs.mkdirSync(dir, { recursive: true });
+/** A demo picture stored like an upload, for the image pipeline to copy. */
+export type DemoPicture = DemoImage & { key: string; size: number };
+
+/**
+ * The demo's cards (moments, the gallery, anime covers) as JPEGs stored like uploads, under
+ * `images/demo/` through the blob storage: the pipeline makes their copies and placeholders as for any
+ * picture. As SVG files each one cost the phone a document of its own and a CJK font lookup at load
+ * (issue 30: ≈ 30–60 ms of main thread per picture on /moments under Lighthouse's throttling).
+ */
+export const writeDemoCards = async (storage: BlobStorage): Promise<DemoPicture[]> => {
+  const sharp = await loadSharp();
   const shapes: [number, number][] = [
     [800, 500],
     [600, 800],
@@ -42,11 +47,15 @@ export const writeDemoImages = (dataDir: string): DemoImage[] => {
     [800, 600],
   ];
   const captions = ['晴', '海', '猫', '樱', '夜', '糖', '雨', '风'];
-  return shapes.map(([width, height], index) => {
-    const name = `picture-${index + 1}.svg`;
-    fs.writeFileSync(path.join(dir, name), svgCard(width, height, (index * 47) % 360, captions[index] ?? ''));
-    return { url: `/files/demo/${name}`, width, height };
-  });
+  const cards: DemoPicture[] = [];
+  for (const [index, [width, height]] of shapes.entries()) {
+    const svg = svgCard(width, height, (index * 47) % 360, captions[index] ?? '');
+    const body = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+    const key = `images/demo/card-${index + 1}.jpg`;
+    const { size } = await storage.put(key, Readable.from(body), { contentType: 'image/jpeg' });
+    cards.push({ key, url: `/files/${key}`, width, height, size });
+  }
+  return cards;
 };
 
 /**
@@ -71,15 +80,13 @@ const drawPhoto = async (width: number, hue: number, caption: string, seed: numb
     .toBuffer();
 };
 
-export const writeDemoPhotos = async (
-  storage: BlobStorage,
-): Promise<(DemoImage & { key: string; size: number })[]> => {
+export const writeDemoPhotos = async (storage: BlobStorage): Promise<DemoPicture[]> => {
   const scenes: [number, number, string][] = [
     [35, 2400, '晴'],
     [200, 2000, '海'],
     [320, 1800, '樱'],
   ];
-  const photos: (DemoImage & { key: string; size: number })[] = [];
+  const photos: DemoPicture[] = [];
   // One at a time: three camera-sized canvases at once took ≈ 80 MB more at the peak.
   for (const [index, [hue, width, caption]] of scenes.entries()) {
     const body = await drawPhoto(width, hue, caption, 1234 + index);

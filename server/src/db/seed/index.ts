@@ -4,7 +4,7 @@ import { createStorage } from '../../storage/index.ts';
 import type { Db } from '../index.ts';
 import type { EssayTable } from '../schema.ts';
 import { demoAbout, demoBangumi, demoComments, demoEssays, demoLinks, demoMomentTexts } from './content.ts';
-import { type DemoImage, writeDemoImages, writeDemoPhotos } from './images.ts';
+import { type DemoImage, writeDemoCards, writeDemoPhotos } from './images.ts';
 import { seedInsight } from './insight.ts';
 import { seedQuotes } from './quotes.ts';
 
@@ -30,8 +30,9 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
     .where('key', '=', seededMarker.key)
     .executeTakeFirst();
   if (marker) return false;
-  const pictures = writeDemoImages(config.dataDir);
-  const photos = await writeDemoPhotos(createStorage(config));
+  const storage = createStorage(config);
+  const pictures = await writeDemoCards(storage);
+  const photos = await writeDemoPhotos(storage);
   return db.transaction().execute(async (trx) => {
     // The marker is claimed first, inside the transaction: replicas starting together on one
     // PostgreSQL race here, and the unique (group, key) makes the second wait for the first to commit
@@ -47,7 +48,7 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
     await trx
       .insertInto('image')
       .values(
-        photos.map((p) => ({
+        [...pictures, ...photos].map((p) => ({
           key: p.key,
           mime: 'image/jpeg',
           width: p.width,
@@ -148,7 +149,10 @@ const seedContent = async (
     const hour = [8, 9, 12, 13, 18, 20, 21, 22, 23][Math.floor(random() * 9)] ?? 12;
     const at = now - day * DAY - ((now % DAY) - hour * 3_600_000) - Math.floor(random() * 3_600_000);
     const imageCount = random() < 0.35 ? 1 + Math.floor(random() * 4) : 0;
-    const images = Array.from({ length: imageCount }, (_, i) => pictures[(index + i) % pictures.length]);
+    const images = Array.from({ length: imageCount }, (_, i) => {
+      const { url, width, height } = pictures[(index + i) % pictures.length] as DemoImage;
+      return { url, width, height };
+    });
     return {
       content: demoMomentTexts[index % demoMomentTexts.length] ?? '',
       images: JSON.stringify(images),
@@ -191,7 +195,15 @@ const seedContent = async (
 
   await db
     .insertInto('waifu')
-    .values(pictures.map((p, index) => ({ ...p, title: `demo ${index + 1}`, created_at: now - index * DAY })))
+    .values(
+      pictures.map(({ url, width, height }, index) => ({
+        url,
+        width,
+        height,
+        title: `demo ${index + 1}`,
+        created_at: now - index * DAY,
+      })),
+    )
     .execute();
 
   // The to-do list (issue 11): one overdue, one done, one without a date.
