@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Outbound } from '../../net/outbound.ts';
+import { outboundFetch, withDeliveryFetch } from './deliveryFetch.ts';
 import type { FederationQueue } from './messageQueue.ts';
 
 /** The signing keys Fedify puts in an outbox message (JWK). */
@@ -56,8 +57,11 @@ export const answerOf = (error: unknown): { statusCode: number | null; answer: s
 export interface DeliveryLogDeps {
   db: Db;
   queue: Pick<FederationQueue, 'enqueue' | 'pending' | 'onEnqueue'>;
-  /** Its address check: an inbox in a refused range is never sent to. */
-  outbound: Pick<Outbound, 'urlProblem'>;
+  /**
+   * Its address check: an inbox in a refused range is never sent to, and a delivery is sent through
+   * it (deliveryFetch.ts), so the address connected to is the address checked.
+   */
+  outbound: Pick<Outbound, 'urlProblem' | 'fetch'>;
   /** The owner's current signing keys in a message's shape (loads Fedify: only a retry asks). */
   signingKeys: (baseUrl: string) => Promise<MessageKeys>;
   logger: Logger;
@@ -74,6 +78,7 @@ export interface DeliveryLogDeps {
 export const createDeliveryLog = (deps: DeliveryLogDeps) => {
   const { db } = deps;
   const current = new AsyncLocalStorage<{ error: unknown; failed: boolean; retried: boolean }>();
+  const send = outboundFetch(deps.outbound);
   deps.queue.onEnqueue(() => {
     const state = current.getStore();
     if (state) state.retried = true;
@@ -145,7 +150,7 @@ export const createDeliveryLog = (deps: DeliveryLogDeps) => {
         return record(message, 'failed', { statusCode: null, answer: `未投递：${problem}` });
       }
       const state = { error: undefined as unknown, failed: false, retried: false };
-      await current.run(state, handle);
+      await current.run(state, () => withDeliveryFetch(send, handle));
       if (!state.failed) {
         await db.deleteFrom('federation_delivery').where('message_id', '=', message.id).execute();
         return;
