@@ -13,6 +13,7 @@ import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
 import { loadSharp } from '../lazyModules.ts';
 import { inlineStylesheet } from './inlineStyles.ts';
+import { lcpPreloadOf } from './lcpPreload.ts';
 import { type PageHead, pageHeadOf } from './pageHead.ts';
 
 /**
@@ -385,7 +386,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
       const { tags, ...head } = headOf(req, pathname, data.reads);
       return {
         ...head,
-        head: `${tags}${assetTags.get(pageKey) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,
+        head: `${lcpPreloadOf(markup)}${tags}${assetTags.get(pageKey) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,
         body: markup,
       };
     },
