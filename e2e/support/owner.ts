@@ -43,3 +43,18 @@ export const accessKeyOf = async (page: Page): Promise<string> => {
   );
   return (JSON.parse(deobfuscate(raw ?? '') ?? '{}') as { accessKey: string }).accessKey;
 };
+
+/** An owner API call with `accessKey` (read when called), answering the envelope. */
+export const ownerCall =
+  (baseUrl: string, accessKey: () => string) =>
+  async (method: string, path: string, body?: object): Promise<{ code: number; data: unknown }> =>
+    (
+      await fetch(`${baseUrl}/api${path}`, {
+        method,
+        headers: {
+          'x-fingerprint': accessKey(),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    ).json() as Promise<{ code: number; data: unknown }>;

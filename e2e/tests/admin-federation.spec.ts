@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { accessKeyOf, openAsOwner } from '../support/owner.ts';
+import { accessKeyOf, openAsOwner, ownerCall } from '../support/owner.ts';
 
 /** Screenshots for a person to look at, only when asked: `SHOTS_DIR=/tmp/shots-federation`. */
 const shot = async (page: Page, name: string) => {
@@ -35,14 +35,7 @@ describe('the federation page in Chromium', () => {
   let peer: FediversePeer | null = null;
   let accessKey = '';
   const baseUrl = inject('baseUrl');
-  const owner = async (method: string, path: string, body?: object) =>
-    (
-      await fetch(`${baseUrl}/api${path}`, {
-        method,
-        headers: { 'x-fingerprint': accessKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-    ).json() as Promise<{ code: number; data: unknown }>;
+  const owner = ownerCall(baseUrl, () => accessKey);
 
   beforeAll(async () => {
     browser = await launchBrowser();

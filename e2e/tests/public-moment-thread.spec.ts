@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { accessKeyOf, openAsOwner } from '../support/owner.ts';
+import { accessKeyOf, openAsOwner, ownerCall } from '../support/owner.ts';
 import { goInApp, waitForApp } from '../support/pages.ts';
 import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
 
@@ -29,14 +29,7 @@ describe('a fediverse reply under a moment', () => {
   let peer: FediversePeer;
   let accessKey = '';
   const baseUrl = inject('baseUrl');
-  const owner = async (method: string, path: string, body?: object) =>
-    (
-      await fetch(`${baseUrl}/api${path}`, {
-        method,
-        headers: { 'x-fingerprint': accessKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-    ).json() as Promise<{ code: number; data: unknown }>;
+  const owner = ownerCall(baseUrl, () => accessKey);
   const settings = (origin: string, federateMoments: boolean) =>
     owner('PUT', '/federation/settings', {
       handle: 'owner',
