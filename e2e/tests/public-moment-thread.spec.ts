@@ -116,6 +116,9 @@ describe('a fediverse reply under a moment', () => {
     await ownCard.locator('textarea').fill('谢谢！在海边拍的');
     await ownCard.getByRole('button', { name: '回复', exact: true }).last().click();
     await ownCard.getByTestId('comment').filter({ hasText: '谢谢！在海边拍的' }).waitFor();
+    // Closed again, the footer counts the answer too.
+    await ownCard.getByTestId('moment-thread-toggle').click();
+    expect(await ownCard.getByTestId('moment-thread-toggle').textContent()).toBe('评论 2');
     const answered = async () => {
       for (const activity of peer.received) {
         if (!(activity instanceof Create)) continue;

@@ -1,5 +1,5 @@
 import type { CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIsOwner } from '../../core/appState.ts';
 import { Spinner } from '../Spinner.tsx';
 import { CommentForm } from './CommentForm.tsx';
@@ -17,11 +17,17 @@ export interface CommentsProps {
    * comment here, and only the owner answers (the answer goes back to the fediverse).
    */
   answerOnly?: boolean;
+  /** Told the thread's count once read, and again after each write (a moment's footer shows it). */
+  onTotal?: (total: number) => void;
 }
 
 /** The comments of an essay, the about page or a moment: list with replies, paging, and writing. */
-export const Comments = ({ targetType, targetId, answerOnly = false }: CommentsProps) => {
+export const Comments = ({ targetType, targetId, answerOnly = false, onTotal }: CommentsProps) => {
   const comments = useComments(targetType, targetId);
+  const ready = comments.status === 'ready';
+  useEffect(() => {
+    if (ready) onTotal?.(comments.total);
+  }, [ready, comments.total, onTotal]);
   const emotes = useEmotes();
   const owner = useIsOwner();
   const [replyTo, setReplyTo] = useState<CommentReply | null>(null);

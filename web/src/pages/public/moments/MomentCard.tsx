@@ -25,6 +25,8 @@ const countText = ({ comments, likes, reposts }: CommentCount): string =>
  */
 const MomentThread = ({ momentId, count }: { momentId: number; count: CommentCount }) => {
   const [open, setOpen] = useState(false);
+  // The thread's own count once it was opened: the owner's answer counts at once.
+  const [comments, setComments] = useState(count.comments);
   const threadId = `moment-${momentId}-comments`;
   return (
     <>
@@ -37,13 +39,13 @@ const MomentThread = ({ momentId, count }: { momentId: number; count: CommentCou
           data-testid="moment-thread-toggle"
           onClick={() => setOpen(!open)}
         >
-          {open ? '收起' : countText(count)}
+          {open ? '收起' : countText({ ...count, comments })}
         </button>
       </footer>
       {open ? (
         <div id={threadId}>
           <Suspense fallback={<Spinner label="评论加载中" />}>
-            <Comments targetType="moment" targetId={momentId} answerOnly />
+            <Comments targetType="moment" targetId={momentId} answerOnly onTotal={setComments} />
           </Suspense>
         </div>
       ) : null}
