@@ -152,6 +152,16 @@ describe('pictures on a phone', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const avifRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.avif')) avifRequests.push(new URL(request.url()).pathname);
+    });
+    // The server-rendered page asks for its first cover from <head> (issue 30: the picture that
+    // matters most is not left waiting behind the stylesheets and scripts).
+    const served = await (await fetch(`${server.url}/pastel-memories`)).text();
+    expect(served).toMatch(
+      /<head>[\s\S]*<link rel="preload" as="image" type="image\/avif" imagesrcset="\/files\/images\/v\/[0-9a-f]{16}\/320\.avif 320w[^"]*" imagesizes="96px" fetchpriority="high">[\s\S]*<\/head>/,
+    );
     await page.goto(`${server.url}/pastel-memories`);
     await waitForApp(page);
     const [first, second] = [0, 1].map((n) => page.getByTestId('bangumi').nth(n).locator('img'));
@@ -165,8 +175,9 @@ describe('pictures on a phone', () => {
       .poll(() => first?.evaluate((img) => (img as unknown as { complete: boolean }).complete))
       .toBe(true);
     const shown = await first?.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc);
-    // 96 CSS px at DPR 2: the smallest AVIF copy, 320 wide.
+    // 96 CSS px at DPR 2: the smallest AVIF copy, 320 wide, the one preloaded, fetched once.
     expect(new URL(shown ?? '').pathname).toMatch(/^\/files\/images\/v\/[0-9a-f]{16}\/320\.avif$/);
+    expect(avifRequests.filter((path) => path === new URL(shown ?? '').pathname)).toHaveLength(1);
     const box = await first?.boundingBox();
     expect(box?.width).toBe(96);
     expect(box?.height).toBe(134);
