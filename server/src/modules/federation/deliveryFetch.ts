@@ -48,7 +48,7 @@ export const outboundFetch =
   };
 
 const scope = new AsyncLocalStorage<typeof fetch>();
-let original: typeof fetch | null = null;
+let installed = false;
 
 /**
  * Runs `run` with the global `fetch` replaced by `fetcher` for the calls made in its async context.
@@ -57,9 +57,9 @@ let original: typeof fetch | null = null;
  * reads the context each call runs in, and is installed once per process on first use.
  */
 export const withDeliveryFetch = <T>(fetcher: typeof fetch, run: () => Promise<T>): Promise<T> => {
-  if (!original) {
+  if (!installed) {
+    installed = true;
     const untouched = globalThis.fetch;
-    original = untouched;
     globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) =>
       (scope.getStore() ?? untouched)(input, init)) as typeof fetch;
   }

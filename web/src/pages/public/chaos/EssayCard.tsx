@@ -1,15 +1,11 @@
 import type { Essay } from '@candy/contract/calls/essays';
 import { markdownTitle } from '@candy/contract/markdownText';
 import { essayPath } from '@candy/contract/sitePaths';
-import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../../app/router.tsx';
+import { CommentsDisclosure } from '../../../ui/Comments/CommentsDisclosure.tsx';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import { AuthorCard } from '../shared/AuthorCard.tsx';
 import { LocalTime, useDateTimeText } from '../shared/LocalTime.tsx';
-
-// Comments are code most readers never open: their own chunk, fetched on the first click.
-const Comments = lazy(() => import('../../../ui/Comments/Comments.tsx'));
 
 /** An essay; `html` is its content rendered by the server, on a server-rendered first page (issue 16). */
 const ReservationBadge = ({ ms }: { ms: number }) => (
@@ -29,9 +25,7 @@ export const EssayCard = ({
   /** Comments open at once: the address names one of them (`#comment-N`, a reply notification). */
   openComments?: boolean;
 }) => {
-  const [showComments, setShowComments] = useState(openComments);
   const scheduled = essay.reservation !== null && essay.reservation > Date.now();
-  const commentsId = `essay-${essay.id}-comments`;
   return (
     // microformats2 (issue 29.4): an h-entry others' sites read for a Webmention's author and text.
     <article className="card essay h-entry" data-testid="essay" data-essay-id={essay.id}>
@@ -52,24 +46,14 @@ export const EssayCard = ({
         eagerFirst={first}
         html={essay.html}
       />
-      <footer className="essay-foot">
-        <button
-          type="button"
-          className="btn btn-text"
-          aria-expanded={showComments}
-          aria-controls={commentsId}
-          onClick={() => setShowComments(!showComments)}
-        >
-          {showComments ? '收起评论' : '评论'}
-        </button>
-      </footer>
-      {showComments ? (
-        <div id={commentsId}>
-          <Suspense fallback={<Spinner label="评论加载中" />}>
-            <Comments targetType="essay" targetId={essay.id} />
-          </Suspense>
-        </div>
-      ) : null}
+      <CommentsDisclosure
+        targetType="essay"
+        targetId={essay.id}
+        footerClassName="essay-foot"
+        label="评论"
+        openLabel="收起评论"
+        initiallyOpen={openComments}
+      />
     </article>
   );
 };

@@ -1,15 +1,12 @@
 import type { CommentCount } from '@candy/contract/calls/comments';
 import type { Emote } from '@candy/contract/calls/emotes';
 import type { Moment } from '@candy/contract/calls/moments';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { CommentsDisclosure } from '../../../ui/Comments/CommentsDisclosure.tsx';
 import { CommentText } from '../../../ui/Comments/CommentText.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import { AuthorCard } from '../shared/AuthorCard.tsx';
 import { formatDateTime } from '../shared/time.ts';
 import { ImageGrid } from './ImageGrid.tsx';
-
-// The thread's code is fetched on the first click, as under an essay.
-const Comments = lazy(() => import('../../../ui/Comments/Comments.tsx'));
 
 const noEmotes: ReadonlyMap<string, Emote> = new Map();
 
@@ -24,32 +21,19 @@ const countText = ({ comments, likes, reposts }: CommentCount): string =>
  * Only a moment that has any shows it: nobody starts a thread here.
  */
 const MomentThread = ({ momentId, count }: { momentId: number; count: CommentCount }) => {
-  const [open, setOpen] = useState(false);
   // The thread's own count once it was opened: the owner's answer counts at once.
   const [comments, setComments] = useState(count.comments);
-  const threadId = `moment-${momentId}-comments`;
   return (
-    <>
-      <footer className="moment-foot">
-        <button
-          type="button"
-          className="btn btn-text"
-          aria-expanded={open}
-          aria-controls={threadId}
-          data-testid="moment-thread-toggle"
-          onClick={() => setOpen(!open)}
-        >
-          {open ? '收起' : countText({ ...count, comments })}
-        </button>
-      </footer>
-      {open ? (
-        <div id={threadId}>
-          <Suspense fallback={<Spinner label="评论加载中" />}>
-            <Comments targetType="moment" targetId={momentId} answerOnly onTotal={setComments} />
-          </Suspense>
-        </div>
-      ) : null}
-    </>
+    <CommentsDisclosure
+      targetType="moment"
+      targetId={momentId}
+      answerOnly
+      onTotal={setComments}
+      footerClassName="moment-foot"
+      label={countText({ ...count, comments })}
+      openLabel="收起"
+      testId="moment-thread-toggle"
+    />
   );
 };
 
