@@ -322,7 +322,8 @@ try {
     for (const pagePath of pages.filter((p) => !onlyPages || onlyPages.includes(p))) {
       const dark = pagePath === '/moments' || pagePath === '/waifu';
       const runs = [];
-      for (let i = 0; i < 3; i += 1) {
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART): up to two more tries.
+      for (let i = 0; i < 5 && runs.length < 3; i += 1) {
         const result = lighthouse(
           `${base}${pagePath}`,
           dark ? { profile, zone: zoneShowing(3) } : { zone: zoneShowing(12) },

@@ -1,8 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * `.vite/page-chunks.json`: each page module (`src/pages/…/index.tsx`) and the chunk that holds it.
+ * Vite's manifest names a page's chunk only when the page is its facade; a page whose modules a
+ * lazy part of it shares (the moments page and its statistics) lives in a chunk without one. The
+ * server reads this to hint a client-rendered page's scripts from the HTML (server/src/http).
+ */
+const pageChunks = (): Plugin => ({
+  name: 'candy-page-chunks',
+  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+  generateBundle(_options, bundle) {
+    const root = path.dirname(fileURLToPath(import.meta.url));
+    const pages: Record<string, string> = {};
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      for (const id of chunk.moduleIds) {
+        const module = path.relative(root, id).split(path.sep).join('/');
+        if (/^src\/pages\/.+\/index\.tsx$/.test(module)) pages[module] = chunk.fileName;
+      }
+    }
+    this.emitFile({ type: 'asset', fileName: '.vite/page-chunks.json', source: JSON.stringify(pages) });
+  },
+});
+
+/**
+ * A `<link rel="modulepreload">` in index.html for React DOM's chunk, which the entry imports
+ * lazily (web/src/main.tsx) so that it is evaluated in a task of its own: it downloads beside the
+ * entry, not after it.
+ */
+const preloadReactDom = (): Plugin => ({
+  name: 'candy-preload-react-dom',
+  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const chunk = Object.values(bundle ?? {}).find(
+        (c) => c.type === 'chunk' && c.moduleIds.some((id) => id.includes('/react-dom/client.js')),
+      );
+      if (!chunk) throw new Error('no chunk holds react-dom/client');
+      return [
+        {
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+          injectTo: 'head',
+        },
+      ];
+    },
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pageChunks(), preloadReactDom()],
   define: {
     // Stamped by scripts/build.mjs as YYYYMMDD-N; a dev server says `dev`.
     __PAGE_BUILD__: JSON.stringify(process.env.CANDY_PAGE_BUILD ?? 'dev'),

@@ -6,8 +6,11 @@ import { type Browser, type BrowserContextOptions, chromium } from 'playwright-c
  * would behave differently depending on when the suite runs. A zone only moves the local hour:
  * `Date.now()` stays real, so key expiry and server times are unaffected.
  */
-export const daytimeZone = (now = new Date()): string => {
-  let offset = 12 - now.getUTCHours();
+export const daytimeZone = (now = new Date()): string => zoneAt(12, now);
+
+/** A time zone in which it is now `hour`:xx (03 is night: dark mode by the hour). */
+export const zoneAt = (hour: number, now = new Date()): string => {
+  let offset = hour - now.getUTCHours();
   if (offset > 14) offset -= 24;
   if (offset < -12) offset += 24;
   // Etc/GMT-N is UTC+N (POSIX signs are inverted).

@@ -2,7 +2,6 @@ import './styles/theme.css';
 import './styles/shell.css';
 import './styles/ui.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { showNotice } from './app/noticeToast.ts';
 import { primePage } from './app/PageOutlet.tsx';
@@ -39,6 +38,13 @@ delegateImageViewer();
 const markReady = () => document.documentElement.setAttribute('data-ready', '');
 
 /**
+ * React DOM is a chunk of its own (index.html preloads it: web/vite.config.ts), evaluated in a task
+ * of its own once this module's evaluation has ended: as one module with the entry, its evaluation
+ * made the entry's task long enough to count as blocking on a phone (issue 30).
+ */
+const reactDom = import('react-dom/client');
+
+/**
  * Hydrates a server-rendered page (issue 16) or renders the app. Not awaited at the top level: a
  * page chunk imports this entry module, so a top-level await on it would wait for itself.
  */
@@ -53,6 +59,7 @@ const start = async (): Promise<void> => {
     // the server's markup even when the device's own modes (phone layout, night mode, an
     // unreachable server found meanwhile) differ; React re-renders with those right after.
     await primePage(location.pathname).catch(() => undefined);
+    const { hydrateRoot } = await reactDom;
     hydration.set({ hydrating: true });
     whenHydrated(() => {
       forgetSsrData();
@@ -73,6 +80,10 @@ const start = async (): Promise<void> => {
     });
     return;
   }
+  // The page's code (hinted from the HTML: server/src/http/serverRender.ts) before the first
+  // render, as for a server-rendered page: the page is then part of that render, which comes in
+  // slices, instead of a second render that React does at once when it arrives.
+  const [{ createRoot }] = await Promise.all([reactDom, primePage(location.pathname).catch(() => undefined)]);
   forgetSsrData();
   flushEarly();
   markReady();

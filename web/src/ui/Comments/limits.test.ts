@@ -1,10 +1,11 @@
 import * as contract from '@candy/contract/calls/comments';
 import { expect, it } from 'vitest';
-import { commentMaxLength, guestNameMaxLength } from './limits.ts';
+import { commentCountsMaxIds, commentMaxLength, guestNameMaxLength } from './limits.ts';
 
 it('matches the contract', () => {
-  expect({ commentMaxLength, guestNameMaxLength }).toEqual({
+  expect({ commentMaxLength, guestNameMaxLength, commentCountsMaxIds }).toEqual({
     commentMaxLength: contract.commentMaxLength,
     guestNameMaxLength: contract.guestNameMaxLength,
+    commentCountsMaxIds: contract.commentCountsMaxIds,
   });
 });

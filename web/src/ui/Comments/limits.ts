@@ -4,3 +4,5 @@
  */
 export const commentMaxLength = 2000;
 export const guestNameMaxLength = 32;
+/** Most moments one counts call asks about. */
+export const commentCountsMaxIds = 50;

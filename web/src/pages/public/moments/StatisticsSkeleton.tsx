@@ -1,6 +1,7 @@
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { HEATMAP_LEFT, heatmapLayout, hourViewBox } from './chartLayout.ts';
 import { WeekTable } from './WeekTable.tsx';
+import type { WeekCell, WeekRow } from './weekReport.ts';
 
 /** The local date `back` days before today, as the statistics call names days (YYYY-MM-DD). */
 const localDate = (back: number): string => {
@@ -18,13 +19,11 @@ const heatmapSize = () => {
   return { width: Math.max(width, HEATMAP_LEFT), height };
 };
 
-/** The week report's rows, with "…" until the numbers come. */
-const placeholderRows = ['动态', '图片', '最忙的一天', '最长连续'].map((label) => ({
-  label,
-  thisWeek: '…',
-  lastWeek: '…',
-  change: '…',
-}));
+/** The week report's rows, with "…" until the numbers come (the busiest day on its two lines). */
+const placeholderRows: WeekRow[] = ['动态', '图片', '最忙的一天', '最长连续'].map((label) => {
+  const cell: WeekCell = label === '最忙的一天' ? ['…', '…'] : '…';
+  return { label, thisWeek: cell, lastWeek: cell, change: '…' };
+});
 
 /**
  * The statistics' place while their code or data loads: the same headings, chart boxes and table
@@ -38,7 +37,9 @@ export const StatisticsSkeleton = () => {
         <Spinner label="统计加载中" /> 过去一年
       </h3>
       <div className="moments-heatmap-scroll">
-        <svg width={heatmap.width} height={heatmap.height} aria-hidden="true" />
+        <div className="moments-chart">
+          <svg width={heatmap.width} height={heatmap.height} aria-hidden="true" />
+        </div>
       </div>
       <h3>一天中的时段</h3>
       <div className="moments-chart">

@@ -1,4 +1,14 @@
-import type { WeekRow } from './weekReport.ts';
+import type { WeekCell, WeekRow } from './weekReport.ts';
+
+const Cell = ({ cell }: { cell: WeekCell }) =>
+  typeof cell === 'string' ? (
+    <td>{cell}</td>
+  ) : (
+    <td>
+      <span className="moments-week-line">{cell[0]}</span>
+      <span className="moments-week-line">{cell[1]}</span>
+    </td>
+  );
 
 /** The week report's table (本周 vs 上周); the statistics' skeleton draws it with "…" in each cell. */
 export const WeekTable = ({ rows, testId }: { rows: readonly WeekRow[]; testId?: string }) => (
@@ -16,8 +26,8 @@ export const WeekTable = ({ rows, testId }: { rows: readonly WeekRow[]; testId?:
       {rows.map((row) => (
         <tr key={row.label}>
           <th scope="row">{row.label}</th>
-          <td>{row.thisWeek}</td>
-          <td>{row.lastWeek}</td>
+          <Cell cell={row.thisWeek} />
+          <Cell cell={row.lastWeek} />
           <td>{row.change}</td>
         </tr>
       ))}

@@ -1,7 +1,8 @@
-import { type CommentCount, commentCountsMaxIds } from '@candy/contract/calls/comments';
+import type { CommentCount } from '@candy/contract/calls/comments';
 import { useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { useKeyedEffect } from '../../../core/useKeyedEffect.ts';
+import { commentCountsMaxIds } from '../../../ui/Comments/limits.ts';
 
 /**
  * How many comments and reactions (fediverse replies, likes, boosts) each listed moment has, asked

@@ -19,7 +19,12 @@ describe('weekRows', () => {
     expect(weekRows(report)).toEqual([
       { label: '动态', thisWeek: '5', lastWeek: '7', change: '-2' },
       { label: '图片', thisWeek: '2', lastWeek: '2', change: '±0' },
-      { label: '最忙的一天', thisWeek: '11-18 周三（3 条）', lastWeek: '—', change: '' },
+      {
+        label: '最忙的一天',
+        thisWeek: ['11-18 周三', '3 条'],
+        lastWeek: ['—', '\u00a0'],
+        change: '',
+      },
       { label: '最长连续', thisWeek: '3 天', lastWeek: '1 天', change: '+2' },
     ]);
   });

@@ -1,9 +1,16 @@
 import type { WeekReport, WeekSummary } from '@candy/contract/calls/moments';
 
+/**
+ * A cell's text, or its two lines: the busiest day is always a date over a count, so the table is
+ * as tall as its skeleton whatever the numbers (issue 30: on a phone the one-line form wrapped,
+ * and the moments below moved when the report arrived).
+ */
+export type WeekCell = string | readonly [string, string];
+
 export interface WeekRow {
   label: string;
-  thisWeek: string;
-  lastWeek: string;
+  thisWeek: WeekCell;
+  lastWeek: WeekCell;
   /** Signed change for numeric rows ('+3', '-1', '±0'); empty for the busiest day. */
   change: string;
 }
@@ -22,8 +29,8 @@ const change = (now: number, before: number): string => {
   return delta > 0 ? `+${delta}` : delta < 0 ? String(delta) : '±0';
 };
 
-const busiest = (week: WeekSummary): string =>
-  week.busiestDay ? `${dayLabel(week.busiestDay.date)}（${week.busiestDay.count} 条）` : '—';
+const busiest = (week: WeekSummary): WeekCell =>
+  week.busiestDay ? [dayLabel(week.busiestDay.date), `${week.busiestDay.count} 条`] : ['—', '\u00a0'];
 
 /** This week against last: moments, images, busiest day, longest streak. */
 export const weekRows = ({ thisWeek, lastWeek }: WeekReport): WeekRow[] => [
