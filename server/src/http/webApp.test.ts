@@ -218,6 +218,27 @@ describe('composing a server-rendered page', () => {
     expect(html).toContain('<div id="root"><p>正文</p></div>');
   });
 
+  it('asks for a server-rendered page’s scripts at low priority, and for a client-rendered one’s as usual', () => {
+    const withScripts = shell.replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/client-b.js"></head>',
+    );
+    const pageScript = '<link rel="modulepreload" crossorigin href="/assets/chaos-c.js">';
+    const served = composePage(withScripts, { status: 200, head: pageScript, body: '<p>正文</p>' });
+    expect(served).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">',
+    );
+    expect(served).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/client-b.js">',
+    );
+    expect(served).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chaos-c.js">',
+    );
+    const drawn = composePage(withScripts, { status: 200, head: pageScript, body: '' });
+    expect(drawn).not.toContain('fetchpriority');
+    expect(drawn).toContain(pageScript);
+  });
+
   it("keeps the site's title and description for a page without its own", () => {
     const html = composePage(shell, { status: 200, head: '', body: '' });
     expect(html).toContain('<title>糖果罐</title>');
