@@ -100,6 +100,14 @@ const jsOf = (manifestKey) => {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (entry) visit(entry);
   if (manifestKey) visit(manifestKey);
+  // What index.html hints besides: React DOM, which the entry imports lazily (web/vite.config.ts)
+  // but every page loads at once.
+  const indexHtml = fs.readFileSync(path.join(root, 'web/dist/index.html'), 'utf8');
+  for (const [, file] of indexHtml.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)) {
+    const key = Object.keys(manifest).find((k) => manifest[k].file === file);
+    if (key) visit(key);
+    else seen.add(file);
+  }
   let bytes = 0;
   let files = 0;
   for (const file of seen)
