@@ -54,6 +54,14 @@ const preloadReactDom = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), pageChunks(), preloadReactDom()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/useSyncExternalStoreShim.ts', import.meta.url)),
+      },
+    ],
+  },
   define: {
     // Stamped by scripts/build.mjs as YYYYMMDD-N; a dev server says `dev`.
     __PAGE_BUILD__: JSON.stringify(process.env.CANDY_PAGE_BUILD ?? 'dev'),
