@@ -45,7 +45,11 @@ const unitTests = ['contract/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 's
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: unitTests, environment: 'node' } },
+      {
+        // A few unit tests start a process (ffmpeg's demo video, git, V8's code cache). In CI they
+        // run beside Chromium and PostgreSQL, where Vitest's 5 s default was once not enough.
+        test: { name: 'unit', include: unitTests, environment: 'node', testTimeout: 20_000 },
+      },
       {
         test: {
           name: 'server:sqlite',
