@@ -59,6 +59,18 @@ describe('public pages in Chromium', () => {
     const cover = page.locator('img.bangumi-cover').first();
     expect(await cover.getAttribute('width')).toBe('96');
     expect(await cover.getAttribute('height')).toBe('134');
+    // The cover sits at the card's edge: its <picture>'s <source>s take no place in the card's row.
+    const offset = await page
+      .getByTestId('bangumi')
+      .first()
+      .evaluate((card) => {
+        const style = getComputedStyle(card);
+        const img = card.querySelector('img.bangumi-cover');
+        if (!img) return null;
+        const edge = card.getBoundingClientRect().left + Number.parseFloat(style.borderLeftWidth);
+        return img.getBoundingClientRect().left - edge - Number.parseFloat(style.paddingLeft);
+      });
+    expect(offset).toBe(0);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { appState, useAppInfo, useDarkMode, useIsOffline, useIsOwner } from '../core/appState.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { GearIcon } from './GearIcon.tsx';
 import { createGate } from './gate.ts';
 import { Logo } from './Logo.tsx';
 import { navItems } from './navItems.ts';
@@ -122,7 +123,7 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
                 data-testid="settings-button"
                 onClick={() => setSettingsOpen((o) => !o)}
               >
-                ⚙
+                <GearIcon />
               </button>
               {settingsOpen && (
                 <div className="settings-panel">

@@ -19,7 +19,13 @@ const inHours = (hour: number, [from, to]: readonly [number, number]) => hour >=
 export const isAutoDarkHour = (now: Date): boolean => inHours(now.getHours(), Limits.autoDarkHours);
 export const isEveningHour = (now: Date): boolean => inHours(now.getHours(), Limits.eveningHours);
 
-export const isMobileViewport = (): boolean => window.innerWidth < window.innerHeight;
+/**
+ * Spec §4: narrower than tall. Asked of a media query, not of `innerWidth`/`innerHeight`: reading
+ * those forces the page's first layout inside the entry module's evaluation, one long task of both
+ * on a phone (issue 30); a media query is answered from the viewport without a layout.
+ */
+const landscapeOrSquare = '(min-aspect-ratio: 1/1)';
+export const isMobileViewport = (): boolean => !window.matchMedia(landscapeOrSquare).matches;
 
 const unreachable = (): void => {
   appState.set({ offlineModeOnly: true, onlineApiBaseURL: '' });
@@ -74,7 +80,9 @@ export const startModes = (now: Date = new Date()): Promise<void> => {
   if (isEveningHour(now)) notify('warning', Texts.evening);
   if (record.devMode) notify('warning', Texts.devMode);
   if (record.offlineMode) notify('warning', Texts.offlineMode);
-  window.addEventListener('resize', () => appState.set({ mobileMode: isMobileViewport() }));
+  window
+    .matchMedia(landscapeOrSquare)
+    .addEventListener('change', (change) => appState.set({ mobileMode: !change.matches }));
   return reconnect();
 };
 

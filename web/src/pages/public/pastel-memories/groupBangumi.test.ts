@@ -52,6 +52,11 @@ describe('tagsOf', () => {
   it('lists tags most used first', () => {
     expect(tagsOf(list)).toEqual(['治愈', '机战', '校园']);
   });
+
+  it('breaks ties by code point, the same order on the server and in any browser locale', () => {
+    const tied = [entry(1, { tags: ['中', 'a', 'B'] })];
+    expect(tagsOf(tied)).toEqual(['B', 'a', '中']);
+  });
 });
 
 describe('progressPercent', () => {

@@ -42,11 +42,17 @@ export const groupBangumi = (
     .filter((group) => group.entries.length > 0);
 };
 
-/** Every tag, most used first (then by name). */
+/**
+ * Every tag, most used first (then by code point). Not `localeCompare`: its first call builds an ICU
+ * collator, a 40 ms task on a phone while the page hydrated (issue 30), and the server's and the
+ * browser's default locales need not agree on an order the markup must repeat.
+ */
 export const tagsOf = (entries: readonly Bangumi[]): string[] => {
   const counts = new Map<string, number>();
   for (const entry of entries) for (const tag of entry.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([tag]) => tag);
 };
 
 /** Watched share 0–100; an unknown total counts as not started unless finished. */
