@@ -4,13 +4,14 @@ import { fillPath } from '@candy/contract/call';
 import { ErrorCode } from '@candy/contract/codes';
 import { Texts } from '@candy/contract/constants';
 import type { FieldError } from '@candy/contract/envelope';
-import { type RouteName, routes } from '@candy/contract/routes';
+import type { RouteName } from '@candy/contract/routes';
 import { appState, isOffline } from './appState.ts';
 import { encodeBody, type FormInput, type QueryInput, queryString } from './callBody.ts';
 import { buildHeaders, currentReferrer } from './callHeaders.ts';
 import { clientCodeOfStatus, fullMessage, RequestError } from './errors.ts';
 import { ensureHandshake, resetHandshake, setKnock } from './handshake.ts';
 import { notify } from './notify.ts';
+import { routeOf } from './routeOf.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 import { storage } from './storage.ts';
 import { type RawResponse, send } from './transport.ts';
@@ -159,7 +160,7 @@ export const rawCall = async <N extends RouteName>(
   name: N,
   options: CallOptions<N> = {},
 ): Promise<Answer<N>> => {
-  const def = routes[name];
+  const def = await routeOf(name);
   const path = fillPath(def.path, (options.params ?? {}) as Record<string, string | number>);
   const url = `${apiBase()}${path}${queryString(options.query as QueryInput | undefined)}`;
   const { body, contentType } = encodeBody(options.body, options.form);
@@ -200,8 +201,9 @@ export const call = async <N extends RouteName>(
   options: CallOptions<N> = {},
 ): Promise<Answer<N>> => {
   await startup;
+  const { method } = await routeOf(name);
   if (isOffline()) {
-    if (routes[name].method !== 'GET') throw refuseOffline(options.silent);
+    if (method !== 'GET') throw refuseOffline(options.silent);
     // The offline source (and its decryption) loads only when first needed.
     const { offlineRead } = await import('./offline.ts');
     const read = offlineRead(name, {
@@ -214,7 +216,7 @@ export const call = async <N extends RouteName>(
   }
   // Reads never wait on the knock (issue 16); writes use it when it is there. A dead server must
   // not block the call itself: its own failure is the message to show.
-  const write = routes[name].method !== 'GET';
+  const write = method !== 'GET';
   if (write) await ensureHandshake().catch(() => undefined);
   // The owner's writes carry one key through every retry below.
   const sent =
