@@ -8,6 +8,7 @@ import { emotesRoutes } from '@candy/contract/routes/emotes';
 import { essaysRoutes } from '@candy/contract/routes/essays';
 import { hitokotoRoutes } from '@candy/contract/routes/hitokoto';
 import { linksRoutes } from '@candy/contract/routes/links';
+import { metaRoutes } from '@candy/contract/routes/meta';
 import { momentsRoutes } from '@candy/contract/routes/moments';
 import { musicRoutes } from '@candy/contract/routes/music';
 import { replyNoticesRoutes } from '@candy/contract/routes/replyNotices';
@@ -20,12 +21,13 @@ import { waifuRoutes } from '@candy/contract/routes/waifu';
  * a fifth of the entry) loads with the first call outside them (issue 30: the first-load JavaScript
  * sat at DESIGN §8's 100 KB). A group left out here costs one lazy chunk, never a wrong call.
  */
-const visitorRoutes: Partial<Record<RouteName, RouteDef>> = {
+export const visitorRoutes: Partial<Record<RouteName, RouteDef>> = {
   ...systemRoutes,
   ...authRoutes,
   ...essaysRoutes,
   ...articlesRoutes,
   ...linksRoutes,
+  ...metaRoutes,
   ...hitokotoRoutes,
   ...bangumiRoutes,
   ...waifuRoutes,
