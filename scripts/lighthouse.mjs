@@ -27,6 +27,13 @@ export const lighthouse = (url, { profile, zone }) => {
     '--disable-gpu',
     ...(profile ? [`--user-data-dir=${profile}`] : []),
   ];
+  // LIGHTHOUSE_REPORTS=<dir> keeps every full report (long tasks, bootup time, main-thread work) and
+  // its trace (`<name>-0.trace.json`, Lighthouse's --save-assets) to read where a score went.
+  const keep = process.env.LIGHTHOUSE_REPORTS;
+  const reportFile = keep
+    ? path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`)
+    : null;
+  if (keep) fs.mkdirSync(keep, { recursive: true });
   const run = spawnSync(
     'npx',
     [
@@ -35,7 +42,8 @@ export const lighthouse = (url, { profile, zone }) => {
       url,
       '--only-categories=performance',
       '--output=json',
-      '--output-path=stdout',
+      `--output-path=${reportFile ?? 'stdout'}`,
+      ...(reportFile ? ['--save-assets'] : []),
       '--quiet',
       `--chrome-flags=${flags.join(' ')}`,
       ...(profile ? ['--disable-storage-reset'] : []),
@@ -50,15 +58,7 @@ export const lighthouse = (url, { profile, zone }) => {
     console.error(`lighthouse failed on ${url}: ${(run.stderr || '').trim().split('\n').at(-1)}`);
     return null;
   }
-  const report = JSON.parse(run.stdout);
-  // LIGHTHOUSE_REPORTS=<dir> keeps every full report (long tasks, bootup time, main-thread work) to
-  // read where a score went.
-  const keep = process.env.LIGHTHOUSE_REPORTS;
-  if (keep) {
-    fs.mkdirSync(keep, { recursive: true });
-    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
-    fs.writeFileSync(path.join(keep, name), run.stdout);
-  }
+  const report = JSON.parse(reportFile ? fs.readFileSync(reportFile, 'utf8') : run.stdout);
   return {
     score: Math.round((report.categories.performance.score ?? 0) * 100),
     tbt: report.audits['total-blocking-time'].numericValue,

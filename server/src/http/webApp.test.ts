@@ -218,16 +218,14 @@ describe('composing a server-rendered page', () => {
     expect(html).toContain('<div id="root"><p>正文</p></div>');
   });
 
-  it('asks for a server-rendered page’s scripts at low priority, and for a client-rendered one’s as usual', () => {
+  it('asks for a server-rendered page’s hinted chunks at low priority, its entry and a client-rendered page’s scripts as usual', () => {
     const withScripts = shell.replace(
       '</head>',
       '<script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/client-b.js"></head>',
     );
     const pageScript = '<link rel="modulepreload" crossorigin href="/assets/chaos-c.js">';
     const served = composePage(withScripts, { status: 200, head: pageScript, body: '<p>正文</p>' });
-    expect(served).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">',
-    );
+    expect(served).toContain('<script type="module" crossorigin src="/assets/index-a.js">');
     expect(served).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/client-b.js">',
     );
