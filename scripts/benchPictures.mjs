@@ -57,47 +57,39 @@ const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 const median = (/** @type {number[]} */ list) =>
   [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 
-/** Resident memory of a process and its children (the copies are made in a child), in MB. */
-const rssMb = (/** @type {number} */ pid) => {
-  const own = (/** @type {number | string} */ id) => {
-    try {
-      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    } catch {
-      return 0;
-    }
-  };
-  let total = own(pid);
-  for (const name of fs.readdirSync('/proc'))
-    if (/^\d+$/.test(name))
-      try {
-        // The parent's pid is the fourth field of /proc/<pid>/stat, after the name in parentheses.
-        if (fs.readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid))
-          total += own(name);
-      } catch {
-        // Gone meanwhile.
-      }
-  return total;
-};
-
-/** CPU time (ms) a process and its children have used so far (fields 14–17 of /proc/<pid>/stat). */
-const cpuMs = (/** @type {number} */ pid) => {
-  const ticksOf = (/** @type {string} */ stat) =>
-    (stat.split(') ')[1] ?? '')
-      .split(' ')
-      .slice(11, 15)
-      .reduce((sum, field) => sum + Number(field), 0);
-  let ticks = 0;
+/** A process and its children (the copies are made in a child): their /proc/<pid>/stat lines. */
+const familyStats = (/** @type {number} */ pid) => {
+  /** @type {string[]} */
+  const stats = [];
   for (const name of fs.readdirSync('/proc'))
     if (/^\d+$/.test(name))
       try {
         const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-        if (name === String(pid) || stat.split(') ')[1]?.split(' ')[1] === String(pid))
-          ticks += ticksOf(stat);
+        // After the name in parentheses: the state, then the parent's pid.
+        if (name === String(pid) || stat.split(') ')[1]?.split(' ')[1] === String(pid)) stats.push(stat);
       } catch {
         // Gone meanwhile.
       }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return stats;
 };
+
+/** Resident memory of a process and its children, in MB (field 24 of stat, in 4 KB pages). */
+const rssMb = (/** @type {number} */ pid) =>
+  familyStats(pid).reduce((sum, stat) => sum + Number((stat.split(') ')[1] ?? '').split(' ')[21]) * 4, 0) /
+  1024;
+
+/** CPU time (ms) a process and its children have used so far (fields 14–17 of stat, in 10 ms ticks). */
+const cpuMs = (/** @type {number} */ pid) =>
+  familyStats(pid).reduce(
+    (sum, stat) =>
+      sum +
+      (stat.split(') ')[1] ?? '')
+        .split(' ')
+        .slice(11, 15)
+        .reduce((ticks, field) => ticks + Number(field), 0) *
+        10,
+    0,
+  );
 
 /**
  * Waits (up to 60 s) until the server has used under 5 % of a core for two seconds: what the bench's

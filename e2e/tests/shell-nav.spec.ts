@@ -90,6 +90,25 @@ describe('navigation, switches and modes (spec §2, §4)', () => {
     await close();
   });
 
+  it('turning a window from wide to tall and back switches between the nav links and the menu icon', async () => {
+    const { page, close } = await openPage(browser, `${baseUrl}/chaos`, {
+      viewport: { width: 1000, height: 700 },
+    });
+    await page.getByTestId('settings-button').waitFor();
+    expect(await page.getByTestId('menu-icon').count()).toBe(0);
+    // A square is not "narrower than tall" (spec §4): still the desktop layout.
+    await page.setViewportSize({ width: 800, height: 800 });
+    await page.waitForTimeout(200);
+    expect(await page.getByTestId('menu-icon').count()).toBe(0);
+    await page.setViewportSize({ width: 700, height: 1000 });
+    await page.getByTestId('menu-icon').waitFor();
+    expect(await page.getByTestId('settings-button').count()).toBe(0);
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.getByTestId('settings-button').waitFor();
+    expect(await page.getByTestId('menu-icon').count()).toBe(0);
+    await close();
+  });
+
   it('the mask closes the mobile menu', async () => {
     const { page, close } = await openPage(browser, `${baseUrl}/chaos`, {
       viewport: { width: 390, height: 844 },
