@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The independent ActivityPub server of the federation test (issue 29): @evanp/activitypub-bot,
-// installed from server/test/activitypubBot/package-lock.json into node_modules/.cache, and Node 24
+// installed from server/test/activitypubBot/package-lock.json into the tool cache (toolCache.mjs), and Node 24
 // to run it. The test installs them on first use; `node scripts/activitypubBot.mjs` does it
 // beforehand (.ci/run does, so that no test waits on the registry) and prints the bin script.
 import { execFile } from 'node:child_process';
@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { fillOnce } from './cacheOnce.mjs';
 import { node24Binary } from './node24Binary.mjs';
+import { toolCache } from './toolCache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** package.json, package-lock.json and the files the test runs the bot with. */
@@ -33,9 +34,9 @@ export const installActivityPubBot = async () => {
   const version = manifest.dependencies['@evanp/activitypub-bot'];
   const lock = fs.readFileSync(path.join(activitypubBotFiles, 'package-lock.json'));
   const key = createHash('sha256').update(lock).digest('hex').slice(0, 10);
-  const dir = path.join(root, 'node_modules/.cache/activitypub-bot', `${version}-${key}`);
+  const dir = path.join(toolCache, 'activitypub-bot', `${version}-${key}`);
   await fillOnce(dir, async (tmp) => {
-    console.log(`activitypub-bot: installing ${version} into ${path.relative(root, dir)}`);
+    console.log(`activitypub-bot: installing ${version} into ${dir}`);
     for (const name of ['package.json', 'package-lock.json'])
       fs.copyFileSync(path.join(activitypubBotFiles, name), path.join(tmp, name));
     await promisify(execFile)(

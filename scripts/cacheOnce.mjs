@@ -1,5 +1,5 @@
-// Fills a folder of node_modules/.cache once, safely when several processes ask at the same time
-// (the server:sqlite and server:postgres projects run side by side, each in its own workers).
+// Fills a folder of the tool cache (toolCache.mjs) once, safely when several processes ask at the
+// same time (test layers run side by side, each in its own workers).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -4,13 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fillOnce } from './cacheOnce.mjs';
+import { toolCache } from './toolCache.mjs';
 
 export const NODE24_VERSION = '24.11.1';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the package is unpacked: `bin/node`, and `include/` for node-gyp. */
-export const node24Dir = path.join(root, 'node_modules/.cache/node24', NODE24_VERSION, 'package');
+export const node24Dir = path.join(toolCache, 'node24', NODE24_VERSION, 'package');
 
 /**
  * The Node 24 binary's path, fetched and unpacked first if it is missing (once, however many

@@ -1,39 +1,185 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint + format check, then every test layer (unit, server on SQLite and
-// PostgreSQL, end-to-end in Chromium) through vitest's projects. Stops at the first failing step.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check `.ci/run` makes, on both cores (issue 39: the whole CI in ≤ 20 minutes).
+//
+//   1. at once: typecheck · lint + format check · the build the browser and cluster tests run ·
+//      Node 24 made ready (CI only; fetched and compiled once per machine)
+//   2. two lanes side by side, each one vitest worker:
+//        browser  e2e (the specs that share one server)
+//        server   server:sqlite (on Node 24 in CI) → unit → server:postgres → cluster →
+//                 e2e:own-server (the specs that start their own servers)
+//      The browser lane keeps about one core busy (Chromium, its server, waits on real clocks);
+//      the server lane the other.
+//   3. the query-site check: every SQL statement the SQLite pass ran also ran on PostgreSQL
+//      (scripts/querySites.mjs; the PostgreSQL pass runs only server/test/postgresSuite.json).
+//
+// Each line of a lane's output is prefixed with the lane's name; the end prints every layer's wall
+// time and the tests counted. Stops at the first failing step (a failing lane ends the other).
+// `npm test -- ARGS` runs `vitest run ARGS` alone, as before.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** @param {string} name */
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const node = process.execPath;
+const args = process.argv.slice(2);
+const started = Date.now();
 
-/** @type {[string, string, string[]][]} */
-const steps = [
-  ['typecheck', bin('tsc'), ['-b']],
-  ['lint + format', bin('biome'), ['ci', '--reporter=summary', '.']],
-  ['tests (unit · server:sqlite · server:postgres · e2e)', bin('vitest'), ['run', ...process.argv.slice(2)]],
-];
-// In CI (`CI=true`, as .ci/run sets it) the whole server test project (on SQLite, the embedded
-// default) runs a second time under Node 24, the current LTS, while this machine's Node (20) ran
-// everything above (issue 28); `TEST_NODE24=1` asks for it elsewhere. It costs CI about the server
-// project's own time again (a few minutes) plus, once per machine, compiling better-sqlite3 for Node 24.
-// scripts/node24.mjs brings Node 24 from the npm registry and builds better-sqlite3 for it.
-if ((process.env.CI === 'true' || process.env.TEST_NODE24 === '1') && process.argv.length === 2)
-  steps.push([
-    'server tests under Node 24',
-    process.execPath,
-    [path.join(root, 'scripts/node24.mjs'), '--project', 'server:sqlite'],
-  ]);
+/** @typedef {{ title: string, command: string, args: string[], env?: Record<string, string> }} Step */
+/** @type {{ title: string, seconds: number, passed: number, failed: number, skipped: number }[]} */
+const table = [];
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
 
-for (const [title, command, args] of steps) {
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${title} failed`);
-    process.exit(result.status ?? 1);
+/**
+ * Runs one step, its output prefixed; resolves with its exit code.
+ * @param {Step} step @param {string} prefix
+ */
+const run = (step, prefix) =>
+  new Promise((resolve) => {
+    const begun = Date.now();
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      env: { ...process.env, ...step.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    let tail = '';
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    /** @param {NodeJS.WriteStream} out */
+    const relay = (out) => {
+      let partial = '';
+      return (/** @type {Buffer} */ chunk) => {
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          out.write(prefix ? `${prefix} ${line}\n` : `${line}\n`);
+          tail = `${tail}${line}\n`.slice(-4000);
+          // Vitest's summary: "Tests  2 failed | 1257 passed | 1 skipped (1260)".
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its summary
+          const plain = line.replace(/\u001b\[[0-9;]*m/g, '');
+          const summary = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(plain);
+          if (summary)
+            for (const [, n, what] of (summary[1] ?? '').matchAll(/(\d+) (passed|failed|skipped)/g))
+              counts[/** @type {'passed' | 'failed' | 'skipped'} */ (what)] += Number(n);
+        }
+      };
+    };
+    child.stdout.on('data', relay(process.stdout));
+    child.stderr.on('data', relay(process.stderr));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      table.push({ title: step.title, seconds: (Date.now() - begun) / 1000, ...counts });
+      if (code !== 0 && !stopping)
+        console.error(`\n✗ ${step.title} failed (${signal ?? `exit ${code}`}); its last lines:\n${tail}`);
+      resolve(code ?? 1);
+    });
+  });
+
+let stopping = false;
+const fail = () => {
+  stopping = true;
+  for (const child of running) child.kill('SIGTERM');
+  printTable();
+  process.exit(1);
+};
+
+/** Steps one after the other; the first failure fails everything. @param {string} prefix @param {Step[]} steps */
+const lane = async (prefix, steps) => {
+  for (const step of steps) {
+    if (stopping) return;
+    console.log(`${prefix} ▶ ${step.title}`);
+    if ((await run(step, prefix)) !== 0) fail();
+    else console.log(`${prefix} ✓ ${step.title}`);
   }
-  console.log(`✓ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+};
+
+const printTable = () => {
+  console.log('\nwall time per layer (lanes run side by side):');
+  for (const row of table) {
+    const tests = row.passed + row.failed > 0 ? `  ${row.passed} passed, ${row.failed} failed` : '';
+    console.log(`  ${row.title.padEnd(34)} ${row.seconds.toFixed(1).padStart(7)} s${tests}`);
+  }
+  console.log(`  ${'total'.padEnd(34)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+  const passed = table.reduce((sum, row) => sum + row.passed, 0);
+  const failed = table.reduce((sum, row) => sum + row.failed, 0);
+  const skipped = table.reduce((sum, row) => sum + row.skipped, 0);
+  console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+};
+
+const vitest = (/** @type {string} */ title, /** @type {string[]} */ extra, env = {}) => ({
+  title,
+  command: bin('vitest'),
+  args: ['run', '--maxWorkers=1', ...extra],
+  env,
+});
+
+if (args.length > 0) {
+  // A chosen part: vitest alone, as the README's one-layer commands.
+  process.exit(await run({ title: 'vitest', command: bin('vitest'), args: ['run', ...args] }, ''));
 }
+
+const ci = process.env.CI === 'true';
+const node24 = ci || process.env.TEST_NODE24 === '1';
+// As vitest.config.ts decides: a layer whose tool is missing is skipped (loudly) unless CI=true.
+const pgBin = fs.existsSync('/usr/lib/postgresql')
+  ? fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
+  : false;
+const havePostgres = ci || Boolean(process.env.TEST_DATABASE_URL) || pgBin;
+const haveChromium = ci || fs.existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium');
+const haveNginx =
+  ci || ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].some((p) => fs.existsSync(p));
+const sites = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-query-sites-'));
+const recording = { CANDY_QUERY_SITES: sites };
+
+await Promise.all([
+  lane('[typecheck]', [{ title: 'typecheck', command: bin('tsc'), args: ['-b'] }]),
+  lane('[lint]', [
+    { title: 'lint + format', command: bin('biome'), args: ['ci', '--reporter=summary', '.'] },
+  ]),
+  lane('[build]', [
+    { title: 'build (web app, server)', command: node, args: [path.join(root, 'scripts/build.mjs')] },
+    ...(node24
+      ? [
+          {
+            title: 'Node 24 ready',
+            command: node,
+            args: [path.join(root, 'scripts/node24.mjs'), '--prepare'],
+          },
+        ]
+      : []),
+  ]),
+]);
+
+await Promise.all([
+  lane('[browser]', haveChromium ? [vitest('e2e', ['--project', 'e2e'])] : []),
+  lane('[server]', [
+    node24
+      ? {
+          title: 'server:sqlite on Node 24',
+          command: node,
+          args: [path.join(root, 'scripts/node24.mjs'), '--maxWorkers=1', '--project', 'server:sqlite'],
+          env: recording,
+        }
+      : vitest('server:sqlite', ['--project', 'server:sqlite'], recording),
+    vitest('unit', ['--project', 'unit']),
+    ...(havePostgres ? [vitest('server:postgres', ['--project', 'server:postgres'], recording)] : []),
+    ...(havePostgres && haveNginx ? [vitest('cluster', ['--project', 'cluster'])] : []),
+    // Last, so both lanes end at about the same time (the shared-server e2e alone is ≈ 9 minutes).
+    ...(haveChromium ? [vitest('e2e:own-server', ['--project', 'e2e:own-server'])] : []),
+  ]),
+]);
+
+if (havePostgres)
+  await lane('[sites]', [
+    {
+      title: 'every SQL statement on PostgreSQL too',
+      command: node,
+      args: [path.join(root, 'scripts/querySites.mjs'), 'check', sites],
+    },
+  ]);
+fs.rmSync(sites, { recursive: true, force: true });
+printTable();

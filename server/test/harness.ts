@@ -10,24 +10,27 @@ import { type DbHandle, openDb } from '../src/db/index.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/index.ts';
 import type { OwnerGuard } from '../src/http/guards.ts';
+import { recordingQuerySites } from './querySites.ts';
 
 /** Which database this test run uses: the vitest project sets TEST_DIALECT. */
 export const testDialect = (): 'sqlite' | 'postgres' =>
   process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 
-/** A fresh, empty database for one test file: a new SQLite file or a new PostgreSQL database. */
+/** A fresh, migrated database for one test app: a copy of the run's template (templateDb.ts). */
 const freshDatabase = async (
   dataDir: string,
   sqliteName = 'test.sqlite',
 ): Promise<{ database: Config['database']; drop(): Promise<void> }> => {
   if (testDialect() === 'sqlite') {
-    return { database: { kind: 'sqlite', file: path.join(dataDir, sqliteName) }, drop: async () => {} };
+    const file = path.join(dataDir, sqliteName);
+    fs.copyFileSync(inject('sqliteTemplate'), file);
+    return { database: { kind: 'sqlite', file }, drop: async () => {} };
   }
   const adminUrl = inject('pgAdminUrl');
   const name = `candy_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -87,7 +90,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     }),
     database: fresh.database,
   };
-  const database = openDb(config.database);
+  const database = recordingQuerySites(openDb(config.database));
   await migrateToLatest(database.db);
   const clock = {
     now: options.now ?? Date.now(),
@@ -121,7 +124,7 @@ export const createReplica = async (
   t: TestApp,
   options: Pick<TestAppOptions, 'ownerGuard'> = {},
 ): Promise<App & { database: DbHandle; close(): Promise<void> }> => {
-  const database = openDb(t.config.database);
+  const database = recordingQuerySites(openDb(t.config.database));
   const app = await buildApp({
     config: t.config,
     database,

@@ -41,8 +41,16 @@ export const createDailyLogFile = (dir: string, now: () => number = Date.now): D
       mkdir: true,
       append: true,
     });
-    current.on('drain', () => {
+    const opened = current;
+    opened.on('drain', () => {
       pending = false;
+    });
+    // A log file that cannot be opened or written (its folder removed, a full disk) must not take
+    // the server down with an unhandled 'error': say so once and open afresh on the next line.
+    opened.on('error', (error: Error) => {
+      process.stderr.write(`log file: ${error.message}\n`);
+      pending = false;
+      if (current === opened) current = null;
     });
     nextDayAt = (Math.floor(time / DAY) + 1) * DAY;
     previous?.end();

@@ -38,4 +38,19 @@ describe('daily log file', () => {
     expect(Date.now() - started).toBeLessThan(100);
     file.end();
   });
+
+  it('survives a log folder it cannot open (an error event, not a crash) and writes once it can', async () => {
+    const blocked = path.join(dir, 'blocked');
+    fs.writeFileSync(blocked, 'a file where the folder should be');
+    const file = createDailyLogFile(blocked);
+    file.write('lost\n');
+    // Without a listener, sonic-boom's failed open would be an uncaught exception here.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    fs.rmSync(blocked);
+    file.write('kept\n');
+    await file.settled(2000);
+    file.flushSync();
+    expect(fs.readFileSync(logFileOf(blocked, logDayOf(Date.now())), 'utf8')).toBe('kept\n');
+    file.end();
+  });
 });

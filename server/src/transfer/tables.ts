@@ -24,7 +24,8 @@ export const tablesInOrder = async (db: Db, dialect: DialectName): Promise<Table
   for (const table of all) {
     const refs =
       dialect === 'sqlite'
-        ? (
+        ? // sqlite-only (the query-site check, scripts/querySites.mjs)
+          (
             await sql<{ table: string }>`SELECT "table" FROM pragma_foreign_key_list(${table.name})`.execute(
               db,
             )
