@@ -45,7 +45,9 @@ describe('the back-office frame', () => {
 
   it('lists all 20 admin pages (the spec’s 16, Webhook, API 令牌, 导入搬家 and 联邦宇宙) by group in the side menu and marks the current one', async () => {
     const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/mabinogion');
-    const menu = page.locator('.admin-side .admin-menu');
+    // The page's own frame: a back-office page the login passed through may stay alive (hidden)
+    // beside it, with a menu of its own.
+    const menu = page.locator('[data-page="/great-old-one/mabinogion"] .admin-side .admin-menu');
     await menu.waitFor();
     const seen: Record<string, string[]> = {};
     for (const group of await menu.locator('.admin-menu-group').all()) {

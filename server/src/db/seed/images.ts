@@ -28,13 +28,27 @@ const svgCard = (
 /** A demo picture stored like an upload, for the image pipeline to copy. */
 export type DemoPicture = DemoImage & { key: string; size: number };
 
+/** A demo picture drawn, not yet stored: its name under `images/demo/`, size and JPEG bytes. */
+export interface DrawnPicture {
+  name: string;
+  width: number;
+  height: number;
+  body: Uint8Array;
+}
+
+/** The demo's cards and photographs, drawn (sharp) but not stored. */
+export interface DrawnDemo {
+  cards: DrawnPicture[];
+  photos: DrawnPicture[];
+}
+
 /**
- * The demo's cards (moments, the gallery, anime covers) as JPEGs stored like uploads, under
- * `images/demo/` through the blob storage: the pipeline makes their copies and placeholders as for any
- * picture. As SVG files each one cost the phone a document of its own and a CJK font lookup at load
- * (issue 30: ≈ 30–60 ms of main thread per picture on /moments under Lighthouse's throttling).
+ * The demo's cards (moments, the gallery, anime covers) as JPEGs: the pipeline makes their copies
+ * and placeholders as for any picture. As SVG files each one cost the phone a document of its own
+ * and a CJK font lookup at load (issue 30: ≈ 30–60 ms of main thread per picture on /moments under
+ * Lighthouse's throttling).
  */
-export const writeDemoCards = async (storage: BlobStorage): Promise<DemoPicture[]> => {
+const drawDemoCards = async (): Promise<DrawnPicture[]> => {
   const sharp = await loadSharp();
   const shapes: [number, number][] = [
     [800, 500],
@@ -47,23 +61,15 @@ export const writeDemoCards = async (storage: BlobStorage): Promise<DemoPicture[
     [800, 600],
   ];
   const captions = ['晴', '海', '猫', '樱', '夜', '糖', '雨', '风'];
-  const cards: DemoPicture[] = [];
+  const cards: DrawnPicture[] = [];
   for (const [index, [width, height]] of shapes.entries()) {
     const svg = svgCard(width, height, (index * 47) % 360, captions[index] ?? '');
     const body = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-    const key = `images/demo/card-${index + 1}.jpg`;
-    const { size } = await storage.put(key, Readable.from(body), { contentType: 'image/jpeg' });
-    cards.push({ key, url: `/files/${key}`, width, height, size });
+    cards.push({ name: `card-${index + 1}.jpg`, width, height, body });
   }
   return cards;
 };
 
-/**
- * Raster photographs for the demo essays (issue 30: a new install shows the image pipeline at work):
- * the cards above drawn at camera size with film grain on top, so they compress like photographs.
- * Stored under `images/demo/` through the blob storage like uploads (DATA_DIR/files, or the S3
- * bucket), so the `image-variants` job finds them where it stores their copies.
- */
 /** One demo photograph: a card drawn at camera size with film grain on top, as JPEG. */
 const drawPhoto = async (width: number, hue: number, caption: string, seed: number): Promise<Buffer> => {
   const sharp = await loadSharp();
@@ -80,19 +86,44 @@ const drawPhoto = async (width: number, hue: number, caption: string, seed: numb
     .toBuffer();
 };
 
-export const writeDemoPhotos = async (storage: BlobStorage): Promise<DemoPicture[]> => {
+/**
+ * Raster photographs for the demo essays (issue 30: a new install shows the image pipeline at work):
+ * the cards above drawn at camera size with film grain on top, so they compress like photographs.
+ */
+const drawDemoPhotos = async (): Promise<DrawnPicture[]> => {
   const scenes: [number, number, string][] = [
     [35, 2400, '晴'],
     [200, 2000, '海'],
     [320, 1800, '樱'],
   ];
-  const photos: DemoPicture[] = [];
+  const photos: DrawnPicture[] = [];
   // One at a time: three camera-sized canvases at once took ≈ 80 MB more at the peak.
   for (const [index, [hue, width, caption]] of scenes.entries()) {
     const body = await drawPhoto(width, hue, caption, 1234 + index);
-    const key = `images/demo/photo-${index + 1}.jpg`;
-    const { size } = await storage.put(key, Readable.from(body), { contentType: 'image/jpeg' });
-    photos.push({ key, url: `/files/${key}`, width, height: Math.round((width * 2) / 3), size });
+    photos.push({ name: `photo-${index + 1}.jpg`, width, height: Math.round((width * 2) / 3), body });
   }
   return photos;
+};
+
+/** Draws every demo picture in this process: in the picture child (variantsChild.ts), or in tests. */
+export const drawDemo = async (): Promise<DrawnDemo> => ({
+  cards: await drawDemoCards(),
+  photos: await drawDemoPhotos(),
+});
+
+/**
+ * Stores drawn pictures under `images/demo/` through the blob storage (DATA_DIR/files, or the S3
+ * bucket) like uploads, so the `image-variants` job finds them where it stores their copies.
+ */
+export const storeDemoPictures = async (
+  storage: BlobStorage,
+  drawn: DrawnPicture[],
+): Promise<DemoPicture[]> => {
+  const stored: DemoPicture[] = [];
+  for (const { name, width, height, body } of drawn) {
+    const key = `images/demo/${name}`;
+    const { size } = await storage.put(key, Readable.from(Buffer.from(body)), { contentType: 'image/jpeg' });
+    stored.push({ key, url: `/files/${key}`, width, height, size });
+  }
+  return stored;
 };

@@ -1,10 +1,11 @@
 import type { Insertable } from 'kysely';
 import type { Config } from '../../config.ts';
+import { drawDemoApart } from '../../modules/images/variantsProcess.ts';
 import { createStorage } from '../../storage/index.ts';
 import type { Db } from '../index.ts';
 import type { EssayTable } from '../schema.ts';
 import { demoAbout, demoBangumi, demoComments, demoEssays, demoLinks, demoMomentTexts } from './content.ts';
-import { type DemoImage, writeDemoCards, writeDemoPhotos } from './images.ts';
+import { type DemoImage, storeDemoPictures } from './images.ts';
 import { seedInsight } from './insight.ts';
 import { seedQuotes } from './quotes.ts';
 
@@ -31,8 +32,9 @@ export const seedDemoIfEmpty = async (db: Db, config: Config, now = Date.now()):
     .executeTakeFirst();
   if (marker) return false;
   const storage = createStorage(config);
-  const pictures = await writeDemoCards(storage);
-  const photos = await writeDemoPhotos(storage);
+  const drawn = await drawDemoApart();
+  const pictures = await storeDemoPictures(storage, drawn.cards);
+  const photos = await storeDemoPictures(storage, drawn.photos);
   return db.transaction().execute(async (trx) => {
     // The marker is claimed first, inside the transaction: replicas starting together on one
     // PostgreSQL race here, and the unique (group, key) makes the second wait for the first to commit
