@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { clusterRows } from './benchCluster.mjs';
 import { load, tool } from './benchLoad.mjs';
 import { compareOnOff } from './benchOnOff.mjs';
+import { answersOf, nodeFlags, rssMb, serverControl, sleep, startBare, waitFor } from './benchServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const portBase = 18_000 + Math.floor(Math.random() * 900);
@@ -29,59 +30,7 @@ const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 
-/** @param {number} ms */
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** @param {string} url */
-const waitFor = async (url) => {
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.ok || res.status === 404) return;
-    } catch {
-      await sleep(2);
-    }
-  }
-};
-
-/**
- * The V8 flag `npm start` runs with (package.json): a 1 MB young generation keeps idle memory low
- * and costs throughput (more frequent collections). The bare server runs with it too, so the
- * ratio measures our work per request, not a memory setting both could choose.
- */
-const nodeFlags = ['--max-semi-space-size=1'];
-
-/** Children being stopped on purpose (their exit is no news). */
-const stopping = new WeakSet();
-
-const startServer = async () => {
-  const started = process.hrtime.bigint();
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [...nodeFlags, path.join(root, 'server/dist/main.js')], {
-    env,
-    stdio: ['ignore', log, log],
-  });
-  child.once('exit', (code, signal) => {
-    if (!stopping.has(child))
-      console.error(`server exited (${code ?? signal}); see ${path.join(dataDir, 'server.log')}`);
-  });
-  await waitFor(`${base}/api/system/version`);
-  return { child, ms: Number(process.hrtime.bigint() - started) / 1e6 };
-};
-
-/** @param {import('node:child_process').ChildProcess} child */
-const stop = async (child) => {
-  stopping.add(child);
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-};
-
-/** @param {number} pid */
-const rssMb = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
+const { startServer, stop } = serverControl({ env, dataDir, base });
 
 const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 
@@ -116,28 +65,6 @@ const jsOf = (manifestKey) => {
       bytes += gzipSync(fs.readFileSync(path.join(root, 'web/dist', file)), { level: 9 }).length;
     }
   return { kb: bytes / 1024, files };
-};
-
-/** A bare node:http server answering each path with the given bytes from memory. */
-const startBare = async (
-  /** @type {Record<string, {body: string, type: string, etag: string, headers: Record<string, string>}>} */ answers,
-  flags = nodeFlags,
-  listenPort = barePort,
-) => {
-  const script = `
-    const http = require('node:http');
-    const answers = ${JSON.stringify(answers)};
-    const bodies = Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, Buffer.from(v.body)]));
-    http.createServer((req, res) => {
-      const a = answers[req.url];
-      if (!a) { res.statusCode = 404; return res.end(); }
-      // The very headers our server sends (security headers, ETag, Vary…), body from memory.
-      res.writeHead(200, a.headers);
-      res.end(bodies[req.url]);
-    }).listen(${listenPort}, '127.0.0.1');`;
-  const child = spawn(process.execPath, [...flags, '-e', script], { stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${listenPort}/`);
-  return child;
 };
 
 /** nginx serving the same bytes as files (one worker: Node answers on one core too). */
@@ -230,7 +157,7 @@ row(
   `${starts.sort((a, b) => a - b)[1]?.toFixed(0)} ms`,
   '≤ 500 ms',
 );
-row('idle RSS (no request yet)', `${idle.toFixed(0)} MB`, '≤ 60 MB');
+row('idle RSS (no request yet)', `${idle.toFixed(0)} MB`, '≤ 75 MB');
 
 const knock = await knockTimes(40);
 row(
@@ -241,24 +168,8 @@ row(
 
 // The cached public reads and the exact bytes our server answers them with.
 const reads = ['/api/blog/link', '/api/blog/essay', '/api/system/version', '/api/blog/bangumi'];
-/** @type {Record<string, {body: string, type: string, etag: string, headers: Record<string, string>}>} */
-const answers = {};
-for (const url of reads) {
-  const res = await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'identity' } });
-  if (!res.ok) continue;
-  /** @type {Record<string, string>} */
-  const headers = {};
-  for (const [name, value] of res.headers)
-    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
-      headers[name] = value;
-  answers[url] = {
-    headers,
-    body: await res.text(),
-    type: res.headers.get('content-type') ?? 'application/json',
-    etag: res.headers.get('etag') ?? '',
-  };
-}
-const bare = await startBare(answers);
+const answers = await answersOf(base, reads);
+const bare = await startBare(answers, barePort);
 const nginx = await startNginx(answers);
 
 /** @type {Record<string, Record<string, {rps: number, p99: number}[]>>} */
@@ -297,7 +208,7 @@ for (const url of Object.keys(results)) {
 }
 
 // What the 1 MB young generation costs: the bare server again, with V8's defaults.
-const bareDefaults = await startBare(answers, [], barePort + 10);
+const bareDefaults = await startBare(answers, barePort + 10, []);
 const bareDefaultsLink = await load(`http://127.0.0.1:${barePort + 10}/api/blog/link`, seconds);
 await stop(bareDefaults);
 const bareLink = best(results['/api/blog/link']?.bare ?? []);
@@ -333,6 +244,20 @@ if (perf.status === 0)
   for (const line of perf.stdout.trim().split('\n'))
     rows.push(/** @type {[string, string, string]} */ (JSON.parse(line)));
 else row('page figures in Chromium', `not measured: ${(perf.stderr || '').trim().split('\n').at(-1)}`, '');
+
+// Issue 39: idle RSS in every state and the four reads against bare node:http, in a run of their own.
+const lean = spawnSync(process.execPath, [path.join(root, 'scripts/benchLean.mjs'), '--bench'], {
+  encoding: 'utf8',
+});
+if (lean.status === 0)
+  for (const line of lean.stdout.trim().split('\n'))
+    rows.push(/** @type {[string, string, string]} */ (JSON.parse(line)));
+else
+  row(
+    'memory in every state, reads against bare',
+    `not measured: ${(lean.stderr || '').trim().split('\n').at(-1)}`,
+    '',
+  );
 
 // Pictures and Lighthouse (issue 30), against a server of their own: scripts/benchPictures.mjs.
 const pictures = spawnSync(process.execPath, [path.join(root, 'scripts/benchPictures.mjs'), '--bench'], {
