@@ -21,7 +21,8 @@ const port = 19_000 + Math.floor(Math.random() * 400);
 const barePort = port + 500;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-bench-lean-'));
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+// The server as `npm start` runs it: LOG_LEVEL info, an access line per request (stdout and files).
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
 const { startServer, stop } = serverControl({ env, dataDir, base });
 
 /** @type {[string, string, string][]} */

@@ -39,7 +39,10 @@ export const createAppLogger = (config: Config, db?: Db): AppLogger => {
   const replica = `${os.hostname()} · pid ${process.pid}`;
   const shipper = config.logStore === 'database' && db ? createLogShipper({ db, replica }) : null;
   const streams: StreamEntry<'trace'>[] = [];
-  if (config.logStdout) streams.push({ level: 'trace', stream: pino.destination(1) });
+  // Asynchronous, as the files are: lines written while one write is in flight go out together;
+  // pino writes what is left when the process exits, and `flush` does at shutdown.
+  const stdout = config.logStdout ? pino.destination({ dest: 1, sync: false }) : null;
+  if (stdout) streams.push({ level: 'trace', stream: stdout });
   if (file) streams.push({ level: 'trace', stream: file });
   if (shipper) streams.push({ level: 'trace', stream: shipper });
   const logger = pino(
@@ -47,20 +50,43 @@ export const createAppLogger = (config: Config, db?: Db): AppLogger => {
     streams.length > 0 ? pino.multistream(streams) : pino.destination('/dev/null'),
   );
   const linePrefix = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":"`;
+  // Access lines of the cached fast path gather for one turn of the event loop and go to each
+  // destination as one write (issue 39): a write per request and destination cost 2–4 µs of a
+  // cached read's ≈ 30, and with them the reads stood at 0.55–0.62× bare node:http against
+  // 0.81–0.84× with LOG_LEVEL=warn. The database shipper still takes them one line at a time.
+  let accessLines: string[] = [];
+  const writeAccessLines = () => {
+    if (accessLines.length === 0) return;
+    const lines = accessLines;
+    accessLines = [];
+    const text = lines.join('');
+    stdout?.write(text);
+    file?.write(text);
+    if (shipper) for (const line of lines) shipper.write(line);
+  };
   return {
     logger,
     logDir,
     replica,
     shipper,
-    flush: () => file?.flushSync(),
+    flush: () => {
+      writeAccessLines();
+      file?.flushSync();
+      try {
+        stdout?.flushSync();
+      } catch {
+        // Not open yet, or nothing to write.
+      }
+    },
     settled: async () => {
+      writeAccessLines();
       await Promise.all([file?.settled(), shipper?.flush()]);
     },
     accessLine(requestId, method, url, status) {
       if (!logger.isLevelEnabled('info')) return;
       // The id is a UUID we made, safe to place between quotes as it is.
       const line = `{"level":30,"time":${Date.now()}${linePrefix}${requestId}","method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"status":${status},"ms":0,"msg":"request"}\n`;
-      for (const { stream } of streams) stream.write(line);
+      if (accessLines.push(line) === 1) setImmediate(writeAccessLines);
     },
   };
 };

@@ -59,4 +59,19 @@ describe('fast-path access lines', () => {
     // Same fields in the same order as pino's own line.
     expect(Object.keys(ours ?? {})).toEqual(Object.keys(pinos ?? {}));
   });
+
+  it('writes a burst of access lines whole and in order, gathered into one write per turn', async () => {
+    app.logger.level = 'info';
+    const before = lines().length;
+    const ids = Array.from(
+      { length: 100 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    for (const id of ids) app.accessLine(id, 'GET', '/api/blog/essay', 200);
+    // Nothing is written before the turn ends: the lines go out together.
+    expect(lines()).toHaveLength(before);
+    await app.settled();
+    const written = (await linesWhen(before + ids.length)).slice(before);
+    expect(written.map((line) => line.reqId)).toEqual(ids);
+  });
 });
