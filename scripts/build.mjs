@@ -134,6 +134,9 @@ const serverExternals = [
   'file-type',
   'tar',
   'oui-data',
+  // Loaded on first use (server/src/lazyModules.ts): passkeys with their X.509 stack, TOTP's QR code.
+  '@simplewebauthn/server',
+  'qrcode',
 ];
 
 /**

@@ -18,5 +18,17 @@ export const loadSharp = (): Promise<typeof sharpModule> =>
 let fileType: Promise<typeof import('file-type')> | null = null;
 export const loadFileType = (): Promise<typeof import('file-type')> => (fileType ??= import('file-type'));
 
+/**
+ * Passkeys (issue 26.1) with their X.509 and ASN.1 stack: ≈ 5 MB of heap once loaded, for a
+ * ceremony the owner performs now and then (issue 39: idle memory).
+ */
+let webAuthn: Promise<typeof import('@simplewebauthn/server')> | null = null;
+export const loadWebAuthn = (): Promise<typeof import('@simplewebauthn/server')> =>
+  (webAuthn ??= import('@simplewebauthn/server'));
+
+/** The TOTP enrolment's QR code, drawn once per enrolment. */
+let qrCode: Promise<typeof import('qrcode')> | null = null;
+export const loadQrCode = (): Promise<typeof import('qrcode')> => (qrCode ??= import('qrcode'));
+
 let tar: Promise<typeof import('tar')> | null = null;
 export const loadTar = (): Promise<typeof import('tar')> => (tar ??= import('tar'));

@@ -6,7 +6,6 @@ import {
   defaultArchiveLimits,
   openArchive,
 } from './archive.ts';
-import { parsers } from './platforms/index.ts';
 import { type ImportBundle, ImportFormatError, type ImportInput, type ImportPlatform } from './types.ts';
 
 /**
@@ -20,6 +19,9 @@ export const parseUpload = async (
   bytes: Uint8Array,
   limits: ArchiveLimits = defaultArchiveLimits,
 ): Promise<ImportBundle> => {
+  // The platforms' parsers (turndown with its DOM, YAML and TOML front matter, an XML parser) load
+  // with the first import, not with every start (issue 39: idle memory).
+  const { parsers } = await import('./platforms/index.ts');
   const parser = parsers[platform];
   if (!parser) throw invalidField('platform', 'supported', '这个平台的导入还没有做好');
   try {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import { loadQrCode } from '../../lazyModules.ts';
 
 /** Codes from one step either side of now are accepted: phones' clocks drift. */
 const TOLERANCE_SECONDS = 30;
@@ -12,7 +12,7 @@ export const newTotpSecret = (): string => generateSecret();
 /** The `otpauth://` URI and its QR code (a PNG data URL) for the authenticator app. */
 export const totpEnrolment = async (secret: string, username: string) => {
   const uri = generateURI({ issuer: '糖果罐', label: username, secret });
-  const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  const qr = await (await loadQrCode()).toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   return { secret, uri, qr };
 };
 

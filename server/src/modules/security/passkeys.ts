@@ -1,13 +1,8 @@
 import type { PasskeyView } from '@candy/contract/calls/auth';
 import type { AssertionCredential, RegistrationCredential } from '@candy/contract/calls/security';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import type { Logger } from 'pino';
 import { conflict, forbidden } from '../../http/errors.ts';
+import { loadWebAuthn } from '../../lazyModules.ts';
 import type { RelyingParty } from './relyingParty.ts';
 import type { PasskeyRow, SecurityRepo } from './repo.ts';
 
@@ -41,7 +36,7 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
   return {
     async registrationOptions(rp: RelyingParty, username: string) {
       const existing = await repo.passkeys();
-      const options = await generateRegistrationOptions({
+      const options = await (await loadWebAuthn()).generateRegistrationOptions({
         rpName: '糖果罐',
         rpID: rp.id,
         userName: username,
@@ -59,16 +54,18 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
     },
 
     async register(rp: RelyingParty, name: string, credential: RegistrationCredential): Promise<PasskeyView> {
-      const result = await verifyRegistrationResponse({
-        response: credential,
-        expectedChallenge: consume('register'),
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
-      }).catch((error: unknown) => {
-        logger.warn({ err: error }, 'passkey registration refused');
-        return { verified: false as const };
-      });
+      const result = await (await loadWebAuthn())
+        .verifyRegistrationResponse({
+          response: credential,
+          expectedChallenge: consume('register'),
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: true,
+        })
+        .catch((error: unknown) => {
+          logger.warn({ err: error }, 'passkey registration refused');
+          return { verified: false as const };
+        });
       if (!result.verified) throw forbidden('通行密钥注册验证失败，请重试');
       const { credential: made } = result.registrationInfo;
       if (await repo.passkeyByCredential(made.id)) throw conflict('这个通行密钥已经登记过了');
@@ -86,7 +83,10 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
 
     /** Options for a discoverable-credential assertion: no username, any of the owner's passkeys. */
     async assertionOptions(rp: RelyingParty) {
-      const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+      const options = await (await loadWebAuthn()).generateAuthenticationOptions({
+        rpID: rp.id,
+        userVerification: 'required',
+      });
       await repo.saveChallenge(options.challenge, 'assert', now() + CHALLENGE_TTL_MS, now());
       return options;
     },
@@ -99,7 +99,7 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
       const passkey = await repo.passkeyByCredential(credential.id);
       if (!passkey) return false;
       try {
-        const result = await verifyAuthenticationResponse({
+        const result = await (await loadWebAuthn()).verifyAuthenticationResponse({
           response: credential,
           expectedChallenge: consume('assert'),
           expectedOrigin: rp.origin,
