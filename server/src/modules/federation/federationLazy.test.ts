@@ -89,8 +89,10 @@ describe('federation loaded on first need, and a queue that does not poll', () =
     for (let i = 0; i < 100 && handled.length === 0; i += 1) await sleep(20);
     expect(handled[0]).toBeGreaterThanOrEqual(at + 590);
     // Woken once at its time: a claim (select, update), the handled row's delete, then one look
-    // at an empty table (select, next due time).
-    expect(counter.count - before).toBeLessThanOrEqual(5);
+    // at an empty table (select, next due time) — 5. Two more allow one look a moment early (a
+    // timer of a busy loop turn; the queue sleeps the rest, messageQueue.ts), seen twice in full
+    // CI runs; a listener that polled would have made dozens in these 300 ms.
+    expect(counter.count - before).toBeLessThanOrEqual(7);
     abort.abort();
     await listening;
     expect(await queue.hasWork()).toBe(false);

@@ -89,16 +89,27 @@ export const createMessageQueue = (db: Db, logger: Logger, options: QueueOptions
     return row?.at == null ? null : Number(row.at);
   };
 
-  /** Sleeps `ms` (forever when null) unless woken first. */
-  const sleep = (ms: number | null) =>
+  /**
+   * Sleeps until the clock reads `until` (forever when null) unless woken first. A timer can fire a
+   * few ms before the clock reads its time (libuv measures from the start of a busy loop turn): then
+   * it sleeps the rest instead of looking at the table too early, which cost two queries and a
+   * second wake-up under load.
+   */
+  const sleepUntil = (until: number | null) =>
     new Promise<void>((resolve) => {
-      const timer = ms === null ? null : setTimeout(() => done(), ms);
+      let timer: NodeJS.Timeout | null = null;
+      const arm = () => {
+        const left = until === null ? null : until - Date.now();
+        if (left !== null && left <= 0) return done();
+        if (left !== null) timer = setTimeout(arm, left);
+      };
       const done = () => {
         if (timer) clearTimeout(timer);
         wake = null;
         resolve();
       };
       wake = done;
+      arm();
     });
 
   const queue = {
@@ -139,7 +150,9 @@ export const createMessageQueue = (db: Db, logger: Logger, options: QueueOptions
         if (!claimed) {
           if (signal?.aborted) break;
           if (signalled) continue;
-          await sleep(next === null ? null : Math.min(maxSleepMs, Math.max(10, next - Date.now())));
+          await sleepUntil(
+            next === null ? null : Date.now() + Math.min(maxSleepMs, Math.max(10, next - Date.now())),
+          );
           continue;
         }
         try {
