@@ -22,7 +22,9 @@ const serverTests = ['server/src/**/*.test.ts'];
  * by database, chosen so that every SQL statement the SQLite pass runs runs on PostgreSQL too —
  * `npm test` checks that (scripts/querySites.mjs). `TEST_POSTGRES_ALL=1` runs every server file.
  */
-const postgresSuite = JSON.parse(readFileSync('server/test/postgresSuite.json', 'utf8')) as {
+const postgresSuite = JSON.parse(
+  readFileSync(new URL('./server/test/postgresSuite.json', import.meta.url), 'utf8'),
+) as {
   always: string[];
   chosen: string[];
 };
