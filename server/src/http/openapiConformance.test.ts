@@ -104,6 +104,8 @@ describe('the OpenAPI document against real answers', () => {
         EMOTE_BILIBILI_BASE: nowhere,
         PARKING_API_BASE: nowhere,
         DEVICE_SOURCE: 'leases:/nonexistent/dhcp.leases',
+        // The dead cover below must reach its closed port, not stop at the address check (a 400).
+        OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
       },
     });
     await createOwner(t);

@@ -56,6 +56,12 @@ export interface Outbound {
   fetch(url: string, request?: OutboundRequest): Promise<OutboundResponse>;
   /** Why an address may not be fetched (scheme, credentials, an address in a refused range), or null. */
   urlProblem(url: string): Promise<string | null>;
+  /**
+   * The one address a connection that is not HTTP (SMTP) must use for a host name: every address the
+   * name resolves to is checked, and the caller connects to the address returned (not the name again,
+   * which could resolve elsewhere the second time).
+   */
+  pinnedAddress(host: string): Promise<string>;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -78,7 +84,11 @@ const guardedLookup =
     });
   };
 
-const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+/** A name's trailing dot (`localhost.`) is the same name, fully qualified: it is checked without it. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+
+/** `localhost` and its subdomains always mean this machine (RFC 6761), whatever a resolver says. */
+const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
 /** Scheme and credentials; literal addresses are checked here because a socket never looks them up. */
 const syncProblem = (url: URL | null, allowed: (address: string) => boolean): OutboundError | null => {
@@ -87,6 +97,7 @@ const syncProblem = (url: URL | null, allowed: (address: string) => boolean): Ou
   if (url.username || url.password) return new OutboundError('invalidUrl', '地址不能带用户名或密码');
   const host = hostOf(url);
   if (isIP(host) !== 0 && !allowed(host)) return refused(host);
+  if (isLocalhostName(host.toLowerCase()) && !allowed('127.0.0.1')) return refused(host);
   return null;
 };
 
@@ -185,6 +196,24 @@ export const createOutbound = (policy: OutboundPolicy, defaults: { userAgent?: s
       const addresses = await dnsLookupAsync(host, { all: true }).catch(() => []);
       const blocked = addresses.find((entry) => !allowed(entry.address));
       return blocked ? refused(`${host} → ${blocked.address}`).message : null;
+    },
+    async pinnedAddress(input) {
+      const host = input
+        .trim()
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.$/, '');
+      if (isIP(host) !== 0) {
+        if (!allowed(host)) throw refused(host);
+        return host;
+      }
+      if (isLocalhostName(host.toLowerCase()) && !allowed('127.0.0.1')) throw refused(host);
+      const addresses = await dnsLookupAsync(host, { all: true }).catch((error: unknown) => {
+        throw new OutboundError('network', `找不到 ${host}：${error instanceof Error ? error.message : ''}`);
+      });
+      const blocked = addresses.find((entry) => !allowed(entry.address));
+      const first = addresses[0];
+      if (blocked || !first) throw refused(`${host} → ${blocked?.address ?? '?'}`);
+      return first.address;
     },
   };
 };

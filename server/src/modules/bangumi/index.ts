@@ -1,5 +1,10 @@
 import { calls } from '@candy/contract';
-import { type BangumiProvider, createBangumiProvider } from '../../providers/bangumi/bangumi.ts';
+import { createOutbound } from '../../net/outbound.ts';
+import {
+  type BangumiProvider,
+  bangumiUserAgent,
+  createBangumiProvider,
+} from '../../providers/bangumi/bangumi.ts';
 import type { ModuleContext } from '../context.ts';
 import type { ImagesService } from '../images/service.ts';
 import { createBangumiRepo } from './repo.ts';
@@ -18,6 +23,7 @@ export const bangumiModule = (
     storage: ctx.storage,
     now: ctx.now,
     logger: ctx.logger,
+    outbound: createOutbound(ctx.config.outbound, { userAgent: bangumiUserAgent }),
     images: deps.images,
   });
   ctx.router.route(

@@ -11,7 +11,10 @@ describe('anime management with Bangumi', () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeBangumi();
-    t = await createTestApp({ ownerGuard: testOwnerGuard, env: { BANGUMI_API_BASE: fake.base } });
+    t = await createTestApp({
+      ownerGuard: testOwnerGuard,
+      env: { BANGUMI_API_BASE: fake.base, OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' },
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { BangumiTable } from '../../db/schema.ts';
 import { withoutControlCharacters } from '../../db/textSearch.ts';
-import { conflict, notFound, providerFailed } from '../../http/errors.ts';
+import { conflict, invalidField, notFound, providerFailed } from '../../http/errors.ts';
+import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import { type BangumiProvider, ProviderError } from '../../providers/bangumi/bangumi.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import { copyCover } from './covers.ts';
@@ -50,7 +51,8 @@ export interface BangumiDeps {
   storage: BlobStorage;
   now: () => number;
   logger: Logger;
-  fetch?: typeof fetch;
+  /** Where covers are copied from: an address the owner typed, checked like every other (DESIGN §11). */
+  outbound: Outbound;
   /** The image pipeline (issue 30): covers we store get resized copies, and lose them with the entry. */
   images?: { registerStored(key: string): Promise<boolean>; forget(key: string): Promise<void> };
 }
@@ -64,7 +66,7 @@ export const createBangumiService = ({
   storage,
   now,
   logger,
-  fetch: fetchImpl,
+  outbound,
   images,
 }: BangumiDeps) => {
   /** Every provider failure becomes 5030 with a message the owner can act on. */
@@ -82,12 +84,15 @@ export const createBangumiService = ({
   const ownCover = async (cover: string): Promise<string> => {
     if (!/^https?:\/\//i.test(cover)) return cover;
     try {
-      const copied = await copyCover(cover, storage, { fetch: fetchImpl });
+      const copied = await copyCover(cover, storage, outbound);
       const key = keyOf(copied);
       if (key) await images?.registerStored(key);
       return copied;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
+      const cause = error.cause;
+      if (cause instanceof OutboundError && (cause.kind === 'refused' || cause.kind === 'invalidUrl'))
+        throw invalidField('cover', 'privateAddress', `封面地址不可用：${cause.message}`);
       logger.warn({ err: error, cover }, 'bangumi cover copy failed');
       throw providerFailed('封面下载失败：稍后再试，或清空封面后保存');
     }

@@ -1,4 +1,6 @@
 import { pushCalls } from '@candy/contract/calls/push';
+import { createOutbound } from '../../net/outbound.ts';
+import { pushPolicy } from '../../net/pushEndpoint.ts';
 import type { ModuleContext } from '../context.ts';
 import { createPushRepo } from './repo.ts';
 import { createPushService } from './service.ts';
@@ -19,6 +21,10 @@ export const pushModule = (ctx: ModuleContext) => {
     now: ctx.now,
     logger: ctx.logger,
     linkBase: linkBaseOf(ctx.config.siteDomains),
+    outbound: createOutbound(pushPolicy(ctx.config.outbound, ctx.config.pushAllowLoopback), {
+      userAgent: 'CandyJar-push/1',
+    }),
+    allowLoopbackHttp: ctx.config.pushAllowLoopback,
   });
   ctx.router.route(pushCalls.messageSend, ({ params, body }) =>
     push.send(params.channel, params.action, body),

@@ -41,7 +41,14 @@ describe('message push', () => {
   let smtp: FakeSmtp;
   beforeAll(async () => {
     [fake, smtp] = await Promise.all([startFakePushTargets(), startFakeSmtp()]);
-    t = await createTestApp({ ownerGuard: testOwnerGuard, env: { SITE_DOMAINS: 'candy.example' } });
+    t = await createTestApp({
+      ownerGuard: testOwnerGuard,
+      env: {
+        SITE_DOMAINS: 'candy.example',
+        OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+        PUSH_ALLOW_LOOPBACK: 'true',
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -365,7 +372,10 @@ describe('message push', () => {
 describe('message push without a site address', () => {
   it('sends links as paths and says so to the page (linkBase null)', async () => {
     const fake = await startFakePushTargets();
-    const t = await createTestApp({ ownerGuard: testOwnerGuard });
+    const t = await createTestApp({
+      ownerGuard: testOwnerGuard,
+      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' },
+    });
     try {
       const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
         t.server.inject({ method, url: `/api${url}`, headers: asOwner, ...(payload ? { payload } : {}) });

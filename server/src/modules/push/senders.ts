@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import type { channelSettings, PushChannel, PushLevel } from '@candy/contract/calls/push';
 import type { z } from 'zod';
+import { type Outbound, OutboundError } from '../../net/outbound.ts';
 
 /** What every channel delivers. `url` is absolute by now (or absent). */
 export interface OutgoingMessage {
@@ -25,25 +27,36 @@ export interface VapidKeys {
 /** One channel's attempt must end within this; the others never wait on it. */
 export const SEND_TIMEOUT_MS = 10_000;
 
-const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}): Promise<void> => {
-  const response = await fetch(url, {
+/**
+ * Every channel's request goes through the outbound module (DESIGN §11): the owner typed the address,
+ * and so may a token limited to push, so it is checked like a webhook's at the socket. A refusal
+ * says only its status: the remote body is never read back into an answer.
+ */
+const postJson = async (
+  outbound: Outbound,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<void> => {
+  const answer = await outbound.fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': 'CandyJar-push/1', ...headers },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    redirect: 'error',
+    timeoutMs: SEND_TIMEOUT_MS,
+    maxBytes: 16 * 1024,
+    truncate: true,
+    maxRedirects: 0,
   });
-  // The body is read either way so the connection is freed; its text explains a refusal.
-  const text = await response.text();
-  if (!response.ok) throw new Error(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`HTTP ${answer.status}`);
 };
 
 const trimSlash = (base: string) => base.replace(/\/+$/, '');
 const bearer = (token: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
 /** Webhook: our own JSON, POSTed as is. */
-export const sendWebhook = (s: SettingsOf<'webhook'>, m: OutgoingMessage) =>
+export const sendWebhook = (outbound: Outbound, s: SettingsOf<'webhook'>, m: OutgoingMessage) =>
   postJson(
+    outbound,
     s.url,
     { title: m.title, body: m.body, url: m.url ?? null, level: m.level, kind: m.kind },
     bearer(s.token),
@@ -53,8 +66,9 @@ export const sendWebhook = (s: SettingsOf<'webhook'>, m: OutgoingMessage) =>
  * ntfy: "publish as JSON" — POST to the server's root with the topic in the body (docs.ntfy.sh,
  * Publishing → Publish as JSON), which carries Chinese titles that HTTP headers could not.
  */
-export const sendNtfy = (s: SettingsOf<'ntfy'>, m: OutgoingMessage) =>
+export const sendNtfy = (outbound: Outbound, s: SettingsOf<'ntfy'>, m: OutgoingMessage) =>
   postJson(
+    outbound,
     `${trimSlash(s.server)}/`,
     {
       topic: s.topic,
@@ -68,8 +82,8 @@ export const sendNtfy = (s: SettingsOf<'ntfy'>, m: OutgoingMessage) =>
   );
 
 /** Bark: `POST /push` with a JSON body naming the device (Bark server API v2). */
-export const sendBark = (s: SettingsOf<'bark'>, m: OutgoingMessage) =>
-  postJson(`${trimSlash(s.server)}/push`, {
+export const sendBark = (outbound: Outbound, s: SettingsOf<'bark'>, m: OutgoingMessage) =>
+  postJson(outbound, `${trimSlash(s.server)}/push`, {
     device_key: s.deviceKey,
     title: m.title,
     body: m.body || m.title,
@@ -79,8 +93,9 @@ export const sendBark = (s: SettingsOf<'bark'>, m: OutgoingMessage) =>
   });
 
 /** Gotify: `POST /message` with the application token in X-Gotify-Key (gotify.net API docs). */
-export const sendGotify = (s: SettingsOf<'gotify'>, m: OutgoingMessage) =>
+export const sendGotify = (outbound: Outbound, s: SettingsOf<'gotify'>, m: OutgoingMessage) =>
   postJson(
+    outbound,
     `${trimSlash(s.server)}/message`,
     {
       title: m.title,
@@ -96,12 +111,18 @@ export const sendGotify = (s: SettingsOf<'gotify'>, m: OutgoingMessage) =>
  * address, within the channel's time limit. The owner's notices and visitors' reply mails use it.
  */
 export const sendSmtpMail = async (
+  outbound: Outbound,
   s: SettingsOf<'email'>,
   mail: { to: string; subject: string; text: string; headers?: Record<string, string> },
 ): Promise<void> => {
+  // The host is resolved and checked once, and the connection made to that address; TLS still
+  // verifies the certificate against the name the owner typed.
+  const address = await outbound.pinnedAddress(s.host);
+  const name = s.host.trim().replace(/\.$/, '');
   const { createTransport } = await import('nodemailer');
   const transport = createTransport({
-    host: s.host,
+    host: address,
+    ...(isIP(name) === 0 ? { tls: { servername: name } } : {}),
     port: s.port,
     secure: s.secure,
     ...(s.user ? { auth: { user: s.user, pass: s.pass } } : {}),
@@ -117,8 +138,8 @@ export const sendSmtpMail = async (
 };
 
 /** Email to the owner's own address. */
-export const sendEmail = (s: SettingsOf<'email'>, m: OutgoingMessage): Promise<void> =>
-  sendSmtpMail(s, {
+export const sendEmail = (outbound: Outbound, s: SettingsOf<'email'>, m: OutgoingMessage): Promise<void> =>
+  sendSmtpMail(outbound, s, {
     to: s.to,
     subject: `[糖果罐] ${m.title}`,
     text: [m.body, m.url].filter(Boolean).join('\n\n') || m.title,
@@ -130,6 +151,7 @@ export const sendEmail = (s: SettingsOf<'email'>, m: OutgoingMessage): Promise<v
  * browser counts as delivered.
  */
 export const sendWebPush = async (
+  outbound: Outbound,
   s: SettingsOf<'webpush'>,
   m: OutgoingMessage,
   vapid: VapidKeys,
@@ -143,24 +165,28 @@ export const sendWebPush = async (
   await Promise.all(
     targets.map(async (target) => {
       try {
-        // web-push signs (VAPID) and encrypts (aes128gcm); the request itself goes out through fetch
-        // like every other channel's (with its time limit, and to http:// endpoints in tests).
+        // web-push signs (VAPID) and encrypts (aes128gcm); the request itself goes out through the
+        // outbound module like every other channel's (the endpoint came from a browser).
         const request = webPush.generateRequestDetails(target, payload, {
           vapidDetails: { subject: s.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           TTL: 24 * 3600,
           urgency: m.level === 'error' ? 'high' : 'normal',
         });
-        const response = await fetch(request.endpoint, {
-          method: request.method,
+        const response = await outbound.fetch(request.endpoint, {
+          method: 'POST',
           headers: request.headers as Record<string, string>,
-          body: request.body ?? null,
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+          ...(request.body ? { body: request.body } : {}),
+          timeoutMs: SEND_TIMEOUT_MS,
+          maxBytes: 16 * 1024,
+          truncate: true,
+          maxRedirects: 0,
         });
-        await response.arrayBuffer();
-        if (response.ok) return;
+        if (response.status >= 200 && response.status < 300) return;
         if (response.status === 404 || response.status === 410) await gone(target.endpoint);
         failures.push(`HTTP ${response.status}`);
       } catch (error) {
+        // An endpoint the policy refuses is dropped: it will never be allowed later either.
+        if (error instanceof OutboundError && error.kind === 'refused') await gone(target.endpoint);
         failures.push(
           error instanceof Error ? (error.name === 'TimeoutError' ? '超时' : error.message) : String(error),
         );

@@ -13,6 +13,8 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { invalidField } from '../../http/errors.ts';
 import { deviceOf } from '../../http/userAgent.ts';
+import { type Outbound, OutboundError } from '../../net/outbound.ts';
+import { pushEndpointProblem } from '../../net/pushEndpoint.ts';
 import type { Notify, NotifyEvent } from '../../notify.ts';
 import type { PushRepo } from './repo.ts';
 import {
@@ -37,6 +39,10 @@ export interface PushDeps {
    * address a phone can open; null when it is not known.
    */
   linkBase: string | null;
+  /** How every channel reaches its address (DESIGN §11): the owner's policy, checked at the socket. */
+  outbound: Outbound;
+  /** PUSH_ALLOW_LOOPBACK: plain http Web Push endpoints on this machine (tests, a local stand-in). */
+  allowLoopbackHttp: boolean;
 }
 
 type StoredSettings = Record<string, string>;
@@ -47,6 +53,8 @@ export interface VisitorChannels {
   subject: string;
   email: SettingsOf<'email'> | null;
   linkBase: string | null;
+  /** The push module's outbound, so replies to visitors go out under the same policy. */
+  outbound: Outbound;
 }
 /** Stored beside the webpush settings; never part of a view. */
 const VAPID_PUBLIC = '_vapidPublicKey';
@@ -66,7 +74,7 @@ const LEVELS = { info: 'info', warning: 'warning', error: 'error' } as const;
  * the owner something.
  */
 export const createPushService = (deps: PushDeps) => {
-  const { repo, now, logger, linkBase } = deps;
+  const { repo, now, logger, linkBase, outbound } = deps;
   const absoluteUrl = (url: string) => (url.startsWith('/') && linkBase ? `${linkBase}${url}` : url);
 
   const stored = async () => {
@@ -123,6 +131,34 @@ export const createPushService = (deps: PushDeps) => {
     return keys;
   };
 
+  /**
+   * An address the policy refuses is refused when saved, so the owner hears it at the field; the
+   * send-time check at the socket still holds for names that resolve elsewhere later.
+   */
+  const addressProblem = async (
+    channel: PushChannel,
+    settings: Record<string, unknown>,
+  ): Promise<{ field: string; message: string } | null> => {
+    if (channel === 'email') {
+      const host = String(settings.host ?? '');
+      try {
+        await outbound.pinnedAddress(host);
+      } catch (error) {
+        // A name that does not resolve yet is let through, as for webhooks.
+        if (error instanceof OutboundError && error.kind === 'refused')
+          return { field: 'host', message: error.message };
+      }
+      return null;
+    }
+    for (const field of ['url', 'server']) {
+      const value = settings[field];
+      if (typeof value !== 'string' || !value) continue;
+      const problem = await outbound.urlProblem(value);
+      if (problem) return { field, message: problem };
+    }
+    return null;
+  };
+
   const deliver = async (
     channel: PushChannel,
     settings: StoredSettings,
@@ -132,19 +168,19 @@ export const createPushService = (deps: PushDeps) => {
     if (!parsed.success) throw new Error('设置不完整');
     switch (channel) {
       case 'webhook':
-        await sendWebhook(parsed.data as SettingsOf<'webhook'>, message);
+        await sendWebhook(outbound, parsed.data as SettingsOf<'webhook'>, message);
         return '';
       case 'ntfy':
-        await sendNtfy(parsed.data as SettingsOf<'ntfy'>, message);
+        await sendNtfy(outbound, parsed.data as SettingsOf<'ntfy'>, message);
         return '';
       case 'bark':
-        await sendBark(parsed.data as SettingsOf<'bark'>, message);
+        await sendBark(outbound, parsed.data as SettingsOf<'bark'>, message);
         return '';
       case 'gotify':
-        await sendGotify(parsed.data as SettingsOf<'gotify'>, message);
+        await sendGotify(outbound, parsed.data as SettingsOf<'gotify'>, message);
         return '';
       case 'email':
-        await sendEmail(parsed.data as SettingsOf<'email'>, message);
+        await sendEmail(outbound, parsed.data as SettingsOf<'email'>, message);
         return '';
       case 'webpush': {
         const targets = (await repo.subscriptions()).map((s) => ({
@@ -152,6 +188,7 @@ export const createPushService = (deps: PushDeps) => {
           keys: { p256dh: s.p256dh, auth: s.auth },
         }));
         return sendWebPush(
+          outbound,
           parsed.data as SettingsOf<'webpush'>,
           message,
           await vapidKeys(),
@@ -249,6 +286,7 @@ export const createPushService = (deps: PushDeps) => {
         subject: webpush.subject || linkBase || 'mailto:webmaster@localhost',
         email: email.success ? email.data : null,
         linkBase,
+        outbound,
       };
     },
 
@@ -285,6 +323,8 @@ export const createPushService = (deps: PushDeps) => {
           issue?.message ?? '设置不合法',
         );
       }
+      const refused = await addressProblem(channel, checked.data);
+      if (refused) throw invalidField(`settings.${refused.field}`, 'privateAddress', refused.message);
       await repo.saveChannel(channel, body.enabled, next, now());
       return view(channel, (await stored()).get(channel));
     },
@@ -331,6 +371,8 @@ export const createPushService = (deps: PushDeps) => {
     },
 
     async subscribe(input: { endpoint: string; keys: { p256dh: string; auth: string } }, userAgent: string) {
+      const problem = await pushEndpointProblem(outbound, input.endpoint, deps.allowLoopbackHttp);
+      if (problem) throw invalidField('endpoint', 'pushEndpoint', problem);
       await repo.subscribe({
         endpoint: input.endpoint,
         p256dh: input.keys.p256dh,

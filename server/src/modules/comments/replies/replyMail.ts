@@ -1,3 +1,4 @@
+import type { Outbound } from '../../../net/outbound.ts';
 import { type SettingsOf, sendSmtpMail } from '../../push/senders.ts';
 
 export interface ReplyMail {
@@ -12,8 +13,12 @@ export interface ReplyMail {
  * A reply mail through the owner's SMTP server (the push module's email channel settings), with
  * RFC 8058 one-click unsubscribe headers: a mail client's "unsubscribe" button POSTs to the link.
  */
-export const sendReplyMail = (smtp: SettingsOf<'email'>, mail: ReplyMail): Promise<void> =>
-  sendSmtpMail(smtp, {
+export const sendReplyMail = (
+  outbound: Outbound,
+  smtp: SettingsOf<'email'>,
+  mail: ReplyMail,
+): Promise<void> =>
+  sendSmtpMail(outbound, smtp, {
     to: mail.to,
     subject: mail.subject,
     text: `${mail.text}\n\n——\n不想再收到回复邮件：${mail.unsubscribeUrl}`,

@@ -81,7 +81,7 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
         if (await repo.claimMailSlot(to, thread, at, at - MAIL_INTERVAL_MS)) {
           const link = `${channels.linkBase ?? ''}${deps.apiBasePath}/blog/comment/unsubscribe?${await unsubscribe.query(to)}`;
           try {
-            await sendReplyMail(channels.email, {
+            await sendReplyMail(channels.outbound, channels.email, {
               to,
               subject: `[${deps.siteTitle}] ${who} 回复了你的评论`,
               text: `${who} 回复了你在「${deps.siteTitle}」的评论：\n\n${reply.content}\n\n你的评论：${clip(answered.content, 200)}\n\n查看：${url}`,

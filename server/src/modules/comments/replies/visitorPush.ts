@@ -2,8 +2,10 @@ import type { ReplyPushSubscription } from '@candy/contract/calls/replyNotices';
 import type { Caller } from '../../../http/context.ts';
 import { invalidField } from '../../../http/errors.ts';
 import type { RateLimiter } from '../../../http/rateLimit.ts';
+import { OutboundError } from '../../../net/outbound.ts';
+import { pushEndpointProblem } from '../../../net/pushEndpoint.ts';
 import type { VisitorChannels } from '../../push/service.ts';
-import { endpointProblem, keysProblem, resolvesPrivately } from './endpointCheck.ts';
+import { keysProblem } from './endpointCheck.ts';
 import type { ReplyRepo } from './repo.ts';
 
 /** What a visitor's browser is shown: the service worker (web/public/push-sw.js) reads these. */
@@ -41,7 +43,8 @@ export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, 
 
   async subscribe(input: ReplyPushSubscription, caller: Caller) {
     const uuid = requireUuid(caller);
-    const problem = endpointProblem(input.endpoint, allowLoopback);
+    const { outbound } = await channels();
+    const problem = await pushEndpointProblem(outbound, input.endpoint, allowLoopback);
     if (problem) throw invalidField('endpoint', 'pushEndpoint', problem);
     const keys = keysProblem(input.keys);
     if (keys) throw invalidField(keys.field, 'pushKey', keys.message);
@@ -68,33 +71,35 @@ export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, 
   async sendTo(uuid: string, payload: ReplyPushPayload): Promise<number> {
     const targets = await repo.subscriptionsOf(uuid);
     if (targets.length === 0) return 0;
-    const { vapid, subject } = await channels();
+    const { vapid, subject, outbound } = await channels();
     const webPush = (await import('web-push')).default;
     const failures: string[] = [];
     let delivered = 0;
     for (const target of targets) {
       try {
-        if (await resolvesPrivately(target.endpoint, allowLoopback)) {
-          await repo.dropEndpoint(target.endpoint);
-          continue;
-        }
         const request = webPush.generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(payload),
           { vapidDetails: { subject, ...vapid }, TTL: 7 * 24 * 3600, urgency: 'normal' },
         );
-        const response = await fetch(request.endpoint, {
-          method: request.method,
+        const response = await outbound.fetch(request.endpoint, {
+          method: 'POST',
           headers: request.headers as Record<string, string>,
-          body: request.body ?? null,
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-          redirect: 'error',
+          ...(request.body ? { body: request.body } : {}),
+          timeoutMs: SEND_TIMEOUT_MS,
+          maxBytes: 16 * 1024,
+          truncate: true,
+          maxRedirects: 0,
         });
-        await response.arrayBuffer();
-        if (response.ok) delivered += 1;
+        if (response.status >= 200 && response.status < 300) delivered += 1;
         else if (response.status === 404 || response.status === 410) await repo.dropEndpoint(target.endpoint);
         else failures.push(`HTTP ${response.status}`);
       } catch (error) {
+        // The socket-level check refused it (a public name that now resolves inward): never again.
+        if (error instanceof OutboundError && error.kind === 'refused') {
+          await repo.dropEndpoint(target.endpoint);
+          continue;
+        }
         failures.push(error instanceof Error ? error.message : String(error));
       }
     }
