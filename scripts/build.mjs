@@ -193,6 +193,7 @@ const buildServer = async () => {
   // CommonJS, so the entry can run the server through V8's code cache (server/src/boot/codeCache.ts;
   // Node 20 caches no ES module). `server.js` is the server, `main.js` the entry that runs it,
   // `cli.js` the operator commands, `imageVariants.js` the child that makes picture copies,
+  // `importParse.js` the child that opens and parses an uploaded export,
   // `federationRuntime.js` Fedify, loaded on first need; dist/package.json marks the folder's files as CommonJS.
   await esbuild.build({
     entryPoints: {
@@ -200,6 +201,7 @@ const buildServer = async () => {
       server: path.join(root, 'server/src/main.ts'),
       cli: path.join(root, 'server/src/cli.ts'),
       imageVariants: path.join(root, 'server/src/modules/images/variantsChild.ts'),
+      importParse: path.join(root, 'server/src/modules/importers/parseChild.ts'),
       federationRuntime: path.join(root, 'server/src/modules/federation/runtime.ts'),
     },
     outdir: outDir,

@@ -34,6 +34,15 @@ describe('an upload that is not what it claims', () => {
     expect(res.errors[0]?.property).toBe('file');
   });
 
+  it.each([
+    ['wordpress', 'a WXR'],
+    ['disqus', 'a Disqus export'],
+  ])('refuses XML nested 50,000 deep as %s with 4000, not 500 (issue 40.3)', async (platform) => {
+    const deep = `<?xml version="1.0"?>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}`;
+    const res = await refused(Buffer.from(deep), { platform });
+    expect(res.errors[0]?.property).toBe('file');
+  });
+
   it('refuses an archive with a path that climbs out, before anything is written', async () => {
     const zip = Buffer.from(zipSync({ '../../evil.xml': new TextEncoder().encode('<x/>') }));
     const res = await refused(zip);

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { createOutbound } from '../../net/outbound.ts';
+import { createLocalStorage } from '../../storage/index.ts';
 import type { ArticlesService } from '../articles/service.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MediaService } from '../media/service.ts';
@@ -7,10 +10,29 @@ import { importRoutes } from './routes.ts';
 import { createImportRunner } from './runner.ts';
 import { createImportService } from './service.ts';
 
-/** Largest export accepted for upload; what it may inflate to is capped by the extractor. */
-const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest export accepted for upload (streamed to disk, parsed in a child with a capped heap); what
+ * it may inflate to is capped by the extractor. Larger exports go through `npm run import-from`.
+ */
+const MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
 /** Pictures fetched from one old host in one import. */
 const PER_HOST_LIMIT = 2000;
+
+/** Uploads a crash left behind while they were parsed (an hour old: no parse runs that long). */
+const clearStaleSpool = (dir: string, now: number) => {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    fs.stat(file, (error, stat) => {
+      if (!error && now - stat.mtimeMs > 3600_000) fs.rm(file, { force: true }, () => undefined);
+    });
+  }
+};
 
 /**
  * Moving in (issue 27): exports from other platforms are parsed and previewed on upload, then
@@ -42,9 +64,11 @@ export const importersModule = (
       for (const listener of progressListeners) listener(jobId, done, total);
     },
   });
+  const spoolDir = path.join(ctx.config.dataDir, 'tmp', 'imports');
+  clearStaleSpool(spoolDir, ctx.now());
   const imports = createImportService({
     repo,
-    storage: ctx.storage,
+    spool: { storage: createLocalStorage(spoolDir), pathOf: (key) => path.join(spoolDir, key) },
     kick: () => {
       void kickJob?.().catch((error: unknown) =>
         ctx.logger.warn({ err: error }, 'import-batches not started'),

@@ -1,4 +1,4 @@
-import { invalidField, validationFailed } from '../../http/errors.ts';
+import { AppError, invalidField, validationFailed } from '../../http/errors.ts';
 import {
   ArchiveError,
   type ArchiveLimits,
@@ -31,10 +31,14 @@ export const parseUpload = async (
       : { kind: 'file', name, bytes };
     return await parser(input);
   } catch (error) {
-    if (error instanceof ImportFormatError || error instanceof ArchiveError) {
-      // The reason is the message too, so the back office's toast and the CLI say why.
-      throw validationFailed([{ property: 'file', constraints: { format: error.reason } }], error.reason);
-    }
-    throw error;
+    if (error instanceof AppError) throw error;
+    const reason =
+      error instanceof ImportFormatError || error instanceof ArchiveError
+        ? error.reason
+        : // A parser of someone else's making that gave up on the bytes (XML nested 50,000 deep
+          // overflows the stack, a truncated file ends a stream early): still the file's fault.
+          `无法解析这个文件（${error instanceof RangeError ? '嵌套过深' : error instanceof Error ? error.name : '格式错误'}）`;
+    // The reason is the message too, so the back office's toast and the CLI say why.
+    throw validationFailed([{ property: 'file', constraints: { format: reason } }], reason);
   }
 };

@@ -4,18 +4,18 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
 import { AnyType } from '../../http/uploads.ts';
 import type { BlobStorage } from '../../storage/index.ts';
-import { bundleToJson } from './bundleJson.ts';
 import { normaliseOldPath } from './oldPaths.ts';
-import { parseUpload } from './parse.ts';
-import { presentJob, presentRedirect, previewCache, previewOf } from './present.ts';
+import { type ParsedUpload, parseToStored } from './parsed.ts';
+import { parseFile } from './parseProcess.ts';
+import { presentJob, presentRedirect, previewCache } from './present.ts';
 import type { ImportRepo } from './repo.ts';
 import { emptyReport, type ImportOptions } from './report.ts';
-import { unitsOf } from './runner.ts';
 import type { ImportPlatform } from './types.ts';
 
 export interface ImportServiceDeps {
   repo: ImportRepo;
-  storage: BlobStorage;
+  /** Where uploads wait while they are parsed: local disk, whatever the site's storage is. */
+  spool: { storage: BlobStorage; pathOf(key: string): string };
   /** Starts the `import-batches` job now (it also runs every minute, and resumes after a restart). */
   kick: () => void;
   maxUploadBytes: number;
@@ -24,7 +24,7 @@ export interface ImportServiceDeps {
 
 const REDIRECT_PAGE = 50;
 
-export const createImportService = ({ repo, storage, kick, maxUploadBytes, now }: ImportServiceDeps) => {
+export const createImportService = ({ repo, spool, kick, maxUploadBytes, now }: ImportServiceDeps) => {
   const preview = previewCache();
   const present = async (id: number): Promise<ImportJob> => {
     const row = await repo.findJob(id);
@@ -32,60 +32,68 @@ export const createImportService = ({ repo, storage, kick, maxUploadBytes, now }
     return presentJob(row, preview(row));
   };
 
-  const create = async (
+  const insert = async (
     platform: ImportPlatform,
     fileName: string,
-    bytes: Uint8Array,
+    parsed: ParsedUpload,
     options: ImportOptions,
   ): Promise<ImportJob> => {
-    const bundle = await parseUpload(platform, fileName, bytes);
-    const { posts, comments } = unitsOf(bundle);
     const at = now();
     const row = await repo.insertJob({
       platform,
       file_name: fileName.slice(0, 300),
       status: 'previewed',
       options: JSON.stringify(options),
-      bundle: bundleToJson(bundle),
-      total: posts.length + comments.length,
+      bundle: parsed.bundleJson,
+      total: parsed.total,
       report: JSON.stringify(emptyReport()),
       error: null,
       created_at: at,
       updated_at: at,
     });
-    return presentJob(row, previewOf(bundle));
+    return presentJob(row, parsed.preview);
   };
+
+  /** The command line's way in: the bytes are already read, and it is its own process. */
+  const create = async (
+    platform: ImportPlatform,
+    fileName: string,
+    bytes: Uint8Array,
+    options: ImportOptions,
+  ): Promise<ImportJob> =>
+    insert(platform, fileName, await parseToStored(platform, fileName, bytes), options);
 
   return {
     create,
     /** The preview alone, nothing written (the CLI's `--dry-run`). */
     preview: async (platform: ImportPlatform, bytes: Uint8Array) =>
-      previewOf(await parseUpload(platform, 'file', bytes)),
+      (await parseToStored(platform, 'file', bytes)).preview,
     /** Queues a previewed import without starting the job (the CLI runs it under the job's lease). */
     async queue(id: number): Promise<void> {
       await repo.updateJob(id, { status: 'queued', updated_at: now() });
     },
-    /** The upload is streamed into a temporary blob (capped), read back, parsed, and the blob removed. */
+    /**
+     * The upload is streamed to a spool file on local disk (capped), parsed in a child process
+     * (parseProcess.ts) — the server never holds the file or its inflated contents — and removed.
+     */
     async upload(req: FastifyRequest): Promise<ImportJob> {
       const { files, fields } = await readMultipart(
         req,
-        storage,
-        { file: { allowed: AnyType, maxBytes: maxUploadBytes, keyFor: () => `tmp/import-${randomName()}` } },
+        spool.storage,
+        { file: { allowed: AnyType, maxBytes: maxUploadBytes, keyFor: () => `import-${randomName()}` } },
         ImportUploadFields,
       );
       const file = files[0];
       if (!file) throw notFound('没有收到文件');
       try {
-        const stream = await storage.get(file.key);
-        if (!stream) throw new Error(`upload ${file.key} vanished`);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-        return await create(fields.platform, file.filename || 'upload', Buffer.concat(chunks), {
+        const name = file.filename || 'upload';
+        const parsed = await parseFile({ platform: fields.platform, name, file: spool.pathOf(file.key) });
+        return await insert(fields.platform, name, parsed, {
           fetchPictures: fields.fetchPictures,
           overwrite: fields.overwrite,
         });
       } finally {
-        await storage.delete(file.key).catch(() => undefined);
+        await spool.storage.delete(file.key).catch(() => undefined);
       }
     },
     get: present,
