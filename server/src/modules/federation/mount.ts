@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { forbidden, payloadTooLarge, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rateLimit.ts';
+import { loggableUrl } from '../../http/security.ts';
 import { isBlockedBy } from './targets.ts';
 
 /** An inbox body past this is refused before any parsing (a Mastodon Create is a few KB). */
@@ -120,7 +121,7 @@ export const mountFederation = (app: FastifyInstance, deps: MountDeps) => {
     });
     // Not Fedify's after all (an essay page a browser asked for): our routes answer as always.
     if (passOn && req.method === 'GET' && !url.pathname.startsWith('/ap/')) return;
-    if (response.status === 401) deps.logger.info({ url: req.url }, 'federation: unsigned or wrongly signed');
+    if (response.status === 401) deps.logger.info({ url: loggableUrl(req.url) }, 'federation: unsigned or wrongly signed');
     const out = Buffer.from(await response.arrayBuffer());
     reply.code(response.status);
     response.headers.forEach((value, name) => {
