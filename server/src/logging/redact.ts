@@ -36,7 +36,11 @@ export const redactUrl = (url: string): string => {
   if (start === -1) return url;
   const hash = url.indexOf('#', start);
   const end = hash === -1 ? url.length : hash;
-  const pairs = url.slice(start + 1, end).split('&');
+  const query = url.slice(start + 1, end);
+  // Most queries (`?start=5`) hold no credential-shaped text at all: then there is nothing to split.
+  // An escaped name (`%74oken`) could hide one, so any `%` takes the long way.
+  if (query.indexOf('%') === -1 && !CREDENTIAL_NAME.test(query)) return url;
+  const pairs = query.split('&');
   let changed = false;
   for (let index = 0; index < pairs.length; index += 1) {
     const pair = pairs[index] as string;
