@@ -8,6 +8,9 @@ import { toFieldErrors } from './validate.ts';
 export const sendError = (reply: FastifyReply, error: AppError): FastifyReply => {
   const body: ErrorEnvelope = { code: error.code, data: null, errorMsg: error.message };
   if (error.errors?.length) body.errors = error.errors;
+  // A refusal is about this one request: no cache keeps it (a 404 is cacheable by default, and a
+  // header a route set before it failed must not outlive it). An error's own headers may say else.
+  void reply.header('cache-control', 'no-store');
   if (error.headers) void reply.headers(error.headers);
   return reply.status(httpStatusOf[error.code]).send(body);
 };

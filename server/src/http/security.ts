@@ -3,6 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { redactUrl } from '../logging/redact.ts';
 
 const originOf = (url: string): string | null => {
   try {
@@ -155,6 +156,10 @@ export const logRedaction = {
     'req.headers.cookie',
     'req.headers["x-fingerprint"]',
     'req.headers["x-dark-key"]',
+    'req.headers["proxy-authorization"]',
+    'req.headers["x-api-key"]',
+    'req.headers["x-gotify-key"]',
+    'res.headers["set-cookie"]',
     'headers.authorization',
     'headers.cookie',
     'headers["x-fingerprint"]',
@@ -169,8 +174,5 @@ export const logRedaction = {
   censor: '[redacted]',
 };
 
-/** Query parameters that carry secrets: protected assets take the access key as `fingerprint`. */
-const SECRET_QUERY = /([?&](?:fingerprint|accessKey|password)=)[^&#]*/gi;
-
-/** A request URL fit for the log. */
-export const loggableUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
+/** A request URL fit for the log: credential-shaped query values blanked (logging/redact.ts). */
+export const loggableUrl = redactUrl;

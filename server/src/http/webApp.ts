@@ -96,9 +96,17 @@ const builtFileOptions = {
 } as const;
 
 /**
+ * Paths machines ask for — WebFinger and the other well-known documents, ActivityPub, NodeInfo —
+ * which answer 404 when unknown, never the page redirect (RFC 7033 §4.2 for WebFinger).
+ */
+export const isProtocolPath = (pathname: string): boolean =>
+  /^\/(\.well-known|ap|nodeinfo)(\/|$)/.test(pathname);
+
+/**
  * Serves the built SPA: hashed assets cached forever, index.html never cached, the app's own
  * addresses (contract/src/sitePaths.ts) answered with index.html so client routes survive a
- * reload, any other address redirected to `/` (spec §2). Unknown API paths get the 4040 envelope.
+ * reload, any other page address redirected to `/` (spec §2). Unknown API and protocol paths get
+ * the 4040 envelope, not kept by any cache.
  */
 export const registerWebApp = async (
   app: FastifyInstance,
@@ -257,6 +265,8 @@ export const registerWebApp = async (
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const isApi = pathname === config.apiBasePath || pathname.startsWith(`${config.apiBasePath}/`);
+    // Spec §2's redirect to `/` is for pages: a machine asking a protocol path gets its 404 (issue 40.6).
+    if (isProtocolPath(pathname)) return sendError(reply, notFound('地址不存在'));
     // Old addresses first: they may look like files (`/posts/slug.html`) and exist without a web build.
     if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && (await redirectOld(req, reply)))
       return reply;

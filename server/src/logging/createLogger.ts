@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { logRedaction } from '../http/security.ts';
 import { createDailyLogFile, type DailyLogFile } from './dailyFile.ts';
 import { createLogShipper, type LogShipper } from './logShipper.ts';
+import { redactHeaders, redactLine } from './redact.ts';
 
 export interface AppLogger {
   logger: Logger;
@@ -31,7 +32,8 @@ export interface AppLogger {
 /**
  * The server's one logger: lines go to standard output (unless `LOG_STDOUT=false`) and to daily files
  * under `DATA_DIR/logs` for the log browser. Both destinations take every line the logger emits, so
- * the debug switch (`POST /system/debug`) reaches the files too; secrets are redacted before either.
+ * the debug switch (`POST /system/debug`) reaches the files too; secrets are redacted before either
+ * (logging/redact.ts; the fast path's URLs by its caller, the rest in pino's last step).
  */
 export const createAppLogger = (config: Config, db?: Db): AppLogger => {
   const logDir = config.logFiles ? path.join(config.dataDir, 'logs') : null;
@@ -46,7 +48,14 @@ export const createAppLogger = (config: Config, db?: Db): AppLogger => {
   if (file) streams.push({ level: 'trace', stream: file });
   if (shipper) streams.push({ level: 'trace', stream: shipper });
   const logger = pino(
-    { level: config.logLevel, redact: logRedaction },
+    {
+      level: config.logLevel,
+      redact: logRedaction,
+      // Any logged header bag loses its credentials by name; the finished line then loses any
+      // credential-shaped query value or address user part it still holds, wherever it sits.
+      serializers: { headers: redactHeaders },
+      hooks: { streamWrite: redactLine },
+    },
     streams.length > 0 ? pino.multistream(streams) : pino.destination('/dev/null'),
   );
   const linePrefix = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":"`;

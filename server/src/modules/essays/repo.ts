@@ -73,6 +73,15 @@ export const createEssayRepo = (db: Db, dialect: DialectName) => {
     /** The text of every essay, hidden and reserved ones too (the image pipeline's backfill). */
     allContents: () => db.selectFrom('essay').select('content').execute(),
 
+    /** How many essays visitors may read at `visibleAt` (NodeInfo's `localPosts`). */
+    async countVisible(visibleAt: number): Promise<number> {
+      const row = await visible(visibleAt)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** Every essay visitors may read at `visibleAt`, newest first (the offline snapshot, the feeds). */
     allVisible: (visibleAt: number): Promise<EssayRow[]> => newestFirst(visible(visibleAt)).execute(),
 

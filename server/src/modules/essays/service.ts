@@ -102,6 +102,8 @@ export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
     claimAnnouncement: (id: number): Promise<boolean> => repo.claimAnnouncement(id, now()),
     /** How many essays there are: all, hidden, and reserved for later (the dashboard). */
     counts: () => repo.counts(now()),
+    /** How many essays a visitor may read now. */
+    countPublic: (): Promise<number> => repo.countVisible(now()),
     async list(query: { start?: number; keyword?: string }, owner: boolean): Promise<EssayPage> {
       const id = directId(query.keyword);
       if (id !== null) {

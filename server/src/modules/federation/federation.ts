@@ -30,8 +30,8 @@ export interface FederationDeps {
   loaders: FederationLoaders;
   settings: FederationSettingsStore;
   repo: FederationRepo;
-  essays: Pick<EssaysService, 'detail' | 'list'>;
-  moments: Pick<MomentsService, 'find'>;
+  essays: Pick<EssaysService, 'detail' | 'list' | 'countPublic'>;
+  moments: Pick<MomentsService, 'find' | 'count'>;
   articles: Pick<ArticlesService, 'detail'>;
   /** A delivery that failed (each try), with the remote's answer. */
   onOutboxError: (error: Error, activity: { id: URL | null } | null) => void;
@@ -110,6 +110,7 @@ export const buildFederation = (deps: FederationDeps) => {
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
+        following: ctx.getFollowingUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         manuallyApprovesFollowers: s.manualApproval,
         publicKey: keys[0]?.cryptographicKey ?? null,
@@ -135,6 +136,13 @@ export const buildFederation = (deps: FederationDeps) => {
       };
     })
     .setCounter(async () => repo.countFollowers());
+
+  // The owner follows no one from here (issue 40.6): the collection exists, stays empty, and says so.
+  federation
+    .setFollowingDispatcher('/ap/users/{identifier}/following', async (_ctx, identifier) =>
+      identifier === OWNER ? { items: [] } : null,
+    )
+    .setCounter(() => 0);
 
   federation.setOutboxDispatcher('/ap/users/{identifier}/outbox', async (ctx, identifier) => {
     if (identifier !== OWNER) return null;
@@ -177,11 +185,20 @@ export const buildFederation = (deps: FederationDeps) => {
       : null;
   });
 
-  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
-    software: { name: 'candy-jar', version: { major: 1, minor: 0, patch: 0 } },
-    protocols: ['activitypub'],
-    usage: { users: { total: 1, activeMonth: 1, activeHalfyear: 1 }, localPosts: 0, localComments: 0 },
-  }));
+  // localPosts: what a visitor can read and the fediverse can fetch — the public essays, and the
+  // moments when the owner federates them (docs/decisions.md, issue 40.6).
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
+    const moments = (await settings.load()).federateMoments ? await deps.moments.count() : 0;
+    return {
+      software: { name: 'candy-jar', version: { major: 1, minor: 0, patch: 0 } },
+      protocols: ['activitypub'],
+      usage: {
+        users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
+        localPosts: (await deps.essays.countPublic()) + moments,
+        localComments: 0,
+      },
+    };
+  });
 
   return federation;
 };

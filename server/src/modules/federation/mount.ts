@@ -2,8 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Federation } from '@fedify/fedify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { forbidden, payloadTooLarge, unauthorized } from '../../http/errors.ts';
+import { forbidden, notFound, payloadTooLarge, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rateLimit.ts';
+import { loggableUrl } from '../../http/security.ts';
+import { protocolBody } from './protocolAnswers.ts';
 import { isBlockedBy } from './targets.ts';
 
 /** An inbox body past this is refused before any parsing (a Mastodon Create is a few KB). */
@@ -105,26 +107,34 @@ export const mountFederation = (app: FastifyInstance, deps: MountDeps) => {
       }
     }
     const request = new Request(url, { method: req.method, headers, body });
-    let passOn = false;
+    let passOn: 'not-found' | 'not-acceptable' | null = null;
     const { federation } = await deps.runtime();
     const response = await federation.fetch(request, {
       contextData: undefined,
       onNotFound: () => {
-        passOn = true;
+        passOn = 'not-found';
         return new Response(null, { status: 404 });
       },
       onNotAcceptable: () => {
-        passOn = true;
+        passOn = 'not-acceptable';
         return new Response(null, { status: 406 });
       },
     });
-    // Not Fedify's after all (an essay page a browser asked for): our routes answer as always.
-    if (passOn && req.method === 'GET' && !url.pathname.startsWith('/ap/')) return;
-    if (response.status === 401) deps.logger.info({ url: req.url }, 'federation: unsigned or wrongly signed');
-    const out = Buffer.from(await response.arrayBuffer());
+    // Not Fedify's after all: our routes answer — an essay page, or (webApp.ts) the 404 of a
+    // protocol path in our envelope, never the page redirect (issue 40.6). A delivery's body is read
+    // already, so an unknown inbox is answered here.
+    if (passOn === 'not-found') {
+      if (req.method === 'GET' || req.method === 'HEAD') return;
+      throw notFound('地址不存在');
+    }
+    if (passOn === 'not-acceptable' && req.method === 'GET' && !url.pathname.startsWith('/ap/')) return;
+    if (response.status === 401)
+      deps.logger.info({ url: loggableUrl(req.url) }, 'federation: unsigned or wrongly signed');
+    const out = await protocolBody(url, response);
     reply.code(response.status);
     response.headers.forEach((value, name) => {
-      reply.header(name, value);
+      // The body may have been rewritten (protocolAnswers.ts): Fastify counts its own length.
+      if (name !== 'content-length') reply.header(name, value);
     });
     return reply.send(out);
   });

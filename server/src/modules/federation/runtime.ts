@@ -21,8 +21,8 @@ export interface RuntimeDeps {
   outbound: Pick<Outbound, 'fetch'>;
   settings: FederationSettingsStore;
   repo: FederationRepo;
-  essays: Pick<EssaysService, 'detail' | 'list'>;
-  moments: Pick<MomentsService, 'find'>;
+  essays: Pick<EssaysService, 'detail' | 'list' | 'countPublic'>;
+  moments: Pick<MomentsService, 'find' | 'count'>;
   articles: Pick<ArticlesService, 'detail'>;
   remote: RemoteComments;
   /** A delivery's try failed (the delivery log records it: deliveries.ts). */
