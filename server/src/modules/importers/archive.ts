@@ -18,7 +18,7 @@ export interface ArchiveLimits {
 }
 
 export const defaultArchiveLimits: ArchiveLimits = {
-  maxTotalBytes: 512 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
   maxEntries: 20_000,
   maxRatio: 200,
 };
@@ -114,11 +114,16 @@ const openZip = (bytes: Uint8Array, limits: ArchiveLimits): Map<string, Uint8Arr
       throw new ArchiveError(`压缩比异常（疑似压缩炸弹）：${entry.name}`);
     }
   }
+  // What each entry may inflate to is what the directory said (and was checked above): a local
+  // header may claim more, and the bytes produced may run past both (issue 40.3: a 713 KB zip lying
+  // about its sizes took the server to 1.6 GB).
+  const declaredSize = new Map(zipDirectory(bytes).map((entry) => [entry.name, entry.size]));
   const files = new Map<string, Uint8Array>();
   let failure: unknown = null;
   const unzip = new Unzip((file) => {
     if (failure) return;
     const name = safeEntryName(file.name);
+    const allowed = declaredSize.get(file.name);
     const chunks: Uint8Array[] = [];
     let size = 0;
     file.ondata = (error, chunk, final) => {
@@ -126,6 +131,8 @@ const openZip = (bytes: Uint8Array, limits: ArchiveLimits): Map<string, Uint8Arr
       try {
         if (error) throw new ArchiveError(`zip 解压失败：${error.message}`);
         size += chunk.length;
+        if (allowed === undefined) throw new ArchiveError(`压缩包目录里没有这个文件：${file.name}`);
+        if (size > allowed) throw new ArchiveError(`压缩包里的文件比它声明的大（疑似压缩炸弹）：${file.name}`);
         count.add(chunk.length);
         // The local header may claim other sizes than the directory: the ratio is checked on real bytes.
         if (size > Math.max(file.size ?? 0, 1024) * limits.maxRatio) {

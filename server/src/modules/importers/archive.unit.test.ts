@@ -76,6 +76,19 @@ describe('the safe extractor', () => {
     expect(await refusal(openArchive(zip, 'zip', limits))).toContain('压缩炸弹');
   });
 
+  it('refuses a zip whose entries inflate past the sizes its directory declared (issue 40.3)', async () => {
+    const zip = zipSync({ 'export.xml': new Uint8Array(4 * 1024 * 1024) }, { level: 9 });
+    // The lie: directory and local header both say 64 KB (a ratio the checks let through).
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    for (let at = 0; at + 4 <= zip.length; at += 1) {
+      const signature = view.getUint32(at, true);
+      if (signature === 0x04034b50) view.setUint32(at + 22, 64 * 1024, true);
+      if (signature === 0x02014b50) view.setUint32(at + 24, 64 * 1024, true);
+    }
+    const roomy = { maxTotalBytes: 64 * 1024 * 1024, maxEntries: 10, maxRatio: 200 };
+    expect(await refusal(openArchive(zip, 'zip', roomy))).toContain('比它声明的大');
+  });
+
   it('refuses a zip whose entries inflate past the total cap', async () => {
     const random = () => Uint8Array.from({ length: 400 * 1024 }, () => (Math.random() * 256) | 0);
     const zip = zipSync({ a: random(), b: random(), c: random() }, { level: 0 });
