@@ -149,7 +149,10 @@ const openZip = (bytes: Uint8Array, limits: ArchiveLimits): Map<string, Uint8Arr
   });
   unzip.register(UnzipInflate);
   try {
-    unzip.push(bytes, true);
+    // In slices, so a refusal stops the inflating too (one push would inflate the whole bomb).
+    const slice = 16 * 1024;
+    for (let at = 0; at < bytes.length && !failure; at += slice)
+      unzip.push(bytes.subarray(at, at + slice), at + slice >= bytes.length);
   } catch (error) {
     throw failure ?? new ArchiveError(`zip 解压失败：${(error as Error).message}`);
   }
