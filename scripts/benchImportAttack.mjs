@@ -48,6 +48,10 @@ const lyingZip = () => {
   return Buffer.from(zip);
 };
 
+/**
+ * @param {number} pid @param {string} token @param {string} name @param {Buffer} file
+ * @param {string} fileName
+ */
 const attack = async (pid, token, name, file, fileName) => {
   const before = rssMb(pid);
   let peak = before;
@@ -80,7 +84,7 @@ const attack = async (pid, token, name, file, fileName) => {
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const answer = await res.json().catch(() => ({}));
+  const answer = /** @type {{ code?: number, errorMsg?: string }} */ (await res.json().catch(() => ({})));
   const took = performance.now() - started;
   await sleep(500);
   running = false;
@@ -100,9 +104,9 @@ const { child } = await control.startServer();
 try {
   await sleep(3000);
   console.log('attack                             HTTP  code       size     time  memory and reads');
-  await attack(child.pid, token, 'zip lying about its sizes', lyingZip(), 'export.zip');
+  await attack(child.pid ?? 0, token, 'zip lying about its sizes', lyingZip(), 'export.zip');
   await sleep(2000);
-  await attack(child.pid, token, '200 MB upload', randomBytes(200 * 1024 * 1024), 'export.xml');
+  await attack(child.pid ?? 0, token, '200 MB upload', randomBytes(200 * 1024 * 1024), 'export.xml');
 } finally {
   await control.stop(child);
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { createEventBus } from './events.ts';
 import { registerFeeds } from './feeds/index.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/frameworkErrors.ts';
+import { installLingeringClose } from './http/lingeringClose.ts';
 import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { installMultipart } from './http/multipart.ts';
@@ -80,6 +81,7 @@ export const buildApp = async ({
 
   installErrorHandler(server);
   installSecurityHeaders(server, config);
+  installLingeringClose(server);
   server.addHook('onResponse', async (req, reply) => {
     req.log.info(
       {
