@@ -97,6 +97,25 @@ describe('remote comments and reactions (issue 29: one thread for every reaction
     expect((await listed()).list[0].content).toBe('changed');
   });
 
+  it('holds a fediverse reply with a disguised held word, and one updated into such a word (issue 40.2)', async () => {
+    const held = () =>
+      t.server.inject({
+        method: 'PUT',
+        url: '/api/blog/comment/settings',
+        payload: { moderation: 'none', heldWords: ['casino', '赌场'], powMaxNumber: testMaxNumber },
+        headers: asOwner,
+      });
+    await held();
+    const disguised = await remote().addComment(reply({ html: '<p>来 саsinо 玩，赌&#x200b;场见</p>' }));
+    expect(disguised.status).toBe('held');
+    const shown = await remote().addComment(reply({ html: '<p>写得真好</p>' }));
+    expect(shown.status).toBe('visible');
+    expect(
+      await remote().updateComment(`https://remote.example/notes/${n}`, '<p>来赌\u2060场玩</p>', null),
+    ).toBe(true);
+    expect((await listed()).list).toEqual([]);
+  });
+
   it('removes a remote comment when its Delete arrives', async () => {
     const input = reply();
     await remote().addComment(input);
