@@ -134,6 +134,8 @@ const serverExternals = [
   'file-type',
   'tar',
   'oui-data',
+  // Unicode's confusables table (100 kB), read with the first comment checked for held words.
+  'unhomoglyph',
   // Loaded on first use (server/src/lazyModules.ts): passkeys with their X.509 stack, TOTP's QR code.
   '@simplewebauthn/server',
   'qrcode',

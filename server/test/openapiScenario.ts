@@ -109,10 +109,19 @@ export const writing = async (api: Probe) => {
   );
   await api.ok('commentList', { query: { targetType: 'essay', targetId: essay.id } });
   await api.fails('commentList', { query: { targetType: 'nothing' } }, 400);
-  await api.ok('commentUpdate', { params: { id: comment.id }, json: { content: '很好的文' } });
+  // A visitor's edit needs a solved challenge too (issue 40.2).
+  await api.fails('commentUpdate', { params: { id: comment.id }, json: { content: '没有验证' } }, 403);
+  await api.ok('commentUpdate', {
+    params: { id: comment.id },
+    json: { content: '很好的文', proof: await proof() },
+  });
   await api.fails(
     'commentUpdate',
-    { params: { id: comment.id }, json: { content: 'x' }, headers: { 'x-uuid': 'someone-else' } },
+    {
+      params: { id: comment.id },
+      json: { content: 'x', proof: await proof() },
+      headers: { 'x-uuid': 'someone-else' },
+    },
     403,
   );
   await api.ok('commentRecent');

@@ -150,7 +150,11 @@ export const CommentCreateBody = z.object({
 });
 export type CommentCreateBody = z.infer<typeof CommentCreateBody>;
 
-export const CommentUpdateBody = z.object({ content: Content });
+export const CommentUpdateBody = z.object({
+  content: Content,
+  /** A visitor's edit carries a solved challenge as a new comment does (issue 40.2); not the owner's. */
+  proof: PowProof.optional(),
+});
 export type CommentUpdateBody = z.infer<typeof CommentUpdateBody>;
 
 const IdParams = z.object({ id });

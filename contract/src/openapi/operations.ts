@@ -137,7 +137,9 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   commentCreate: op('comments', 'Comment', {
     errors: [proofRequired, proofInvalid, proofExpired, proofReused, conflict, limited],
   }),
-  commentUpdate: op('comments', 'Edit own comment', { errors: [forbidden] }),
+  commentUpdate: op('comments', 'Edit own comment', {
+    errors: [forbidden, proofRequired, proofInvalid, proofExpired, proofReused, limited],
+  }),
   commentDelete: op('comments', 'Delete own comment', { errors: [forbidden] }),
   commentRecent: op('comments', 'Newest comments everywhere, or the moderation queue'),
   commentChallenge: op('comments', 'A proof-of-work challenge to solve before commenting'),

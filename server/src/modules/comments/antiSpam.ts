@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
 import type { MetaService } from '../meta/service.ts';
-import { ipBucketOf } from './proof.ts';
+import { editIpBucketOf, ipBucketOf } from './proof.ts';
 import type { CommentRepo, TargetRef } from './repo.ts';
+import { wordFormOf } from './wordForm.ts';
 
 /** One comment per 10 s and 20 per hour, per device and per IP. */
 export const commentRateRules: readonly RateRule[] = [
@@ -16,18 +17,28 @@ export const floodWindowMs = 3_600_000;
 
 export const bannedWordsMeta = { group: 'comment', key: 'banned-words' } as const;
 
-/** Case, width and whitespace do not make a text different for spam checks. */
+/** Case, width and whitespace do not make a text different for the duplicate checks. */
 export const normalise = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 
 export const contentHashOf = (text: string): string =>
   createHash('sha256').update(normalise(text)).digest('hex');
 
-/** The owner's list: one word or phrase per line; blank lines ignored. */
-export const parseBannedWords = (value: string | undefined): string[] =>
+/** A word of the owner's list as written, and the form texts are searched for (wordForm.ts). */
+export interface ListedWord {
+  word: string;
+  form: string;
+}
+
+/** The owner's list: one word or phrase per line; blank lines (and lines of nothing visible) ignored. */
+export const parseWordList = (value: string | undefined): ListedWord[] =>
   (value ?? '')
     .split('\n')
-    .map((line) => normalise(line))
-    .filter(Boolean);
+    .map((line) => ({ word: line.trim(), form: wordFormOf(line) }))
+    .filter((listed) => listed.form !== '');
+
+/** The forms of the owner's words, as the checks compare them. */
+export const parseBannedWords = (value: string | undefined): string[] =>
+  parseWordList(value).map((listed) => listed.form);
 
 export interface SpamDeps {
   repo: CommentRepo;
@@ -40,13 +51,14 @@ export interface SpamDeps {
 export const createAntiSpam = ({ repo, meta, rateLimiter, now }: SpamDeps) => ({
   /** 4000 naming the field and the word, so a person can rephrase. */
   async refuseBannedWords(fields: Record<string, string | undefined>): Promise<void> {
-    const words = parseBannedWords(await meta.get(bannedWordsMeta.group, bannedWordsMeta.key));
+    const words = parseWordList(await meta.get(bannedWordsMeta.group, bannedWordsMeta.key));
     if (words.length === 0) return;
     for (const [field, text] of Object.entries(fields)) {
       if (!text) continue;
-      const plain = normalise(text);
-      const word = words.find((w) => plain.includes(w));
-      if (word) throw invalidField(field, 'bannedWord', `内容包含不允许的词语「${word}」`);
+      const form = wordFormOf(text);
+      const listed = words.find((w) => form.includes(w.form));
+      // The owner's word as listed, not its folded form: the visitor sees which word to leave out.
+      if (listed) throw invalidField(field, 'bannedWord', `内容包含不允许的词语「${listed.word}」`);
     }
   },
 
@@ -61,6 +73,17 @@ export const createAntiSpam = ({ repo, meta, rateLimiter, now }: SpamDeps) => ({
   /** 4290 with Retry-After when the device or the IP commented too recently or too often. */
   countPost: (uuid: string, ip: string) =>
     rateLimiter.hit([`comment:uuid:${uuid}`, ipBucketOf(ip)], commentRateRules, '评论太频繁，请稍后再试'),
+
+  /**
+   * 4290 as for posts, under the same rules, counted apart: fixing a typo right after posting is
+   * not refused, but a script rewriting a comment over and over is limited as a poster is.
+   */
+  countEdit: (uuid: string, ip: string) =>
+    rateLimiter.hit(
+      [`comment-edit:uuid:${uuid}`, editIpBucketOf(ip)],
+      commentRateRules,
+      '修改太频繁，请稍后再试',
+    ),
 });
 
 export type AntiSpam = ReturnType<typeof createAntiSpam>;

@@ -3,6 +3,7 @@ import type { CommentSettings } from '@candy/contract/calls/commentModeration';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asOwner } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { disguisesOfCasino, disguisesOfGamblingHall } from '../../../test/heldWordDisguises.ts';
 import { type As, commentClient, insertEssay, testMaxNumber, testOwnerGuard } from './testKit.ts';
 
 describe('comment moderation', () => {
@@ -120,6 +121,46 @@ describe('comment moderation', () => {
     const edited = await c.edit(comment.id, '再加个 https://spam.example', author);
     expect(edited.json().data.held).toBe(true);
     expect((await listed(someone())).ids).not.toContain(comment.id);
+  });
+
+  describe('held words seen through disguises (issue 40.2: 7 of 11 spellings were shown)', () => {
+    const spellings = [...disguisesOfCasino, ...disguisesOfGamblingHall];
+
+    it.each(spellings)(
+      'holds a new comment with the held word %s: nobody else sees it',
+      async (_how, spelling) => {
+        await settings({ heldWords: ['casino', '赌场'] });
+        const author = someone();
+        // Only the spelling may hold it: the rest is plain and differs per test (no flood refusal).
+        const comment = await post(`第 ${n} 位：今晚来 ${spelling} 玩`, author);
+        expect(comment.held).toBe(true);
+        expect((await listed(someone())).ids).not.toContain(comment.id);
+        expect((await listed({})).total).toBe(0);
+      },
+    );
+
+    it.each(spellings)(
+      'puts a shown comment edited into the held word %s back in the queue',
+      async (_how, spelling) => {
+        await settings({ heldWords: ['casino', '赌场'] });
+        const author = someone();
+        const comment = await post(`第 ${n} 位先说句好话`, author);
+        expect(comment.held).toBe(false);
+        const edited = await c.edit(comment.id, `第 ${n} 位：今晚来 ${spelling} 玩`, author);
+        expect(edited.json().code).toBe(0);
+        expect(edited.json().data.held).toBe(true);
+        expect((await listed(someone())).ids).not.toContain(comment.id);
+        expect((await queue()).list.map((x: { id: number }) => x.id)).toContain(comment.id);
+      },
+    );
+
+    it('holds nothing innocent: everyday Chinese and English, and words a skeleton would fold together', async () => {
+      await settings({ heldWords: ['casino', '赌场', '土豪', 'porn'] });
+      for (const text of ['今天天气很好，去了趟商场', 'I like classic music', '博士豪宅', 'pompom 啦啦队']) {
+        t.clock.advance(10_001);
+        expect((await post(text, someone())).held).toBe(false);
+      }
+    });
   });
 
   it('rejects (deletes) held comments', async () => {

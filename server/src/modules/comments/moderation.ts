@@ -5,8 +5,9 @@ import {
   powMaxNumberRange,
 } from '@candy/contract/calls/commentModeration';
 import type { MetaService } from '../meta/service.ts';
-import { normalise, parseBannedWords } from './antiSpam.ts';
+import { parseBannedWords } from './antiSpam.ts';
 import { powMaxNumberMeta } from './proof.ts';
+import { wordFormOf } from './wordForm.ts';
 
 /** The owner's moderation settings live in meta strings, so the meta page shows them too. */
 export const moderationMeta = { group: 'comment', key: 'moderation' } as const;
@@ -19,6 +20,7 @@ export const hasLink = (text: string): boolean => linkPattern.test(text.normaliz
 
 export interface HoldInput {
   mode: ModerationMode;
+  /** The forms of the owner's held words (`parseBannedWords`). */
   heldWords: readonly string[];
   content: string;
   guestName: string;
@@ -31,8 +33,11 @@ export interface HoldInput {
 /** Where a new visitor's comment goes: shown at once, held for review, or held as spam. */
 export const statusOfNewComment = (input: HoldInput): CommentStatus => {
   if (input.markedSpammer) return 'spam';
-  const plain = normalise(`${input.guestName}\n${input.content}`);
-  if (input.heldWords.some((word) => plain.includes(word))) return 'held';
+  if (input.heldWords.length > 0) {
+    // Name and content apart: a word must not be made of the name's end and the content's start.
+    const forms = [wordFormOf(input.guestName), wordFormOf(input.content)];
+    if (input.heldWords.some((word) => forms.some((form) => form.includes(word)))) return 'held';
+  }
   switch (input.mode) {
     case 'none':
       return 'visible';

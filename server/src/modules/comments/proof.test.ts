@@ -156,6 +156,20 @@ describe('proof of work on comments (ALTCHA)', () => {
     expect((await fetchChallenge(t, '10.7.0.10')).parameters.data?.maxNumber).toBe(testMaxNumber);
   });
 
+  it('raises the difficulty for an address that edits often, as for one that posts (issue 40.2)', async () => {
+    const ip = '10.7.0.11';
+    const author = uuid();
+    const difficulty = async () => (await fetchChallenge(t, ip)).parameters.data?.maxNumber;
+    const id = (await c.post(on('first words'), { uuid: author, ip: '10.7.0.12' })).json().data.id;
+    for (let i = 0; i < 4; i += 1) {
+      t.clock.advance(10_001);
+      expect((await c.edit(id, `second thoughts ${i}`, { uuid: author, ip })).json().code).toBe(0);
+    }
+    expect(await difficulty()).toBe(testMaxNumber * 2);
+    t.clock.advance(busyWindowMs);
+    expect(await difficulty()).toBe(testMaxNumber);
+  });
+
   it.each([
     [0, 1000],
     [3, 1000],

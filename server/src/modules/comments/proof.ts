@@ -40,6 +40,8 @@ export const maxNumberFor = (base: number, recentPosts: number): number =>
 
 /** The bucket the comment rate limit counts an address's posts in (antiSpam.ts). */
 export const ipBucketOf = (ip: string) => `comment:ip:${ip}`;
+/** The bucket the edit rate limit counts an address's edits in (antiSpam.ts). */
+export const editIpBucketOf = (ip: string) => `comment-edit:ip:${ip}`;
 
 const Payload = z.object({
   challenge: PowChallenge,
@@ -87,9 +89,12 @@ export const createProof = ({ repo, meta, rateLimiter, now }: ProofDeps) => {
   };
 
   return {
-    /** A signed challenge; harder for an address that posted often in the last minutes. */
+    /** A signed challenge; harder for an address that posted or edited often in the last minutes. */
     async challenge(ip: string): Promise<PowChallenge> {
-      const recent = await rateLimiter.count(ipBucketOf(ip), busyWindowMs);
+      // Edits weigh as posts do: a script editing in a loop meets the same growing difficulty.
+      const recent =
+        (await rateLimiter.count(ipBucketOf(ip), busyWindowMs)) +
+        (await rateLimiter.count(editIpBucketOf(ip), busyWindowMs));
       const maxNumber = maxNumberFor(await baseMaxNumber(), recent);
       const challenge = await createChallenge({
         algorithm,

@@ -97,6 +97,31 @@ describe('remote comments and reactions (issue 29: one thread for every reaction
     expect((await listed()).list[0].content).toBe('changed');
   });
 
+  const holdWords = () =>
+    t.server.inject({
+      method: 'PUT',
+      url: '/api/blog/comment/settings',
+      payload: { moderation: 'none', heldWords: ['casino', '赌场'], powMaxNumber: testMaxNumber },
+      headers: asOwner,
+    });
+
+  it('holds fediverse replies with disguised held words (issue 40.2)', async () => {
+    await holdWords();
+    expect((await remote().addComment(reply({ html: '<p>来 саsinо 玩</p>' }))).status).toBe('held');
+    expect((await remote().addComment(reply({ html: '<p>赌&#x200b;场见</p>' }))).status).toBe('held');
+    expect((await listed()).list).toEqual([]);
+  });
+
+  it('puts a shown fediverse reply updated into a disguised held word back in the queue (issue 40.2)', async () => {
+    await holdWords();
+    const shown = await remote().addComment(reply({ html: '<p>写得真好</p>' }));
+    expect(shown.status).toBe('visible');
+    expect(
+      await remote().updateComment(`https://remote.example/notes/${n}`, '<p>来赌\u2060场玩</p>', null),
+    ).toBe(true);
+    expect((await listed()).list).toEqual([]);
+  });
+
   it('removes a remote comment when its Delete arrives', async () => {
     const input = reply();
     await remote().addComment(input);

@@ -170,6 +170,10 @@ export const createRemoteComments = (deps: RemoteDeps) => {
       const content = await remoteHtmlToText(html);
       if (!content) return false;
       await remoteRepo.updateContent(row.id, { content, contentHash: contentHashOf(content), at: now() });
+      // As a visitor's edit: a shown comment edited to carry what would have been held goes back to the queue.
+      if (row.status === 'visible' && (await statusFor(row.uuid, content, row.guest_name)) === 'held') {
+        await repo.setStatus([row.id], 'held');
+      }
       return true;
     },
 

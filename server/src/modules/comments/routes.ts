@@ -18,7 +18,7 @@ export const commentsRoutes = (
     comments.create(body, caller, owner),
   );
   router.route(commentsCalls.commentUpdate, ({ params, body, caller, owner }) =>
-    comments.update(params.id, body.content, caller, owner),
+    comments.update(params.id, body, caller, owner),
   );
   router.route(commentsCalls.commentDelete, ({ params, caller, owner }) =>
     comments.remove(params.id, caller, owner),

@@ -9,6 +9,7 @@ import {
   type CommentPage,
   type CommentReply,
   type CommentTargetType,
+  type CommentUpdateBody,
   commentPageSize,
 } from '@candy/contract/calls/comments';
 import type { Logger } from 'pino';
@@ -287,12 +288,20 @@ export const createCommentService = (deps: CommentDeps) => {
 
     async update(
       id: number,
-      content: string,
+      { content, proof: solved }: CommentUpdateBody,
       caller: Caller,
       owner: OwnerSession | null,
     ): Promise<CommentReply> {
+      // A visitor's edit costs what a new comment costs (issue 40.2): the proof first, as in create.
+      if (!owner) {
+        requireUuid(caller);
+        await proof.spend(solved);
+      }
       const before = await requireChangeable(id, caller, owner);
-      if (!owner) await antiSpam.refuseBannedWords({ content });
+      if (!owner) {
+        await antiSpam.refuseBannedWords({ content });
+        await antiSpam.countEdit(before.uuid, caller.ip);
+      }
       let row = await repo.updateContent(id, content, contentHashOf(content), now());
       // A shown comment edited to carry what would have been held goes back to the queue.
       if (!owner && before.status === 'visible') {

@@ -75,14 +75,19 @@ export const commentClient = (t: TestApp) => ({
       url: `/api/blog/comment?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
       headers: headersOf(as),
     }),
-  edit: (id: number, content: string, as: As = {}) =>
-    t.server.inject({
+  /** A visitor's edit carries a freshly solved proof too (issue 40.2), unless `as.noProof`. */
+  edit: async (id: number, content: string, as: As = {}) => {
+    const ip = as.ip ?? freshIp();
+    await lowerDifficulty(t);
+    const proof = as.owner || as.noProof ? undefined : await proofFor(t, ip);
+    return t.server.inject({
       method: 'PUT',
       url: `/api/blog/comment/${id}`,
-      payload: { content },
+      payload: proof ? { content, proof } : { content },
       headers: headersOf(as),
-      remoteAddress: as.ip ?? freshIp(),
-    }),
+      remoteAddress: ip,
+    });
+  },
   remove: (id: number, as: As = {}) =>
     t.server.inject({
       method: 'DELETE',

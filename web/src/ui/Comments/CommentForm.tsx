@@ -12,7 +12,7 @@ export interface GuestFields {
   guestName?: string;
   guestEmail?: string;
   notifyByEmail?: boolean;
-  /** The solved proof of work (visitors' new comments only). */
+  /** The solved proof of work (visitors' new comments and edits). */
   proof?: string;
 }
 
@@ -30,7 +30,7 @@ export interface CommentFormProps {
   onCancel?: () => void;
   /** Name and email inputs (new comments by visitors; never for edits or the owner). */
   guestFields?: boolean;
-  /** Solve a proof of work before sending (visitors' new comments; the widget loads on first focus). */
+  /** Solve a proof of work before sending (visitors' new comments and edits; the widget loads on first focus). */
   proof?: boolean;
   initial?: string;
   placeholder?: string;

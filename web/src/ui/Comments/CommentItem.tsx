@@ -15,7 +15,8 @@ export interface CommentActions {
   emotes: ReadonlyMap<string, Emote>;
   /** Absent where the caller may not answer (a moment's thread, for anyone but the owner). */
   onReply?: (comment: CommentReply) => void;
-  onEdit: (id: number, content: string) => Promise<void>;
+  /** `proof`: the solved proof of work a visitor's edit carries, as a new comment does (issue 40.2). */
+  onEdit: (id: number, content: string, proof?: string) => Promise<void>;
   onDelete: (id: number) => Promise<void>;
   /** The comment the address's `#comment-N` opened (a reply notification): marked. */
   highlightId?: number | null;
@@ -114,9 +115,10 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
             initial={comment.content}
             submitLabel="保存"
             autoFocus
+            proof={!actions.owner}
             onCancel={() => setEditing(false)}
-            onSubmit={async (content) => {
-              await actions.onEdit(comment.id, content);
+            onSubmit={async (content, { proof }) => {
+              await actions.onEdit(comment.id, content, proof);
               setEditing(false);
             }}
           />

@@ -116,8 +116,8 @@ export const useComments = (targetType: CommentTargetType, targetId: number) => 
     return added;
   };
 
-  const update = async (id: number, content: string): Promise<void> => {
-    const changed = await call('commentUpdate', { params: { id }, body: { content }, silent: true });
+  const update = async (id: number, content: string, proof?: string): Promise<void> => {
+    const changed = await call('commentUpdate', { params: { id }, body: { content, proof }, silent: true });
     setState((old) => ({ ...old, list: withUpdated(old.list, changed) }));
   };
 

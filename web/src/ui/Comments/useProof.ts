@@ -34,7 +34,7 @@ export const useProof = (enabled: boolean) => {
     return widget.current;
   }, [enabled]);
 
-  /** The proof to send now; undefined when this form needs none (the owner, an edit, offline). */
+  /** The proof to send now; undefined when this form needs none (the owner, offline). */
   const take = useCallback(async (): Promise<string | undefined> => {
     const loading = arm();
     if (loading === null) return undefined;
