@@ -25,8 +25,13 @@ export const seal = (publicKeyBase64: string, text: string): string =>
     Buffer.from(text, 'utf8'),
   ).toString('base64');
 
-export const knock = async (t: TestApp, uuid: string): Promise<string> => {
-  const res = await t.server.inject({ method: 'POST', url: '/api/user/knock', headers: { 'x-uuid': uuid } });
+export const knock = async (t: TestApp, uuid: string, ip = '127.0.0.1'): Promise<string> => {
+  const res = await t.server.inject({
+    method: 'POST',
+    url: '/api/user/knock',
+    remoteAddress: ip,
+    headers: { 'x-uuid': uuid },
+  });
   return res.json().data.publicKey as string;
 };
 
@@ -43,7 +48,7 @@ export interface LoginOptions {
 /** POST /user/login after a fresh knock, as a browser would. */
 export const login = async (t: TestApp, options: LoginOptions = {}) => {
   const uuid = options.uuid ?? 'device-login';
-  const publicKey = await knock(t, uuid);
+  const publicKey = await knock(t, uuid, options.ip);
   return t.server.inject({
     method: 'POST',
     url: '/api/user/login',
