@@ -91,12 +91,8 @@ export const createAttemptsRepo = (db: Db) => ({
       .select((eb) => [
         'ip',
         'method',
-        eb.fn
-          .sum<number>(eb.case().when('outcome', '=', 'failure').then(1).else(0).end())
-          .as('failures'),
-        eb.fn
-          .sum<number>(eb.case().when('outcome', '=', 'failure').then(0).else(1).end())
-          .as('refused'),
+        eb.fn.sum<number>(eb.case().when('outcome', '=', 'failure').then(1).else(0).end()).as('failures'),
+        eb.fn.sum<number>(eb.case().when('outcome', '=', 'failure').then(0).else(1).end()).as('refused'),
         eb.fn.min('created_at').as('firstAt'),
         eb.fn.max('created_at').as('lastAt'),
       ])

@@ -29,7 +29,8 @@ describe('brute-force protection of the login', () => {
     }
   };
   /** The right password with a solved proof of work, as the login page sends it after a 4038. */
-  const owner = async (options: Options = {}) => login(t, { proof: await loginProof(t, options.ip), ...options });
+  const owner = async (options: Options = {}) =>
+    login(t, { proof: await loginProof(t, options.ip), ...options });
 
   it('6 wrong passwords in a row from one address: the sixth gets 4290 with Retry-After', async () => {
     await fail(5);

@@ -101,7 +101,8 @@ export const createLimiter = (attempts: AttemptsRepo) => {
     },
 
     /** Whether every password login needs a proof of work right now (the sessions page says so). */
-    proofForAll: async (now: number): Promise<boolean> => (await siteAttempts(now)) >= PROOF_AFTER_SITE_ATTEMPTS,
+    proofForAll: async (now: number): Promise<boolean> =>
+      (await siteAttempts(now)) >= PROOF_AFTER_SITE_ATTEMPTS,
   };
 };
 

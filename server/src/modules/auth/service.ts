@@ -4,10 +4,10 @@ import {
   type ChangePasswordRequest,
   type LoginFailures,
   type LoginOutcome,
-  loginRefusals,
   type LoginRequest,
   type LoginResponse,
   type LoginSession,
+  loginRefusals,
   type SecondFactorNeeded,
   type SecurityResponse,
 } from '@candy/contract/calls/auth';
@@ -114,7 +114,8 @@ export const createAuthService = (deps: AuthDeps) => {
   const requireProof = async (username: string, caller: Caller, attemptId: number, proof?: string) => {
     if (!(await limiter.proofNeeded(caller.ip, attemptId, now()))) return;
     try {
-      if (!proof) throw new AppError(ErrorCode.loginProofRequired, loginRefusals[ErrorCode.loginProofRequired]);
+      if (!proof)
+        throw new AppError(ErrorCode.loginProofRequired, loginRefusals[ErrorCode.loginProofRequired]);
       if (!proofOfWork) throw new Error('the proof of work was never attached to the login');
       await proofOfWork.spend(proof);
     } catch (error) {
