@@ -51,6 +51,7 @@ const ownServerSpecs = [
   'a11y-axe',
   'admin-security',
   'auth-expiry',
+  'auth-lockout',
   'offline-snapshot',
   'public-markdown',
   'public-pictures',

@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import type { CallDef } from './call.ts';
+import { loginRefusals } from './calls/auth.ts';
 import { proofRefusals } from './calls/commentModeration.ts';
 import { calls } from './calls/index.ts';
 import { ErrorCode, type ErrorCodeValue, httpStatusOf } from './codes.ts';
 
-/** Codes whose message is always the same (the comment form's proof-of-work refusals, issue 25). */
-const fixedMessages: Partial<Record<ErrorCodeValue, string>> = proofRefusals;
+/** Codes whose message is always the same (the proof-of-work refusals, issues 25 and 40.4). */
+const fixedMessages: Partial<Record<ErrorCodeValue, string>> = { ...proofRefusals, ...loginRefusals };
 
 const parts = ['params', 'query', 'body', 'response'] as const;
 

@@ -16,6 +16,11 @@ export const ErrorCode = {
   proofReused: 4036,
   /** A security setting needs a login (password or passkey) within the last 10 minutes. */
   freshLoginRequired: 4037,
+  /**
+   * A password login from an address (or at a time) with many recent failures must carry a proof of
+   * work (issue 40.4): the login page solves one and sends the password again.
+   */
+  loginProofRequired: 4038,
   notFound: 4040,
   /** The client took too long to send its request (Node's request timeout). */
   requestTimeout: 4080,
@@ -46,6 +51,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4035: 403,
   4036: 403,
   4037: 403,
+  4038: 403,
   4040: 404,
   4080: 408,
   4090: 409,

@@ -42,6 +42,8 @@ export const systemAndAuth = async (api: Probe, owner: { username: string; passw
   );
   await api.fails('login', { json: { username: '' } }, 400);
   const security = await api.ok('security');
+  await api.ok('loginFailures');
+  await api.fails('loginFailures', { as: 'visitor' }, 401);
   await api.fails('revokeSession', { params: { id: 999_999 } }, 404);
   await api.fails('changePassword', { json: {} }, 400);
   return security;

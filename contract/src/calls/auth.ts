@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
 import { authRoutes as routes } from '../routes/auth.ts';
+import { PowProof } from './commentModeration.ts';
 
 /** Base64 RSA-OAEP (SHA-256) ciphertext under the caller's live handshake key (DESIGN §3). */
 export const Sealed = z
@@ -14,6 +15,11 @@ export const LoginRequest = z
     username: z.string().trim().min(1).max(64),
     /** The password sealed with the handshake's public key. */
     password: Sealed,
+    /**
+     * A solved ALTCHA challenge (`GET /blog/comment/challenge`, the comment form's): needed only
+     * after repeated failures, when the login answers 4038 (issue 40.4); ignored otherwise.
+     */
+    proof: PowProof.optional(),
   })
   .strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -63,8 +69,12 @@ export const OwnerSessionView = z.object({
 });
 export type OwnerSessionView = z.infer<typeof OwnerSessionView>;
 
-/** `second-factor`: the password was right and the login waits for the TOTP code; it neither counts as a failure nor clears the counters. */
-export const LoginOutcome = z.enum(['success', 'failure', 'limited', 'second-factor']);
+/**
+ * `second-factor`: the password was right and the login waits for the TOTP code; it neither counts as
+ * a failure nor clears the counters. `proof-required`: refused before the password was looked at,
+ * for want of a good proof of work (4038, 4034–4036).
+ */
+export const LoginOutcome = z.enum(['success', 'failure', 'limited', 'second-factor', 'proof-required']);
 export type LoginOutcome = z.infer<typeof LoginOutcome>;
 
 export const LoginAttemptView = z.object({
@@ -125,6 +135,41 @@ export const changePassword = defineCall(routes.changePassword, {
   response: z.object({ revokedSessions: z.number() }),
 });
 
+/** The login's own refusal (code 4038), as the login page shows it while it solves the proof. */
+export const loginRefusals = {
+  4038: '登录失败次数较多，请先完成人机验证',
+} as const;
+
+/** What a login proved the owner with: a password, a TOTP or recovery code, a passkey. */
+export const AttemptMethod = z.enum(['password', 'totp', 'passkey']);
+export type AttemptMethod = z.infer<typeof AttemptMethod>;
+
+/** Failed logins from one address by one method within the window (issue 40.4). */
+export const LoginFailureGroup = z.object({
+  ip: z.string(),
+  method: AttemptMethod,
+  /** Wrong passwords, codes or passkeys. */
+  failures: z.number(),
+  /** Attempts refused before any check: the address was limited (4290) or brought no proof (4038). */
+  refused: z.number(),
+  /** The first and the last of them, ms epoch. */
+  firstAt: z.number(),
+  lastAt: z.number(),
+});
+export type LoginFailureGroup = z.infer<typeof LoginFailureGroup>;
+
+export const LoginFailures = z.object({
+  /** How far back the list looks, ms. */
+  windowMs: z.number(),
+  /** Whether a password login needs a proof of work right now, from any address (many failures). */
+  proofForAll: z.boolean(),
+  /** The most recent groups first, at most 20. */
+  list: z.array(LoginFailureGroup),
+});
+export type LoginFailures = z.infer<typeof LoginFailures>;
+
+export const loginFailures = defineCall(routes.loginFailures, { response: LoginFailures });
+
 /** Owner login, security page (issue 5). Keyed like `authRoutes`. */
 export const authCalls = {
   login,
@@ -132,4 +177,5 @@ export const authCalls = {
   revokeSession,
   logout,
   changePassword,
+  loginFailures,
 } satisfies Record<string, CallDef>;

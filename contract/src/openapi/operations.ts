@@ -70,6 +70,8 @@ const proofRequired = 4033;
 const proofInvalid = 4034;
 const proofExpired = 4035;
 const proofReused = 4036;
+// A password login after repeated failures without a proof of work (issue 40.4).
+const loginProofRequired = 4038;
 
 /** Every call's page in the document. `Record<RouteName, …>`: a new call without one fails to compile. */
 export const operationDocs: Record<RouteName, OperationDoc> = {
@@ -78,11 +80,14 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   systemInfo: op('system', 'Server state (memory, uptime, database)'),
   systemDebug: op('system', 'Raise the log level for a while'),
 
-  login: op('auth', 'Log in as the owner', { errors: [limited, reknock] }),
+  login: op('auth', 'Log in as the owner', {
+    errors: [limited, reknock, loginProofRequired, proofInvalid, proofExpired, proofReused],
+  }),
   security: op('auth', 'Sessions and recent logins'),
   revokeSession: op('auth', 'Revoke a session'),
   logout: op('auth', 'Log out this session'),
   changePassword: op('auth', 'Change the owner password', { errors: [forbidden, limited, reknock] }),
+  loginFailures: op('auth', 'Recent failed logins by address and method'),
 
   essayList: op('essays', 'List essays', { cached: true }),
   essayDetail: op('essays', 'One essay', { cached: true }),

@@ -10,4 +10,6 @@ export const authRoutes = {
   revokeSession: { method: 'DELETE', path: '/user/security/session/:id', access: 'owner', guard: 'session' },
   logout: { method: 'POST', path: '/user/logout', access: 'owner', guard: 'session' },
   changePassword: { method: 'PUT', path: '/user/security/password', access: 'owner', guard: 'session' },
+  /** Failed logins grouped by address and method, for the sessions page (issue 40.4). */
+  loginFailures: { method: 'GET', path: '/user/security/failures', access: 'owner', guard: 'session' },
 } as const satisfies Record<string, RouteDef>;

@@ -106,9 +106,15 @@ export interface LoginAttemptTable {
   username: string;
   ip: string;
   user_agent: string;
-  /** `success`, `failure` (wrong username or password) or `limited` (refused with 4290). */
+  /**
+   * `success`, `failure` (wrong username, password, code or passkey), `limited` (refused with 4290),
+   * `second-factor` (right password, waiting for the code) or `proof-required` (refused with 4038
+   * or a bad proof of work before the password was checked).
+   */
   outcome: string;
   created_at: number;
+  /** `password`, `totp` or `passkey` (issue 40.4): what the attempt tried. */
+  method: Generated<string>;
 }
 
 /** One owner write (a non-GET owner call), recorded by the router. */

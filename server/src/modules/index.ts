@@ -76,6 +76,8 @@ export const registerModules = (base: ModuleContext) => {
     (await essays.contents()).flatMap((content) => pictureUrlsOf(content).map((url) => ({ url }))),
   );
   const comments = commentsModule(ctx, { meta, essays, articles, moments, channels: push.visitorChannels });
+  // A password login after repeated failures proves work with the comment form's ALTCHA (issue 40.4).
+  auth.auth.attachProofOfWork(comments.proof);
   // Verified mentions join the one comment thread (DESIGN §11) through its remote service.
   const webmention = webmentionModule(ctx, { essays, store: threadStore(comments.remote) });
   const federation = federationModule(ctx, { meta, essays, moments, articles, remote: comments.remote });

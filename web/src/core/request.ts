@@ -78,7 +78,8 @@ const readEnvelope = async (res: RawResponse): Promise<EnvelopeShape | null> => 
   }
 };
 
-const shown = (error: RequestError, silent: boolean | undefined): RequestError => {
+/** Toasts a failed call's message unless `silent` (exported for calls made silent and shown later). */
+export const shown = (error: RequestError, silent: boolean | undefined): RequestError => {
   if (!silent && error.clientCode !== 'ERR_CANCELED') {
     notify('error', fullMessage(error.message, error.errors), { requestId: error.requestId });
     error.toasted = true;

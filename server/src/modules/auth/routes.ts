@@ -12,6 +12,7 @@ export const ownerOf = (owner: OwnerSession | null): OwnerSession => owner as Ow
 /** `GET /user/security` is the security module's: it adds passkeys and TOTP to the sessions. */
 export const authRoutes = (router: Router, auth: AuthService): void => {
   router.route(authCalls.login, ({ body, caller }) => auth.login(body, caller), { bodyLimit: BODY_LIMIT });
+  router.route(authCalls.loginFailures, () => auth.loginFailures());
   router.route(authCalls.revokeSession, ({ params }) => auth.revokeSession(params.id));
   router.route(authCalls.logout, ({ owner }) => auth.logout(ownerOf(owner)));
   router.route(

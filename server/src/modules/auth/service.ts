@@ -1,15 +1,19 @@
-import type {
-  ChangePasswordRequest,
-  LoginOutcome,
-  LoginRequest,
-  LoginResponse,
-  LoginSession,
-  SecondFactorNeeded,
-  SecurityResponse,
+import { ErrorCode } from '@candy/contract';
+import {
+  AttemptMethod,
+  type ChangePasswordRequest,
+  type LoginFailures,
+  type LoginOutcome,
+  type LoginRequest,
+  type LoginResponse,
+  type LoginSession,
+  loginRefusals,
+  type SecondFactorNeeded,
+  type SecurityResponse,
 } from '@candy/contract/calls/auth';
 import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
-import { forbidden, invalidField, notFound, rateLimited, unauthorized } from '../../http/errors.ts';
+import { AppError, forbidden, invalidField, notFound, rateLimited, unauthorized } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
 import { safeEqual } from '../../http/guards.ts';
 import type { Notify } from '../../notify.ts';
@@ -25,6 +29,21 @@ import { presentSession } from './sessionView.ts';
 export type LoginMethod = AccessKeyRow['method'];
 
 /**
+ * The comment form's proof of work (issue 25) lent to the password login (issue 40.4): accepts a
+ * solved challenge once, else throws 4033–4036. Attached once the comments module exists.
+ */
+export interface ProofOfWork {
+  spend(proof: string | undefined): Promise<void>;
+}
+
+/** What a guarded attempt tries, and for the password login the proof of work it brought. */
+export interface GuardOptions {
+  method?: AttemptMethod;
+  /** Present for a password login: a proof is asked for when the limiter says so (4038 without one). */
+  login?: { proof: string | undefined };
+}
+
+/**
  * The security module's say in a password login (issue 26.2): whether a second factor is on, and a
  * ticket for the second step when it is. Attached after both modules exist, since each calls the other.
  */
@@ -38,6 +57,9 @@ export const TOUCH_INTERVAL_MS = 60_000;
 /** Login attempts and ended sessions are kept this long. */
 const RETENTION_MS = 30 * 86_400_000;
 const ATTEMPTS_SHOWN = 50;
+/** The sessions page's summary of failed logins looks back a week, at most 20 address × method rows. */
+const FAILURES_WINDOW_MS = 7 * 86_400_000;
+const FAILURE_GROUPS_SHOWN = 20;
 /** Longer than any key we issue (43 characters): anything longer is not worth a lookup. */
 const MAX_KEY_LENGTH = 128;
 
@@ -56,22 +78,49 @@ export interface AuthDeps {
 export const createAuthService = (deps: AuthDeps) => {
   const { owners, attempts, limiter, handshakes, now, logger } = deps;
 
-  const recordAttempt = (username: string, caller: Caller, outcome: 'success' | 'failure' | 'limited') =>
+  const recordAttempt = (
+    username: string,
+    caller: Caller,
+    outcome: 'success' | 'failure' | 'limited',
+    method: AttemptMethod,
+  ) =>
     attempts.record({
       username: username.slice(0, 64),
       ip: caller.ip.slice(0, 64),
       user_agent: caller.userAgent,
       outcome,
+      method,
       created_at: now(),
     });
 
   /** The limiter's answer, with the refusal itself on the record. */
-  const checkLimits = async (username: string, caller: Caller) => {
+  const checkLimits = async (username: string, caller: Caller, method: AttemptMethod) => {
     try {
-      await limiter.check(username, caller.ip, now());
+      await limiter.check(caller.ip, method, now());
     } catch (error) {
-      await recordAttempt(username, caller, 'limited');
-      logger.warn({ username, ip: caller.ip }, 'owner login refused: too many failures');
+      await recordAttempt(username, caller, 'limited', method);
+      logger.warn({ username, ip: caller.ip, method }, 'owner login refused: too many failures');
+      throw error;
+    }
+  };
+
+  let proofOfWork: ProofOfWork | undefined;
+
+  /**
+   * Spends the login's proof of work when the limiter asks for one (issue 40.4); refuses with 4038
+   * when none came. A refused attempt is on the record as `proof-required`, not as a failure: no
+   * password was looked at.
+   */
+  const requireProof = async (username: string, caller: Caller, attemptId: number, proof?: string) => {
+    if (!(await limiter.proofNeeded(caller.ip, attemptId, now()))) return;
+    try {
+      if (!proof)
+        throw new AppError(ErrorCode.loginProofRequired, loginRefusals[ErrorCode.loginProofRequired]);
+      if (!proofOfWork) throw new Error('the proof of work was never attached to the login');
+      await proofOfWork.spend(proof);
+    } catch (error) {
+      await attempts.settle(attemptId, 'proof-required');
+      logger.warn({ username, ip: caller.ip }, 'owner login refused: proof of work needed');
       throw error;
     }
   };
@@ -88,8 +137,8 @@ export const createAuthService = (deps: AuthDeps) => {
   };
 
   /** Logs a failed check; `record` when no attempt row was claimed for it beforehand. */
-  const failed = async (username: string, caller: Caller, record: boolean) => {
-    if (record) await recordAttempt(username, caller, 'failure');
+  const failed = async (username: string, caller: Caller, record: boolean, method: AttemptMethod) => {
+    if (record) await recordAttempt(username, caller, 'failure', method);
     // Who and from where, never what was typed as the password.
     logger.warn({ username, ip: caller.ip, userAgent: caller.userAgent }, 'owner login failed');
   };
@@ -146,24 +195,28 @@ export const createAuthService = (deps: AuthDeps) => {
   /**
    * One proof of identity under the brute-force limiter (issue 26.2: a wrong TOTP code counts like a
    * wrong password): recorded as a failure before `check` runs, so parallel guesses cannot slip past
-   * the limit. Answers the attempt's id when `check` passes; throws `refusal` when it does not.
+   * the limit. A password login also brings a proof of work when the limiter asks for one (issue
+   * 40.4). Answers the attempt's id when `check` passes; throws `refusal` when it does not.
    */
   const guarded = async (
     username: string,
     caller: Caller,
     check: () => Promise<boolean>,
     refusal: () => Error,
+    options: GuardOptions = {},
   ): Promise<number> => {
-    await checkLimits(username, caller);
-    const attemptId = await recordAttempt(username, caller, 'failure');
-    if (!(await limiter.admits(username, caller.ip, attemptId, now()))) {
+    const method = options.method ?? 'password';
+    await checkLimits(username, caller, method);
+    const attemptId = await recordAttempt(username, caller, 'failure', method);
+    if (!(await limiter.admits(caller.ip, method, attemptId, now()))) {
       await attempts.settle(attemptId, 'limited');
-      logger.warn({ username, ip: caller.ip }, 'owner login refused: too many failures');
-      await limiter.check(username, caller.ip, now());
+      logger.warn({ username, ip: caller.ip, method }, 'owner login refused: too many failures');
+      await limiter.check(caller.ip, method, now());
       throw rateLimited(lockDuration(FREE_FAILURES) / 1000, '登录失败次数过多，请稍后再试');
     }
+    if (options.login) await requireProof(username, caller, attemptId, options.login.proof);
     if (!(await check())) {
-      await failed(username, caller, false);
+      await failed(username, caller, false, method);
       throw refusal();
     }
     return attemptId;
@@ -171,13 +224,14 @@ export const createAuthService = (deps: AuthDeps) => {
 
   return {
     async login(body: LoginRequest, caller: Caller): Promise<LoginResponse> {
-      await checkLimits(body.username, caller);
+      await checkLimits(body.username, caller, 'password');
       const password = await handshakes.decrypt(caller.uuid, body.password, 'password');
       const attemptId = await guarded(
         body.username,
         caller,
         () => credentialsMatch(body.username, password),
         () => unauthorized('用户名或密码错误'),
+        { login: { proof: body.proof } },
       );
       if (gate && (await gate.required())) {
         // Neither a failure nor a success: the TOTP step's guesses keep counting from here on.
@@ -195,6 +249,10 @@ export const createAuthService = (deps: AuthDeps) => {
       gate = next;
     },
 
+    attachProofOfWork(next: ProofOfWork): void {
+      proofOfWork = next;
+    },
+
     /** The owner's name, for the logins that do not type one (passkey, TOTP step). */
     async ownerName(): Promise<string> {
       return (await owners.findOwner())?.username ?? '';
@@ -208,7 +266,7 @@ export const createAuthService = (deps: AuthDeps) => {
 
     /** Checks the owner's password (sealed like the login's) under the limiter; 4030 when wrong. */
     async checkPassword(sealed: string, caller: Caller, owner: OwnerSession): Promise<number> {
-      await checkLimits(owner.username, caller);
+      await checkLimits(owner.username, caller, 'password');
       const password = await handshakes.decrypt(caller.uuid, sealed, 'password');
       return guarded(
         owner.username,
@@ -267,6 +325,16 @@ export const createAuthService = (deps: AuthDeps) => {
       };
     },
 
+    /** Failed and refused logins of the last week by address and method (issue 40.4). */
+    async loginFailures(): Promise<LoginFailures> {
+      const groups = await attempts.failureGroups(now() - FAILURES_WINDOW_MS, FAILURE_GROUPS_SHOWN);
+      return {
+        windowMs: FAILURES_WINDOW_MS,
+        proofForAll: await limiter.proofForAll(now()),
+        list: groups.map((g) => ({ ...g, method: AttemptMethod.catch('password').parse(g.method) })),
+      };
+    },
+
     async revokeSession(id: number): Promise<null> {
       if (!(await owners.revokeSession(id, now()))) throw notFound('会话不存在或已失效');
       return null;
@@ -279,11 +347,11 @@ export const createAuthService = (deps: AuthDeps) => {
 
     /** Needs the current password; the new one takes effect at once and every other session ends. */
     async changePassword(body: ChangePasswordRequest, caller: Caller, owner: OwnerSession) {
-      await checkLimits(owner.username, caller);
+      await checkLimits(owner.username, caller, 'password');
       const current = await handshakes.decrypt(caller.uuid, body.password, 'password');
       const next = await handshakes.decrypt(caller.uuid, body.newPassword, 'newPassword');
       if (!(await credentialsMatch(owner.username, current))) {
-        await failed(owner.username, caller, true);
+        await failed(owner.username, caller, true, 'password');
         throw forbidden('当前密码错误');
       }
       if (next.length < PASSWORD_MIN || next.length > PASSWORD_MAX) {

@@ -1,5 +1,8 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import type { PowChallenge } from '@candy/contract/calls/commentModeration';
 import type { TestApp } from '../../../test/harness.ts';
+import { solveProof } from '../../../test/powSolver.ts';
+import { powMaxNumberMeta } from '../comments/proof.ts';
 import { ensureOwner } from './bootstrap.ts';
 
 /**
@@ -22,8 +25,13 @@ export const seal = (publicKeyBase64: string, text: string): string =>
     Buffer.from(text, 'utf8'),
   ).toString('base64');
 
-export const knock = async (t: TestApp, uuid: string): Promise<string> => {
-  const res = await t.server.inject({ method: 'POST', url: '/api/user/knock', headers: { 'x-uuid': uuid } });
+export const knock = async (t: TestApp, uuid: string, ip = '127.0.0.1'): Promise<string> => {
+  const res = await t.server.inject({
+    method: 'POST',
+    url: '/api/user/knock',
+    remoteAddress: ip,
+    headers: { 'x-uuid': uuid },
+  });
   return res.json().data.publicKey as string;
 };
 
@@ -33,12 +41,14 @@ export interface LoginOptions {
   uuid?: string;
   ip?: string;
   userAgent?: string;
+  /** A solved proof of work (`loginProof`), sent as the login page does after a 4038. */
+  proof?: string;
 }
 
 /** POST /user/login after a fresh knock, as a browser would. */
 export const login = async (t: TestApp, options: LoginOptions = {}) => {
   const uuid = options.uuid ?? 'device-login';
-  const publicKey = await knock(t, uuid);
+  const publicKey = await knock(t, uuid, options.ip);
   return t.server.inject({
     method: 'POST',
     url: '/api/user/login',
@@ -47,8 +57,22 @@ export const login = async (t: TestApp, options: LoginOptions = {}) => {
     payload: {
       username: options.username ?? OWNER.username,
       password: seal(publicKey, options.password ?? OWNER.password),
+      ...(options.proof === undefined ? {} : { proof: options.proof }),
     },
   });
+};
+
+/** The lowest difficulty the settings allow, so that tests solving proofs of work stay quick. */
+export const easyProofs = (t: TestApp) =>
+  t.modules.meta.set(powMaxNumberMeta.group, powMaxNumberMeta.key, '1000');
+
+/**
+ * A proof of work solved from `ip` the way the login page does after a 4038: the comment form's
+ * challenge (GET /blog/comment/challenge), solved by altcha-lib with real work.
+ */
+export const loginProof = async (t: TestApp, ip = '127.0.0.1'): Promise<string> => {
+  const res = await t.server.inject({ method: 'GET', url: '/api/blog/comment/challenge', remoteAddress: ip });
+  return solveProof((res.json() as { data: PowChallenge }).data);
 };
 
 /** A live owner access key through the real login. */

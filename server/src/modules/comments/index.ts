@@ -101,5 +101,6 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     now: ctx.now,
   });
   commentsRoutes(ctx.router, comments, queue, proof);
-  return { comments, replyNotices, remote };
+  // The proof of work is lent to the owner's password login as well (issue 40.4).
+  return { comments, replyNotices, remote, proof };
 };

@@ -51,7 +51,10 @@ export const createSecurityService = (deps: SecurityDeps) => {
     return step !== null && (await repo.useStep(step, now()));
   };
 
-  /** A passkey assertion under the login limiter, so failed ones are throttled like passwords. */
+  /**
+   * A passkey assertion under the login limiter: its address's failed assertions throttle it, nobody's
+   * wrong passwords or codes do (issue 40.4).
+   */
   const guardedAssertion = async (
     rp: RelyingParty,
     credential: AssertionCredential,
@@ -64,6 +67,7 @@ export const createSecurityService = (deps: SecurityDeps) => {
       caller,
       () => passkeys.verifyAssertion(rp, credential),
       refusal,
+      { method: 'passkey' },
     );
     return { username, attemptId };
   };
@@ -93,6 +97,7 @@ export const createSecurityService = (deps: SecurityDeps) => {
         caller,
         () => codeMatches(body.code),
         () => unauthorized('验证码错误'),
+        { method: 'totp' },
       );
       if (!(await repo.consumeChallenge(ticket, 'ticket', now()))) throw expired();
       return auth.succeed(username, caller, attemptId, 'password+totp');
@@ -169,6 +174,7 @@ export const createSecurityService = (deps: SecurityDeps) => {
               caller,
               () => codeMatches(body.code),
               () => forbidden('验证码错误'),
+              { method: 'totp' },
             )
           : (await guardedAssertion(rp(), body.credential, caller, () => forbidden('通行密钥验证失败')))
               .attemptId;

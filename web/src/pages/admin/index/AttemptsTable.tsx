@@ -7,6 +7,7 @@ const outcomeText: Record<LoginOutcome, string> = {
   failure: '失败',
   limited: '已限制',
   'second-factor': '密码正确，待验证码',
+  'proof-required': '缺少人机验证',
 };
 
 /** The last 50 login attempts, newest first. */

@@ -5,6 +5,7 @@ import './admin-index.css';
 import { AttemptsTable } from './AttemptsTable.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import { FailuresList } from './FailuresList.tsx';
 import { PasskeysPanel } from './PasskeysPanel.tsx';
 import { SessionsTable } from './SessionsTable.tsx';
 import { forgetAccessKey } from './session.ts';
@@ -62,6 +63,13 @@ export default function AdminHomePage() {
           {security.data && (
             <SessionsTable sessions={security.data.sessions} onRevoked={security.reload} onLogout={logout} />
           )}
+        </div>
+      </section>
+      <section>
+        <h2>最近失败的登录</h2>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
+        <div className="admin-table-wrap" tabIndex={0}>
+          {security.data && <FailuresList failures={security.data.failures} />}
         </div>
       </section>
       <section>

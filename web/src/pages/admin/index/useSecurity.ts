@@ -1,19 +1,23 @@
-import type { SecurityResponse } from '@candy/contract/calls/auth';
+import type { LoginFailures, SecurityResponse } from '@candy/contract/calls/auth';
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
 
-export type SecurityState =
-  | { status: 'loading'; data: SecurityResponse | null }
-  | { status: 'ready'; data: SecurityResponse }
-  | { status: 'failed'; data: SecurityResponse | null };
+/** The security panel's data: sessions, factors, attempts, and the failed logins by address. */
+export type SecurityPage = SecurityResponse & { failures: LoginFailures };
 
-/** GET /user/security, with a reload for after each change. */
+export type SecurityState =
+  | { status: 'loading'; data: SecurityPage | null }
+  | { status: 'ready'; data: SecurityPage }
+  | { status: 'failed'; data: SecurityPage | null };
+
+/** GET /user/security and /user/security/failures, with a reload for after each change. */
 export const useSecurity = () => {
   const [state, setState] = useState<SecurityState>({ status: 'loading', data: null });
   const reload = useCallback(async () => {
     setState((s) => ({ status: 'loading', data: s.data }));
     try {
-      setState({ status: 'ready', data: await call('security') });
+      const [security, failures] = await Promise.all([call('security'), call('loginFailures')]);
+      setState({ status: 'ready', data: { ...security, failures } });
     } catch {
       // The request client has shown the error (and a dead key sends the owner to /contract).
       setState((s) => ({ status: 'failed', data: s.data }));

@@ -18,6 +18,7 @@ type Seal = (text: string) => Promise<string>;
 export const callSealed = async <N extends RouteName>(
   name: N,
   build: (seal: Seal) => Promise<CallBody<Calls[N]>>,
+  options: { silent?: boolean } = {},
 ) => {
   if (isOffline()) {
     notify('error', Texts.offlineWrite);
@@ -26,7 +27,7 @@ export const callSealed = async <N extends RouteName>(
   const attempt = async () => {
     await ensureHandshake();
     const publicKey = appState.get().temporaryPublicKey;
-    return rawCall(name, { body: await build((text) => sealText(publicKey, text)) });
+    return rawCall(name, { body: await build((text) => sealText(publicKey, text)), silent: options.silent });
   };
   try {
     return await attempt();
