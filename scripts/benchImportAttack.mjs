@@ -22,7 +22,13 @@ if (!fs.existsSync(path.join(root, 'server/dist/main.js')))
 const port = 40_000 + Math.floor(Math.random() * 10_000);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-attack-'));
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
 const control = serverControl({ env, dataDir, base });
 
 /** A write token, put straight into the database while the server is stopped. */
@@ -31,7 +37,14 @@ const plantToken = () => {
   const db = new Database(path.join(dataDir, 'candy.sqlite'));
   db.prepare(
     'INSERT INTO api_token (name, token_hash, prefix, scope, modules, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run('attack', createHash('sha256').update(secret).digest('hex'), secret.slice(0, 9), 'write', '[]', Date.now());
+  ).run(
+    'attack',
+    createHash('sha256').update(secret).digest('hex'),
+    secret.slice(0, 9),
+    'write',
+    '[]',
+    Date.now(),
+  );
   db.close();
   return secret;
 };
