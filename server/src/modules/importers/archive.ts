@@ -132,7 +132,8 @@ const openZip = (bytes: Uint8Array, limits: ArchiveLimits): Map<string, Uint8Arr
         if (error) throw new ArchiveError(`zip 解压失败：${error.message}`);
         size += chunk.length;
         if (allowed === undefined) throw new ArchiveError(`压缩包目录里没有这个文件：${file.name}`);
-        if (size > allowed) throw new ArchiveError(`压缩包里的文件比它声明的大（疑似压缩炸弹）：${file.name}`);
+        if (size > allowed)
+          throw new ArchiveError(`压缩包里的文件比它声明的大（疑似压缩炸弹）：${file.name}`);
         count.add(chunk.length);
         // The local header may claim other sizes than the directory: the ratio is checked on real bytes.
         if (size > Math.max(file.size ?? 0, 1024) * limits.maxRatio) {
