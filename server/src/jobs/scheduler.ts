@@ -96,16 +96,34 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
     }
   };
 
-  /** Runs one job if this replica wins its lease (for a slot: if nobody ran that slot yet). */
-  const attempt = async (job: JobDefinition, trigger: JobTrigger, slot: number | null) => {
-    if (!(await repo.claim(job.id, replica, now(), LEASE_MS, slot))) return false;
-    const run = execute(job, trigger).catch((error: unknown) =>
-      logger.error({ err: error, job: job.id }, 'job bookkeeping failed'),
+  /** Counts a promise as this replica's work until it settles (what `idle` waits for). */
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
     );
-    running.add(run);
-    void run.finally(() => running.delete(run));
-    return true;
+    running.add(settled);
+    void settled.finally(() => running.delete(settled));
+    return work;
   };
+
+  /**
+   * Runs one job if this replica wins its lease (for a slot: if nobody ran that slot yet). The
+   * claim counts as work too: `idle` called while a claim is on its way to the database must wait
+   * for the run it may start (a data change's run, then a test's `runNow` that loses the lease).
+   */
+  const attempt = (job: JobDefinition, trigger: JobTrigger, slot: number | null) =>
+    track(
+      (async () => {
+        if (!(await repo.claim(job.id, replica, now(), LEASE_MS, slot))) return false;
+        void track(
+          execute(job, trigger).catch((error: unknown) =>
+            logger.error({ err: error, job: job.id }, 'job bookkeeping failed'),
+          ),
+        );
+        return true;
+      })(),
+    );
 
   const present = async (row: JobRow): Promise<Job> => {
     const job = definition(row.id);
@@ -177,7 +195,8 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
 
     /** Waits for runs this replica started (tests, shutdown). */
     idle: async (): Promise<void> => {
-      await Promise.all([...running]);
+      // Work may start more work (a claim its run): wait until none is left.
+      while (running.size > 0) await Promise.all([...running]);
     },
 
     /** In the order the jobs are defined (the page lists them so). */
@@ -202,10 +221,9 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
      * Runs a job now for a reason other than its schedule (the server started, data changed), if
      * no replica is running it: answers whether this replica took the run.
      */
-    async runNow(id: string, trigger: 'start' | 'change'): Promise<boolean> {
+    runNow(id: string, trigger: 'start' | 'change'): Promise<boolean> {
       const job = definition(id);
-      await this.init();
-      return attempt(job, trigger, null);
+      return track(this.init().then(() => attempt(job, trigger, null)));
     },
 
     async update(id: string, patch: { cron?: string; enabled?: boolean }): Promise<Job> {
