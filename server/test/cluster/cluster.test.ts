@@ -234,7 +234,8 @@ describe('several replicas behind nginx, one killed under load', () => {
   });
 
   it('counts login failures on every replica together', async () => {
-    // Round robin spreads these over both replicas; the sixth is refused whichever answers it.
+    // Round robin spreads these over both replicas; from the fourth on, a proof of work is asked
+    // whichever answers (issue 40.4: three failures of an address), so both counted all three.
     const codes: number[] = [];
     for (let i = 0; i < 7; i += 1) {
       const out = await ownerLogin(
@@ -244,7 +245,6 @@ describe('several replicas behind nginx, one killed under load', () => {
       );
       codes.push(out.code);
     }
-    expect(codes.slice(0, 5)).toEqual([4010, 4010, 4010, 4010, 4010]);
-    expect(codes.slice(5)).toEqual([4290, 4290]);
+    expect(codes).toEqual([4010, 4010, 4010, 4038, 4038, 4038, 4038]);
   });
 });
