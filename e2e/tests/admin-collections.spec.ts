@@ -42,6 +42,8 @@ describe('collections and settings in the back office', () => {
       SEED_DEMO: 'true',
       BANGUMI_API_BASE: fake.base,
       EMOTE_BILIBILI_BASE: bilibili.base,
+      // Covers are copied from the fake's address, which the outbound policy must allow (issue 40.1).
+      OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
     });
   }, 120_000);
   afterAll(async () => {
