@@ -66,7 +66,12 @@ export const parseFile = async (
       clearTimeout(timer);
       resolve(settled ?? 'died');
     });
-    child.once('error', () => child.kill('SIGKILL'));
+    // A child that could not start (or whose channel broke) may never say 'exit'.
+    child.once('error', () => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(settled ?? 'died');
+    });
     child.send(task);
   });
   if (answer === 'timeout') throw tooBig(`解析超过 ${Math.round(limits.timeoutMs / 1000)} 秒，已停止`);
