@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import type { channelSettings, PushChannel, PushLevel } from '@candy/contract/calls/push';
 import type { z } from 'zod';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
+import { sendMailThrough } from '../../net/smtp.ts';
 
 /** What every channel delivers. `url` is absolute by now (or absent). */
 export interface OutgoingMessage {
@@ -110,32 +110,11 @@ export const sendGotify = (outbound: Outbound, s: SettingsOf<'gotify'>, m: Outgo
  * One mail through the owner's SMTP server (nodemailer, loaded on first use), from the channel's
  * address, within the channel's time limit. The owner's notices and visitors' reply mails use it.
  */
-export const sendSmtpMail = async (
+export const sendSmtpMail = (
   outbound: Outbound,
   s: SettingsOf<'email'>,
   mail: { to: string; subject: string; text: string; headers?: Record<string, string> },
-): Promise<void> => {
-  // The host is resolved and checked once, and the connection made to that address; TLS still
-  // verifies the certificate against the name the owner typed.
-  const address = await outbound.pinnedAddress(s.host);
-  const name = s.host.trim().replace(/\.$/, '');
-  const { createTransport } = await import('nodemailer');
-  const transport = createTransport({
-    host: address,
-    ...(isIP(name) === 0 ? { tls: { servername: name } } : {}),
-    port: s.port,
-    secure: s.secure,
-    ...(s.user ? { auth: { user: s.user, pass: s.pass } } : {}),
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
-  try {
-    await transport.sendMail({ from: s.from, ...mail });
-  } finally {
-    transport.close();
-  }
-};
+): Promise<void> => sendMailThrough(outbound, s, { from: s.from, ...mail }, SEND_TIMEOUT_MS);
 
 /** Email to the owner's own address. */
 export const sendEmail = (outbound: Outbound, s: SettingsOf<'email'>, m: OutgoingMessage): Promise<void> =>

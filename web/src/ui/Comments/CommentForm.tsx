@@ -154,9 +154,7 @@ export const CommentForm = ({
           }
         }}
       />
-      {needsProof ? (
-        <div className="comment-form-proof" ref={proof.container} data-testid="comment-proof" />
-      ) : null}
+      {needsProof ? <div className="proof-widget" ref={proof.container} data-testid="comment-proof" /> : null}
       {refusal ? (
         <p className="comment-form-refusal" role="alert">
           {refusal}

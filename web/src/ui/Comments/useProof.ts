@@ -4,6 +4,7 @@ import { isOffline } from '../../core/appState.ts';
 import { RequestError } from '../../core/errors.ts';
 import { call } from '../../core/request.ts';
 import type { ProofWidget } from './altchaWidget.ts';
+import './proofWidget.css';
 
 /** Refusals a fresh proof cures: the form solves again and sends once more, keeping the text. */
 export const isStaleProof = (error: unknown): boolean =>

@@ -142,7 +142,7 @@ export default function ContractPage() {
           签订契约
         </Button>
         {/* The ALTCHA widget, mounted only when a proof is asked for; it shows its own progress. */}
-        <div ref={proofs.container} className="contract-proof" />
+        <div ref={proofs.container} className="proof-widget" />
         {proofNote && (
           <p className="contract-proof-note" role="status" data-testid="contract-proof">
             {proofNote}
