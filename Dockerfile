@@ -22,10 +22,15 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends git ffmpeg postgresql-client ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# glibc's heap as `npm start` sets it (package.json; README, "Memory"): two arenas, and blocks of
+# 32 KB and more mapped on their own, so what start-up compiles goes back to the system.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=32768 \
+    MALLOC_TRIM_THRESHOLD_=32768
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node

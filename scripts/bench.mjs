@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { clusterRows } from './benchCluster.mjs';
 import { load, tool } from './benchLoad.mjs';
 import { compareOnOff } from './benchOnOff.mjs';
-import { answersOf, nodeFlags, rssMb, serverControl, sleep, startBare, waitFor } from './benchServer.mjs';
+import { answersOf, rssMb, serverControl, sleep, startBare, waitFor } from './benchServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const portBase = 18_000 + Math.floor(Math.random() * 900);
@@ -207,15 +207,15 @@ for (const url of Object.keys(results)) {
   row(`GET ${url} (${tool}, best of ${rounds})`, parts.join(', '), '≥ 0.8× bare, p99 ≤ 10 ms');
 }
 
-// What the 1 MB young generation costs: the bare server again, with V8's defaults.
-const bareDefaults = await startBare(answers, barePort + 10, []);
+// What `npm start`'s settings cost: the bare server again, with Node's and glibc's defaults.
+const bareDefaults = await startBare(answers, barePort + 10, [], {});
 const bareDefaultsLink = await load(`http://127.0.0.1:${barePort + 10}/api/blog/link`, seconds);
 await stop(bareDefaults);
 const bareLink = best(results['/api/blog/link']?.bare ?? []);
 row(
-  `GET /api/blog/link, bare node:http with V8's default young generation (${tool})`,
-  `${bareDefaultsLink.rps.toFixed(0)} req/s${bareLink ? ` (with ${nodeFlags.join(' ')}: ${bareLink.rps.toFixed(0)})` : ''}`,
-  '(what the flag costs)',
+  `GET /api/blog/link, bare node:http with Node's and glibc's defaults (${tool})`,
+  `${bareDefaultsLink.rps.toFixed(0)} req/s${bareLink ? ` (as npm start runs: ${bareLink.rps.toFixed(0)})` : ''}`,
+  '(what the settings cost)',
 );
 
 // Dynamic answers.

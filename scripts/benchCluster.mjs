@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, tool } from './benchLoad.mjs';
+import { nodeFlags, startEnv } from './benchServer.mjs';
 import { loadClusterLauncher } from './clusterLauncher.mjs';
 
 const READ = '/api/blog/link';
@@ -47,8 +48,8 @@ const measureSingle = async (/** @type {string} */ root, /** @type {number} */ s
   const port = 19_000 + Math.floor(Math.random() * 900);
   const { DATABASE_URL: _postgres, ...env } = process.env;
   const start = () =>
-    spawn(process.execPath, ['--max-semi-space-size=1', path.join(root, 'server/dist/main.js')], {
-      env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    spawn(process.execPath, [...nodeFlags, path.join(root, 'server/dist/main.js')], {
+      env: { ...env, ...startEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: 'ignore',
     });
   const stop = async (/** @type {import('node:child_process').ChildProcess} */ child) => {

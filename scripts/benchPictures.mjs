@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { photograph, screenshot } from './benchPhotos.mjs';
+import { nodeFlags, startEnv } from './benchServer.mjs';
 import { lighthouse, zoneShowing } from './lighthouse.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -112,9 +113,10 @@ const waitForQuietServer = async (/** @type {number} */ pid) => {
 
 const startServer = async () => {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, ['--max-semi-space-size=1', path.join(root, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, 'server/dist/main.js')], {
     env: {
       ...process.env,
+      ...startEnv,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

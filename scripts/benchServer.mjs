@@ -24,11 +24,23 @@ export const waitFor = async (url) => {
 };
 
 /**
- * The V8 flag `npm start` runs with (package.json): a 1 MB young generation keeps idle memory low
- * and costs throughput (more frequent collections). The bare server runs with it too, so the
- * ratio measures our work per request, not a memory setting both could choose.
+ * How `npm start` runs Node, read from its script in package.json so the two cannot drift: the
+ * environment it sets (glibc's heap tunables, which must be in place before the process starts)
+ * and the V8 flags (a 1 MB young generation keeps idle memory low and costs throughput: more
+ * frequent collections). The bare server runs with both too, so the ratio measures our work per
+ * request, not a memory setting both could choose.
  */
-export const nodeFlags = ['--max-semi-space-size=1'];
+const startWords = /** @type {string} */ (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start
+).split(/\s+/);
+const nodeAt = startWords.indexOf('node');
+/** @type {Record<string, string>} */
+export const startEnv = Object.fromEntries(
+  startWords
+    .slice(0, nodeAt)
+    .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+);
+export const nodeFlags = startWords.slice(nodeAt + 1).filter((word) => word.startsWith('--'));
 
 /** Children being stopped on purpose (their exit is no news). */
 const stopping = new WeakSet();
@@ -43,7 +55,7 @@ export const serverControl = ({ env, dataDir, base }) => ({
     const started = process.hrtime.bigint();
     const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
     const child = spawn(process.execPath, [...nodeFlags, path.join(root, 'server/dist/main.js')], {
-      env,
+      env: { ...env, ...startEnv },
       stdio: ['ignore', log, log],
     });
     child.once('exit', (code, signal) => {
@@ -73,9 +85,9 @@ export const rssMb = (pid) => {
 /**
  * A bare node:http server answering each path with the given bytes (and the very headers our
  * server sent: security headers, ETag, Vary…) from memory.
- * @param {Answers} answers @param {number} listenPort @param {string[]} [flags]
+ * @param {Answers} answers @param {number} listenPort @param {string[]} [flags] @param {Record<string, string>} [env]
  */
-export const startBare = async (answers, listenPort, flags = nodeFlags) => {
+export const startBare = async (answers, listenPort, flags = nodeFlags, env = startEnv) => {
   const script = `
     const http = require('node:http');
     const answers = ${JSON.stringify(answers)};
@@ -86,7 +98,10 @@ export const startBare = async (answers, listenPort, flags = nodeFlags) => {
       res.writeHead(200, a.headers);
       res.end(bodies[req.url]);
     }).listen(${listenPort}, '127.0.0.1');`;
-  const child = spawn(process.execPath, [...flags, '-e', script], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [...flags, '-e', script], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   await waitFor(`http://127.0.0.1:${listenPort}/`);
   return child;
 };

@@ -139,6 +139,11 @@ const serverExternals = [
   // Loaded on first use (server/src/lazyModules.ts): passkeys with their X.509 stack, TOTP's QR code.
   '@simplewebauthn/server',
   'qrcode',
+  // Fastify's JSON-schema compilers (ajv, fast-json-stringify): our routes validate with the
+  // contract's zod schemas, and app.ts gives Fastify compilers that refuse a JSON schema, so
+  // Fastify never requires these (≈ 0.4 MB of source).
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
 ];
 
 /**
@@ -159,21 +164,80 @@ const warnTwoByteSource = (dir) => {
 };
 
 /**
- * Fedify and what only it needs (issue 29) go into a file of their own, `federationRuntime.js`,
- * which the federation module requires on first need (server/src/modules/federation/index.ts): a
- * start never reads those 4 MB, nor puts them through the code cache. The module's one
- * `import('./runtime.ts')` is pointed at that file instead of being bundled.
+ * A module's heavy half that only some work needs goes into a file of its own, which the module
+ * requires on first need: a start never reads those bytes, nor puts them through the code cache,
+ * and V8 keeps no copy of their source. The module's one `import('./runtime.ts')` is pointed at
+ * `<module>Runtime.js` instead of being bundled. Fedify and what only it needs (issue 29,
+ * server/src/modules/federation/index.ts); parse5 and the microformats parser that read a remote
+ * page for Webmention (issue 39, server/src/modules/webmention/pageReader.ts). A runtime holds
+ * pure functions or state of its own: whatever else it imports is a second copy.
  * @type {import('esbuild').Plugin}
  */
-const federationRuntimeApart = {
-  name: 'federation-runtime-apart',
+const runtimesApart = {
+  name: 'runtimes-apart',
   setup(build) {
-    const importer = path.join('server', 'src', 'modules', 'federation', 'index.ts');
-    build.onResolve({ filter: /^\.\/runtime\.ts$/ }, (args) =>
-      args.kind === 'dynamic-import' && args.importer.endsWith(importer)
-        ? { path: './federationRuntime.js', external: true }
+    build.onResolve({ filter: /^\.\/runtime\.ts$/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const module = apartRuntimes.find((name) => args.importer.endsWith(runtimeImporter[name]));
+      return module ? { path: `./${module}Runtime.js`, external: true } : undefined;
+    });
+  },
+};
+
+/** The modules whose `runtime.ts` is built apart, and the one file of each that imports it. */
+const runtimeImporter = {
+  federation: path.join('server', 'src', 'modules', 'federation', 'index.ts'),
+  webmention: path.join('server', 'src', 'modules', 'webmention', 'pageReader.ts'),
+};
+const apartRuntimes = /** @type {(keyof typeof runtimeImporter)[]} */ (Object.keys(runtimeImporter));
+
+/**
+ * @fastify/compress asks mime-db (2,500 types, ≈ 430 KB of heap once parsed) only whether a type
+ * is compressible, and only `compressible: true` answers yes: the bundle gets those ≈ 800 entries
+ * alone (issue 39: idle memory).
+ * @type {import('esbuild').Plugin}
+ */
+const compressibleTypesOnly = {
+  name: 'compressible-types-only',
+  setup(build) {
+    build.onResolve({ filter: /^mime-db$/ }, (args) =>
+      args.importer.includes(path.join('node_modules', '@fastify', 'compress'))
+        ? { path: 'mime-db', namespace: 'compressible-types' }
         : undefined,
     );
+    build.onLoad({ filter: /.*/, namespace: 'compressible-types' }, () => {
+      const db = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/mime-db/db.json'), 'utf8'));
+      const compressible = Object.fromEntries(
+        Object.entries(db)
+          .filter(([, entry]) => entry.compressible === true)
+          .map(([type]) => [type, { compressible: true }]),
+      );
+      return { contents: JSON.stringify(compressible), loader: 'json' };
+    });
+  },
+};
+
+/**
+ * The importers' platform parsers (turndown with its DOM, YAML and TOML front matter, an XML
+ * parser: ≈ 0.5 MB of source) run in the parse child, `importParse.js` (issue 40.3), and in the
+ * command line's own process; the server's bundle only reaches them when that child's file is
+ * missing. There they are a module that says so, not half a megabyte V8 keeps as source.
+ * @type {import('esbuild').Plugin}
+ */
+const parsersInTheChild = {
+  name: 'parsers-in-the-child',
+  setup(build) {
+    const importer = path.join('server', 'src', 'modules', 'importers', 'parse.ts');
+    build.onResolve({ filter: /^\.\/platforms\/index\.ts$/ }, (args) =>
+      args.kind === 'dynamic-import' && args.importer.endsWith(importer)
+        ? { path: 'platforms', namespace: 'parsers-in-the-child' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'parsers-in-the-child' }, () => ({
+      contents:
+        "throw new Error('the server parses uploads in importParse.js, which is missing beside server.js');",
+      loader: 'js',
+    }));
   },
 };
 
@@ -196,16 +260,24 @@ const buildServer = async () => {
   // Node 20 caches no ES module). `server.js` is the server, `main.js` the entry that runs it,
   // `cli.js` the operator commands, `imageVariants.js` the child that makes picture copies,
   // `importParse.js` the child that opens and parses an uploaded export,
-  // `federationRuntime.js` Fedify, loaded on first need; dist/package.json marks the folder's files as CommonJS.
-  await esbuild.build({
-    entryPoints: {
-      main: path.join(root, 'server/src/boot/main.ts'),
-      server: path.join(root, 'server/src/main.ts'),
-      cli: path.join(root, 'server/src/cli.ts'),
-      imageVariants: path.join(root, 'server/src/modules/images/variantsChild.ts'),
-      importParse: path.join(root, 'server/src/modules/importers/parseChild.ts'),
-      federationRuntime: path.join(root, 'server/src/modules/federation/runtime.ts'),
-    },
+  // `<module>Runtime.js` a module's heavy half, loaded on first need (runtimesApart);
+  // dist/package.json marks the folder's files as CommonJS. The server is built on its own, for
+  // what only its bundle leaves out (parsersInTheChild).
+  const { server, ...others } = {
+    main: path.join(root, 'server/src/boot/main.ts'),
+    server: path.join(root, 'server/src/main.ts'),
+    cli: path.join(root, 'server/src/cli.ts'),
+    imageVariants: path.join(root, 'server/src/modules/images/variantsChild.ts'),
+    importParse: path.join(root, 'server/src/modules/importers/parseChild.ts'),
+    ...Object.fromEntries(
+      apartRuntimes.map((name) => [
+        `${name}Runtime`,
+        path.join(root, `server/src/modules/${name}/runtime.ts`),
+      ]),
+    ),
+  };
+  /** @type {import('esbuild').BuildOptions} */
+  const options = {
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -220,7 +292,6 @@ const buildServer = async () => {
     minifySyntax: true,
     legalComments: 'external',
     external: serverExternals,
-    plugins: [federationRuntimeApart],
     // See the shim: ky-universal's top-level awaits cannot be bundled as CommonJS.
     alias: { 'ky-universal': path.join(root, 'scripts/shims/kyUniversal.mjs') },
     banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -230,7 +301,12 @@ const buildServer = async () => {
       'process.env.CANDY_BUILD_VERSION': JSON.stringify(version),
     },
     logLevel: 'warning',
-  });
+  };
+  const plugins = [runtimesApart, compressibleTypesOnly];
+  await Promise.all([
+    esbuild.build({ ...options, entryPoints: others, plugins }),
+    esbuild.build({ ...options, entryPoints: { server }, plugins: [...plugins, parsersInTheChild] }),
+  ]);
   fs.writeFileSync(path.join(outDir, 'package.json'), '{ "type": "commonjs" }\n');
   warnTwoByteSource(outDir);
   swapInto(outDir, target);

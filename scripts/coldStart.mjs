@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { nodeFlags, startEnv } from './benchServer.mjs';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const starts = Number(process.argv[3] ?? 7);
@@ -21,8 +22,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const start = async () => {
   const began = process.hrtime.bigint();
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, ['--max-semi-space-size=1', path.join(root, 'server/dist/main.js')], {
-    env,
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, 'server/dist/main.js')], {
+    env: { ...env, ...startEnv },
     stdio: ['ignore', log, log],
   });
   for (;;) {

@@ -16,6 +16,7 @@ import { type OwnerGuard, refuseEveryone } from './http/guards.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { installLingeringClose } from './http/lingeringClose.ts';
 import { installMultipart } from './http/multipart.ts';
+import { noJsonSchemas } from './http/noJsonSchemas.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
 import type { FlatHeaders } from './http/rawHead.ts';
 import { createRouter, type Router } from './http/router.ts';
@@ -77,6 +78,7 @@ export const buildApp = async ({
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler(config),
     clientErrorHandler: clientErrorHandler(config),
+    schemaController: noJsonSchemas,
   });
 
   installErrorHandler(server);
@@ -184,15 +186,22 @@ export const buildApp = async ({
     modules.analytics.recorder.record({
       url: req.url ?? '',
       headers: req.headers,
-      // Behind a trusted proxy the client is the first forwarded address, as Fastify reads it.
-      ip:
-        (config.trustProxy &&
-          String(req.headers['x-forwarded-for'] ?? '')
-            .split(',')[0]
-            ?.trim()) ||
-        req.socket.remoteAddress ||
-        '',
-      hostname: String(req.headers.host ?? ''),
+      // Read only for a view that counts (most fast answers are not one): the peer's address is
+      // a call into the socket.
+      get ip() {
+        // Behind a trusted proxy the client is the first forwarded address, as Fastify reads it.
+        return (
+          (config.trustProxy &&
+            String(req.headers['x-forwarded-for'] ?? '')
+              .split(',')[0]
+              ?.trim()) ||
+          req.socket.remoteAddress ||
+          ''
+        );
+      },
+      get hostname() {
+        return String(req.headers.host ?? '');
+      },
     });
 
   logModule(router, {

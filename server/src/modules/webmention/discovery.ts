@@ -1,5 +1,5 @@
 import type { Outbound } from '../../net/outbound.ts';
-import { firstRelLink } from './html.ts';
+import { pageReader } from './pageReader.ts';
 
 /**
  * Webmention endpoint discovery, as W3C Webmention §3.1.2 orders it: the first HTTP `Link` header
@@ -44,8 +44,8 @@ export const endpointFromLinkHeader = (header: string | string[] | undefined, pa
 };
 
 /** The endpoint an HTML page names: the first `<link>` or `<a>` with rel=webmention and an href. */
-export const endpointFromHtml = (html: string, pageUrl: string): string | null =>
-  firstRelLink(html, 'webmention', pageUrl);
+export const endpointFromHtml = async (html: string, pageUrl: string): Promise<string | null> =>
+  (await pageReader()).firstRelLink(html, 'webmention', pageUrl);
 
 /** The page's endpoint, or null when it names none (or names one that is not http(s)). */
 export const discoverEndpoint = async (outbound: Outbound, target: string): Promise<string | null> => {
@@ -59,7 +59,7 @@ export const discoverEndpoint = async (outbound: Outbound, target: string): Prom
   const fromHeader = endpointFromLinkHeader(page.headers.link, page.url);
   const type = String(page.headers['content-type'] ?? '');
   const found =
-    fromHeader ?? (/html/i.test(type) ? endpointFromHtml(page.body.toString('utf8'), page.url) : null);
+    fromHeader ?? (/html/i.test(type) ? await endpointFromHtml(page.body.toString('utf8'), page.url) : null);
   const endpoint = found ? URL.parse(found) : null;
   return endpoint && isHttp(endpoint) ? endpoint.toString() : null;
 };

@@ -2,8 +2,8 @@ import type { Updateable } from 'kysely';
 import type { Logger } from 'pino';
 import type { WebmentionReceivedTable } from '../../db/schemaWebmentions.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
-import { linksTo } from './html.ts';
-import { type Mention, readMention } from './mention.ts';
+import type { Mention } from './mention.ts';
+import { pageReader } from './pageReader.ts';
 import type { ReceivedRow, WebmentionRepo } from './repo.ts';
 
 /** Waits after the 1st, 2nd … check that could not read the source; then the mention is failed. */
@@ -79,6 +79,7 @@ export const createWebmentionVerifier = ({ repo, outbound, store, logger, now }:
     if (page.status < 200 || page.status >= 300) return later(`来源页面 HTTP ${page.status}`);
     const body = page.body.toString('utf8');
     const isHtml = /html/i.test(String(page.headers['content-type'] ?? ''));
+    const { linksTo, readMention } = await pageReader();
     const linked = isHtml ? linksTo(body, row.target, page.url) : body.includes(row.target);
     if (!linked) return withdraw(row, { ...base, status: 'rejected', error: '来源页面没有链接到目标' });
     const mention = readMention(isHtml ? body : '', page.url, row.target);

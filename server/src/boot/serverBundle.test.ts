@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { noJsonSchemas } from '../http/noJsonSchemas.ts';
+
+const dist = path.resolve(import.meta.dirname, '../../dist');
+const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');
+/** Which of `markers` a built file holds (a boolean each: a failure does not print 2 MB of bundle). */
+const holds = (file: string, markers: string[]) => {
+  const text = read(file);
+  return Object.fromEntries(markers.map((marker) => [marker, text.includes(marker)]));
+};
+type WebmentionRuntime = typeof import('../modules/webmention/runtime.ts');
+
+/**
+ * Issue 39 (idle memory): V8 keeps the server bundle's whole source in its heap, so what a start
+ * does not need stays out of `server.js` (scripts/build.mjs). Each check names code only the left
+ * out part has, so it fails when that part comes back.
+ */
+describe('what the built server bundle leaves out', () => {
+  it('Webmention’s page readers: required from webmentionRuntime.js on first need', () => {
+    // A parse5 tokenizer error code: present only where parse5 is bundled.
+    const parse5 = 'abandoned-head-element-child';
+    expect(holds('server.js', ['require("./webmentionRuntime.js")', parse5])).toEqual({
+      'require("./webmentionRuntime.js")': true,
+      [parse5]: false,
+    });
+    expect(holds('webmentionRuntime.js', [parse5])).toEqual({ [parse5]: true });
+  });
+
+  it('the built Webmention readers work on their own', () => {
+    const runtime = createRequire(import.meta.url)(
+      path.join(dist, 'webmentionRuntime.js'),
+    ) as WebmentionRuntime;
+    const target = 'https://candy.example/chaos/12';
+    const source = 'https://alice.example/notes/1';
+    const html = `<!doctype html><html><head><link rel="webmention" href="/wm"></head><body>
+      <div class="h-entry"><a class="p-author h-card" href="https://alice.example/">Alice</a>
+      <a class="u-in-reply-to" href="${target}">t</a><p class="e-content">好文章</p></div></body></html>`;
+    expect(runtime.linksTo(html, target, source)).toBe(true);
+    expect(runtime.firstRelLink(html, 'webmention', source)).toBe('https://alice.example/wm');
+    expect(runtime.readMention(html, source, target)).toMatchObject({
+      kind: 'reply',
+      authorName: 'Alice',
+      authorUrl: 'https://alice.example/',
+    });
+  });
+
+  it('the importers’ platform parsers: in the parse child and the command line, not the server', () => {
+    // turndown (HTML to Markdown) is the parsers' own dependency.
+    const turndown = '"node_modules/turndown/lib/turndown.cjs.js"';
+    const stub = 'the server parses uploads in importParse.js';
+    expect(holds('server.js', [turndown, stub])).toEqual({ [turndown]: false, [stub]: true });
+    expect(holds('importParse.js', [turndown])).toEqual({ [turndown]: true });
+    expect(holds('cli.js', [turndown])).toEqual({ [turndown]: true });
+  });
+
+  it('Fastify’s JSON-schema compilers: never required, since app.ts gives its own', () => {
+    // Fastify's own require stays (never reached); the packages' code is not bundled.
+    const markers = [
+      'require("@fastify/ajv-compiler")',
+      '"node_modules/@fastify/ajv-compiler/index.js"',
+      '"node_modules/ajv/dist/ajv.js"',
+      '"node_modules/fast-json-stringify/index.js"',
+    ];
+    expect(holds('server.js', markers)).toEqual({
+      [markers[0] as string]: true,
+      [markers[1] as string]: false,
+      [markers[2] as string]: false,
+      [markers[3] as string]: false,
+    });
+  });
+
+  it('mime-db: only the types @fastify/compress may compress', () => {
+    const markers = [
+      '"application/json":{compressible:!0}',
+      '"node_modules/mime-db/db.json"',
+      '"image/png":{',
+    ];
+    expect(holds('server.js', markers)).toEqual({
+      [markers[0] as string]: true,
+      [markers[1] as string]: false,
+      [markers[2] as string]: false,
+    });
+  });
+
+  it('a route with a JSON schema is refused, not compiled without a word', async () => {
+    const app = Fastify({ schemaController: noJsonSchemas });
+    app.post('/x', { schema: { body: { type: 'object' } } }, async () => ({}));
+    await expect(app.ready()).rejects.toThrow(/zod/);
+  });
+});
