@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
-import { customHeaders, exposedHeaders } from '@candy/contract';
+import { customHeaders, exposedHeaders, Header } from '@candy/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -182,27 +182,27 @@ export const buildApp = async ({
   server.addHook('onReady', async () => appLogger.shipper?.start());
   rawReads.push(modules.hitokotoFastRead.serve);
   installAnalyticsHook(server, modules.analytics.recorder);
-  recordRaw = (req) =>
+  recordRaw = (req) => {
+    // Only a visitor's page call carries a visitor id; a fast answer without one (feeds, crawlers,
+    // load tests) has nothing to count, and skips reading the peer's address (a call into the
+    // socket). A plain object, not one with getters: getters closing over each request gave every
+    // call its own hidden class, and the answers' objects outlived two young-generation
+    // collections (0.55× bare instead of 0.7×, issue 39).
+    if (req.headers[Header.uuid] === undefined) return;
     modules.analytics.recorder.record({
       url: req.url ?? '',
       headers: req.headers,
-      // Read only for a view that counts (most fast answers are not one): the peer's address is
-      // a call into the socket.
-      get ip() {
-        // Behind a trusted proxy the client is the first forwarded address, as Fastify reads it.
-        return (
-          (config.trustProxy &&
-            String(req.headers['x-forwarded-for'] ?? '')
-              .split(',')[0]
-              ?.trim()) ||
-          req.socket.remoteAddress ||
-          ''
-        );
-      },
-      get hostname() {
-        return String(req.headers.host ?? '');
-      },
+      // Behind a trusted proxy the client is the first forwarded address, as Fastify reads it.
+      ip:
+        (config.trustProxy &&
+          String(req.headers['x-forwarded-for'] ?? '')
+            .split(',')[0]
+            ?.trim()) ||
+        req.socket.remoteAddress ||
+        '',
+      hostname: String(req.headers.host ?? ''),
     });
+  };
 
   logModule(router, {
     dir: appLogger.logDir,
