@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Issue 39's figures ("Lean again"), measured on the built server as `npm start` runs it:
 //   - idle RSS in every state DESIGN §8 names: 60 s after the first start of a fresh install
-//     (demo content, pictures and their copies, the demo video, the first snapshot export), after a
+//     (demo content, pictures and their copies, the demo video, the first snapshot export), 60 s after a
 //     restart on that data folder, and 60 s after 30 s of read load;
 //   - four cached public reads (essay list, links, a random quote, one essay), each against a bare
 //     `node:http` server answering the same bytes, alternated in one run (wrk -t2 -c32).
@@ -42,7 +42,15 @@ await stop(fresh.child);
 
 const server = await startServer();
 await sleep(5_000);
-rows.push(['idle RSS after a restart (5 s)', mb(rssMb(Number(server.child.pid))), '≤ 75 MB']);
+// Five seconds in, start-up's own work (the catch-up of missed jobs, the code cache's check) is
+// still resident; a minute in, the server is idle as in the other states.
+rows.push([
+  'RSS 5 s after a restart (start-up still settling)',
+  mb(rssMb(Number(server.child.pid))),
+  '(no target)',
+]);
+await sleep(settleMs - 5_000);
+rows.push(['idle RSS, 60 s after a restart', mb(rssMb(Number(server.child.pid))), '≤ 75 MB']);
 
 const essays = /** @type {{ data?: { list?: { id: number }[] } }} */ (
   await (await fetch(`${base}/api/blog/essay`)).json()

@@ -171,4 +171,26 @@ describe('deployment recipes', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/api\/health\/ready/m);
     expect(dockerfile).toContain('npm ci');
   });
+
+  it('npm start, the Dockerfile and the systemd unit run Node with the same flags and glibc heap', () => {
+    const start = JSON.parse(read('package.json')).scripts.start as string;
+    const words = start.split(/\s+/);
+    const env = words.slice(0, words.indexOf('node'));
+    const flags = words.filter((word) => word.startsWith('--'));
+    expect(env.map((word) => word.split('=')[0])).toEqual([
+      'MALLOC_ARENA_MAX',
+      'MALLOC_MMAP_THRESHOLD_',
+      'MALLOC_TRIM_THRESHOLD_',
+    ]);
+    const dockerfile = read('Dockerfile');
+    const unit = read('deploy/candy-jar.service');
+    for (const assignment of env) {
+      expect(dockerfile).toMatch(new RegExp(`^\\s+${assignment}( \\\\)?$`, 'm'));
+      expect(unit).toMatch(new RegExp(`^Environment=${assignment}$`, 'm'));
+    }
+    for (const flag of flags) {
+      expect(dockerfile).toMatch(new RegExp(`^CMD \\["node", "${flag}", "server/dist/main.js"\\]$`, 'm'));
+      expect(unit).toMatch(new RegExp(`^ExecStart=/usr/bin/node ${flag} `, 'm'));
+    }
+  });
 });
