@@ -8,7 +8,7 @@ import { folderAsArchive, importFixtures } from '../../../test/importFixtures.ts
 import { applyImport, uploadExport } from './importTestKit.ts';
 import { normaliseOldPath } from './oldPaths.ts';
 import { parsers } from './platforms/index.ts';
-import type { ImportInput } from './types.ts';
+import type { ImportBundle, ImportInput } from './types.ts';
 
 /**
  * The other platforms' real exports through the whole pipeline (upload → preview → apply): what the
@@ -32,6 +32,24 @@ describe('importing Ghost, Hexo and Memos exports through the pipeline', () => {
     return { bundle, done };
   };
 
+  /** Each titled essay of `platform` opens with its old title as a heading (issue 41.15). */
+  const expectTitlesKept = async (platform: string, posts: ImportBundle['posts']) => {
+    const rows = await t.database.db
+      .selectFrom('import_item')
+      .innerJoin('essay', 'essay.id', 'import_item.target_id')
+      .select(['import_item.source_id', 'essay.content'])
+      .where('import_item.platform', '=', platform)
+      .where('import_item.kind', '=', 'post')
+      .execute();
+    const content = new Map(rows.map((row) => [row.source_id, row.content]));
+    const titled = posts.filter((post) => post.kind === 'essay' && post.title.trim() !== '');
+    expect(titled.length).toBeGreaterThan(0);
+    for (const post of titled)
+      expect(content.get(post.sourceId)?.split('\n')[0], post.sourceId).toBe(
+        `# ${post.title.replace(/\s+/g, ' ').trim()}`,
+      );
+  };
+
   it('makes each Ghost post an essay and answers its old address with a 301', async () => {
     const file = fixture('ghost/v4_export.trimmed.json');
     const { bundle, done } = await imported('ghost', file, 'ghost.json', {
@@ -46,6 +64,7 @@ describe('importing Ghost, Hexo and Memos exports through the pipeline', () => {
     const res = await t.server.inject({ method: 'GET', url: oldPath ?? '/' });
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toMatch(/^\/chaos\/\d+$/);
+    await expectTitlesKept('ghost', bundle.posts);
   });
 
   it('reads a zipped Hexo site folder, drafts hidden', async () => {
@@ -58,6 +77,7 @@ describe('importing Ghost, Hexo and Memos exports through the pipeline', () => {
     expect(after.length - before.length).toBe(bundle.posts.length);
     const hidden = after.filter((e) => !before.some((b) => b.id === e.id) && e.hide === 1);
     expect(hidden.length).toBe(bundle.posts.filter((p) => p.hidden || p.kind === 'about').length);
+    await expectTitlesKept('hexo', bundle.posts);
   });
 
   it("makes the owner's public memos moments and leaves private ones behind", async () => {

@@ -6,6 +6,7 @@ import { bundleFromJson } from './bundleJson.ts';
 import { carryPictures } from './pictures.ts';
 import { createImportRepo, type ImportJobRow } from './repo.ts';
 import type { ImportOptions, ImportReport } from './report.ts';
+import { withTitleHeading } from './titleHeading.ts';
 import type { ImportBundle } from './types.ts';
 
 export interface RunnerDeps {
@@ -96,7 +97,7 @@ export const createImportRunner = (deps: RunnerDeps) => {
       if (replacesAbout) await deps.writeAbout(carried.content);
       work.push({
         post,
-        content: carried.content,
+        content: withTitleHeading(post, carried.content),
         existingId: existing?.target_id ?? null,
         ...(replacesAbout ? { targetPath: '/about' } : {}),
       });

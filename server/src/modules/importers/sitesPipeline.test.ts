@@ -55,6 +55,11 @@ describe('Hugo and Jekyll sites and WordPress threads through the pipeline', () 
       expect(essay, post.sourceId).toBeDefined();
       expect(Number(essay?.created_at)).toBe(post.publishedAt);
       expect(essay?.hide).toBe(post.hidden || post.kind === 'about' ? 1 : 0);
+      // The old title is the essay's first heading (issue 41.15).
+      if (post.kind === 'essay')
+        expect(essay?.content.split('\n')[0], post.sourceId).toBe(
+          `# ${post.title.replace(/\s+/g, ' ').trim()}`,
+        );
       for (const oldPath of post.oldPaths) {
         const res = await t.server.inject({ method: 'GET', url: normaliseOldPath(oldPath) ?? '/' });
         expect(res.statusCode, oldPath).toBe(301);
