@@ -79,7 +79,12 @@ export const registerModules = (base: ModuleContext) => {
   // A password login after repeated failures proves work with the comment form's ALTCHA (issue 40.4).
   auth.auth.attachProofOfWork(comments.proof);
   // Verified mentions join the one comment thread (DESIGN §11) through its remote service.
-  const webmention = webmentionModule(ctx, { essays, store: threadStore(comments.remote) });
+  const webmention = webmentionModule(ctx, {
+    essays,
+    store: threadStore(comments.remote),
+    // Read at request time, once the importers below exist.
+    resolveOldPath: (url) => importers.imports.resolveOldPath(url),
+  });
   const federation = federationModule(ctx, { meta, essays, moments, articles, remote: comments.remote });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);

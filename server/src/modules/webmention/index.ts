@@ -18,7 +18,12 @@ const rowOnly: MentionStore = { save: async () => {}, remove: async () => {} };
  */
 export const webmentionModule = (
   ctx: ModuleContext,
-  deps: { essays: Pick<EssaysService, 'isVisible'>; store?: MentionStore },
+  deps: {
+    essays: Pick<EssaysService, 'isVisible'>;
+    store?: MentionStore;
+    /** Old sites' addresses an import redirects (the importers' `resolveOldPath`). */
+    resolveOldPath: (url: string) => Promise<string | null>;
+  },
 ) => {
   const repo = createWebmentionRepo(ctx.db);
   const outbound = createOutbound(ctx.config.outbound, { userAgent: 'CandyJar-Webmention' });
@@ -44,6 +49,7 @@ export const webmentionModule = (
     isPublic,
     siteDomains: ctx.config.siteDomains,
     siteUrl: ctx.config.siteUrl,
+    resolveOldPath: deps.resolveOldPath,
     startChecking: () => verifier.startChecking(),
     now: ctx.now,
   });

@@ -1,5 +1,5 @@
 import type { WebmentionAccepted, WebmentionInput } from '@candy/contract/calls/webmention';
-import { essayIdOfPath } from '@candy/contract/sitePaths';
+import { essayIdOfPath, movedEssayPath } from '@candy/contract/sitePaths';
 import { invalidField } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
 import { keyOf, type WebmentionRepo } from './repo.ts';
@@ -19,6 +19,8 @@ export interface ReceiverDeps {
   siteDomains: readonly string[];
   /** config.siteUrl, whose origin counts as ours too. */
   siteUrl: string | null;
+  /** Where an old site's address of an import now leads (`/chaos/N`), or null (issue 41.18). */
+  resolveOldPath: (url: string) => Promise<string | null>;
   /** Starts the verification job (it also runs every minute). */
   startChecking: () => void;
   now: () => number;
@@ -33,21 +35,33 @@ export const createWebmentionReceiver = (deps: ReceiverDeps) => {
   const ownOrigin = deps.siteUrl ? new URL(deps.siteUrl).origin : null;
   const isOurs = (url: URL) => url.origin === ownOrigin || deps.siteDomains.includes(url.hostname);
 
+  /**
+   * The essay an address of ours leads to (issue 41.18): its own page, its address of before issue 23
+   * (`/chaos?id=N`), or an old site's address an import answers with 301 to it; null for any other.
+   */
+  const essayOf = async (target: URL): Promise<number | null> => {
+    const moved = movedEssayPath(target.pathname, target.search);
+    const direct = essayIdOfPath(moved ?? target.pathname);
+    if (direct !== null) return direct;
+    const old = await deps.resolveOldPath(`${target.pathname}${target.search}`);
+    return old === null ? null : essayIdOfPath(old);
+  };
+
   return {
     async receive(input: WebmentionInput): Promise<WebmentionAccepted> {
       const source = new URL(input.source);
       const target = new URL(input.target);
       if (source.href === target.href) throw invalidField('source', 'distinct', '来源和目标不能是同一个地址');
       if (!isOurs(target)) throw invalidField('target', 'ours', '目标不是本站的地址');
-      const essayId = essayIdOfPath(target.pathname);
-      if (essayId === null)
-        throw invalidField('target', 'accepts', '这个地址不接收 Webmention（只有随笔页接收）');
-      // Counted before the essay is looked up: a flood of bad targets costs the flooder, not us.
+      // Counted before any lookup: a flood of bad targets costs the flooder, not us.
       await deps.limiter.hit(
         [`webmention:${source.hostname}`],
         SOURCE_HOST_RULES,
         '这个来源的 Webmention 太频繁',
       );
+      const essayId = await essayOf(target);
+      if (essayId === null)
+        throw invalidField('target', 'accepts', '这个地址不接收 Webmention（只有随笔页接收）');
       if (!(await deps.isPublic(essayId))) throw invalidField('target', 'exists', '目标随笔不存在');
       const at = deps.now();
       const row = await deps.repo.receive({

@@ -109,6 +109,34 @@ describe('Webmention', () => {
       ]);
     });
 
+    it('takes a mention of an essay by an old address of ours that answers 301 to it (issue 41.18)', async () => {
+      const id = await newEssay();
+      // The essay's address of before issue 23, and an old site's address an import redirects.
+      await t.database.db
+        .insertInto('import_redirect')
+        .values({
+          old_path: '/2019/05/old-post', // stored normalised, as the importer does
+          target_path: `/chaos/${id}`,
+          platform: 'hugo',
+          source_id: 'old-post',
+          created_at: t.clock.now,
+        })
+        .execute();
+      for (const [n, target] of [`${SITE}/chaos?id=${id}`, `${SITE}/2019/05/old-post/`].entries()) {
+        const res = await mention({ source: `https://old-links.example/${n}`, target });
+        expect(res.statusCode, target).toBe(202);
+        expect(await received(res.json().data.id)).toMatchObject({
+          target,
+          target_type: 'essay',
+          target_id: id,
+        });
+      }
+      // An old address that leads nowhere is still refused, on the target.
+      const nowhere = await mention({ source: 'https://old-links.example/x', target: `${SITE}/2018/gone/` });
+      expect(nowhere.statusCode).toBe(400);
+      expect(nowhere.json().errors.map((e: { property: string }) => e.property)).toEqual(['target']);
+    });
+
     it('keeps text that looks like markup as text', async () => {
       const id = await newEssay();
       site.pages.set('/sly', { body: replyPage(essayUrl(id), '&lt;img src=x onerror=alert(1)&gt; 你好') });
