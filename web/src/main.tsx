@@ -9,6 +9,7 @@ import { adoptSharedEssayAddress } from './app/sharedEssayAddress.ts';
 import { isOffline, isOwner } from './core/appState.ts';
 import { startModes } from './core/modes.ts';
 import { type NoticeDetail, type NoticeKind, setNotifier } from './core/notify.ts';
+import { setFreshLoginHandler } from './core/request.ts';
 import { forgetSsrData, hydration, ssrData, whenHydrated } from './core/ssrData.ts';
 import { delegateImageViewer } from './ui/imageViewer/delegate.ts';
 
@@ -28,6 +29,9 @@ window.addEventListener('unhandledrejection', (e) => {
 // back/forward would fight it.
 history.scrollRestoration = 'manual';
 adoptSharedEssayAddress();
+// A security setting after ten minutes (4037) asks the owner to confirm who they are: the dialog,
+// its passkey and sealed-login code load only then.
+setFreshLoginHandler(async () => (await import('./ui/freshLogin/confirmFreshLogin.tsx')).confirmFreshLogin());
 void startModes();
 delegateImageViewer();
 

@@ -193,6 +193,17 @@ export const rawCall = async <N extends RouteName>(
 const refuseOffline = (silent: boolean | undefined): RequestError =>
   shown(new RequestError(0, Texts.offlineWrite), silent);
 
+/** How the owner confirms who they are on 4037; set by the shell (main.tsx). */
+let confirmFreshLogin: (() => Promise<void>) | null = null;
+
+/**
+ * Registers the fresh-login dialog (issue 41.19): the request client knows no UI, so the app's
+ * entry hands it the dialog (which itself loads on first need).
+ */
+export const setFreshLoginHandler = (handler: () => Promise<void>): void => {
+  confirmFreshLogin = handler;
+};
+
 /**
  * Every call of the app goes through here (spec §4, §7, §8): online it makes sure of a live
  * handshake and retries once after a 4032; offline it reads the static snapshot and refuses writes.
@@ -236,11 +247,15 @@ export const call = async <N extends RouteName>(
     return await online();
   } catch (error) {
     // A security setting after more than ten minutes (4037): the owner confirms who they are
-    // once, in one place for every page, and the call goes again. The dialog loads only now.
-    if (!(error instanceof RequestError) || error.code !== ErrorCode.freshLoginRequired || options.silent) {
+    // once, in one place for every page, and the call goes again.
+    if (
+      !(error instanceof RequestError) ||
+      error.code !== ErrorCode.freshLoginRequired ||
+      options.silent ||
+      !confirmFreshLogin
+    ) {
       throw error;
     }
-    const { confirmFreshLogin } = await import('../ui/freshLogin/confirmFreshLogin.tsx');
     await confirmFreshLogin();
     return online();
   }
