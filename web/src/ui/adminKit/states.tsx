@@ -33,8 +33,11 @@ export const Badge = ({ tone = 'info', children }: { tone?: BadgeTone; children:
   <span className={`admin-badge admin-badge-${tone}`}>{children}</span>
 );
 
-/** A horizontal bar; `value` from 0 to 1. `name` is what it measures, for screen readers. */
-export const ProgressBar = ({ value, label, name }: { value: number; label?: ReactNode; name?: string }) => {
+/**
+ * A horizontal bar; `value` from 0 to 1. `name` is what it measures, for screen readers: every
+ * progress bar has one (axe's aria-progressbar-name; issue 41.6).
+ */
+export const ProgressBar = ({ value, label, name }: { value: number; label?: ReactNode; name: string }) => {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
     <div className="admin-progress">

@@ -63,6 +63,7 @@ export const UploadList = ({ items }: { items: UploadItem[] }) =>
         <li key={item.id} className={`admin-upload admin-upload-${item.state}`}>
           <span className="admin-upload-name">{item.name}</span>
           <ProgressBar
+            name={`上传 ${item.name}`}
             value={item.total > 0 ? item.loaded / item.total : item.state === 'done' ? 1 : 0}
             label={
               item.state === 'failed'

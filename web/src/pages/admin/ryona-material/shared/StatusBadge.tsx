@@ -21,7 +21,7 @@ const tones: Record<MaterialStatus, BadgeTone> = {
 export const StatusBadge = ({ material }: { material: Material }) => (
   <span className="video-status" data-testid="video-status" data-status={material.status}>
     <Badge tone={tones[material.status]}>{statusText[material.status]}</Badge>
-    {material.status === 'processing' && <ProgressBar value={material.progress / 100} />}
+    {material.status === 'processing' && <ProgressBar name="处理进度" value={material.progress / 100} />}
     {material.status === 'failed' && material.error && (
       <small className="video-error">{material.error}</small>
     )}
