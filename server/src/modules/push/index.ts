@@ -6,13 +6,11 @@ import { createPushRepo } from './repo.ts';
 import { createPushService } from './service.ts';
 
 /**
- * Where notifications open: the site's own address when one is configured (the first of
- * SITE_DOMAINS that is not a loopback name), else null and links stay paths.
+ * Where notifications and mails open (issue 41.17): the site's public address as configured
+ * (SITE_URL, which defaults to the first of SITE_DOMAINS that is not a loopback name), else null
+ * and links stay paths (the push page says so).
  */
-const linkBaseOf = (siteDomains: readonly string[]): string | null => {
-  const own = siteDomains.find((domain) => domain !== 'localhost' && domain !== '127.0.0.1');
-  return own ? `https://${own}` : null;
-};
+const linkBaseOf = (siteUrl: string | null): string | null => siteUrl?.replace(/\/+$/, '') || null;
 
 /** Message push to the owner (issue 12): channels, sending, history, and the product's `notify`. */
 export const pushModule = (ctx: ModuleContext) => {
@@ -20,7 +18,7 @@ export const pushModule = (ctx: ModuleContext) => {
     repo: createPushRepo(ctx.db),
     now: ctx.now,
     logger: ctx.logger,
-    linkBase: linkBaseOf(ctx.config.siteDomains),
+    linkBase: linkBaseOf(ctx.config.siteUrl),
     outbound: createOutbound(pushPolicy(ctx.config.outbound, ctx.config.pushAllowLoopback), {
       userAgent: 'CandyJar-push/1',
     }),
