@@ -283,7 +283,11 @@ export const createPushService = (deps: PushDeps) => {
       const email = channelSettings.email.schema.safeParse(rows.get('email')?.settings ?? {});
       return {
         vapid: await vapidKeys(),
-        subject: webpush.subject || linkBase || 'mailto:webmaster@localhost',
+        // VAPID takes an https: or mailto: subject only (a LAN SITE_URL may be http:).
+        subject:
+          webpush.subject ||
+          (linkBase?.startsWith('https://') ? linkBase : '') ||
+          'mailto:webmaster@localhost',
         email: email.success ? email.data : null,
         linkBase,
         outbound,
