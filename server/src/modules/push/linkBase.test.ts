@@ -4,20 +4,24 @@ import { startFakePushTargets } from '../../../test/fakes/pushTargets.ts';
 import { createTestApp } from '../../../test/harness.ts';
 
 /**
- * Issue 41.17: notifications and mails carry links a client can open. The site's configured public
- * address (SITE_URL) is where they lead, also on a site with no public domain (a LAN address).
+ * Where the links of notifications and mails lead. With SITE_URL (also a LAN address with a port,
+ * issue 41.17) they are absolute on it; with neither SITE_URL nor a public domain they stay paths,
+ * and the push page is told so (linkBase null).
  */
-describe('message push with SITE_URL and no public domain', () => {
-  it('makes its links absolute on the configured address and tells the page', async () => {
+describe('the links message push sends', () => {
+  it.each([
+    ['SITE_URL on a LAN address', { SITE_URL: 'http://blog.lan:8080/' }, 'http://blog.lan:8080'],
+    ['no site address at all', {}, null],
+  ])('with %s', async (_name, env: Record<string, string>, linkBase) => {
     const fake = await startFakePushTargets();
     const t = await createTestApp({
       ownerGuard: testOwnerGuard,
-      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1', SITE_URL: 'http://blog.lan:8080/' },
+      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1', ...env },
     });
     try {
       const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
         t.server.inject({ method, url: `/api${url}`, headers: asOwner, ...(payload ? { payload } : {}) });
-      expect((await api('GET', '/message/channel')).json().data.linkBase).toBe('http://blog.lan:8080');
+      expect((await api('GET', '/message/channel')).json().data.linkBase).toBe(linkBase);
       await api('PUT', '/message/channel/webhook', {
         enabled: true,
         settings: { url: `${fake.base}/hook`, token: '' },
@@ -30,7 +34,7 @@ describe('message push with SITE_URL and no public domain', () => {
       });
       expect(sent.json().code).toBe(0);
       expect(fake.received.find((r) => r.path === '/hook')?.json).toMatchObject({
-        url: 'http://blog.lan:8080/chaos#3',
+        url: `${linkBase ?? ''}/chaos#3`,
       });
     } finally {
       await t.close();

@@ -368,33 +368,3 @@ describe('message push', () => {
     expect(JSON.stringify(logins[0]?.json)).toContain('Firefox on a new laptop');
   });
 });
-
-describe('message push without a site address', () => {
-  it('sends links as paths and says so to the page (linkBase null)', async () => {
-    const fake = await startFakePushTargets();
-    const t = await createTestApp({
-      ownerGuard: testOwnerGuard,
-      env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' },
-    });
-    try {
-      const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-        t.server.inject({ method, url: `/api${url}`, headers: asOwner, ...(payload ? { payload } : {}) });
-      expect((await api('GET', '/message/channel')).json().data.linkBase).toBeNull();
-      await api('PUT', '/message/channel/webhook', {
-        enabled: true,
-        settings: { url: `${fake.base}/hook`, token: '' },
-      });
-      const sent = await api('POST', '/message/webhook.send', {
-        title: '新评论',
-        body: '你好',
-        url: '/chaos#3',
-        level: 'info',
-      });
-      expect(sent.json().code).toBe(0);
-      expect(fake.received.find((r) => r.path === '/hook')?.json).toMatchObject({ url: '/chaos#3' });
-    } finally {
-      await t.close();
-      await fake.close();
-    }
-  });
-});
