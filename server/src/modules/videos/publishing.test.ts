@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { runSnapshot } from '../../snapshot/index.ts';
+import { createVideoRepo } from './repo.ts';
 import { makeSourceDir, multipart, videoClient } from './testKit.ts';
 
 type Clip = {
@@ -200,6 +201,29 @@ describe('videos: publishing, collections, uploads', () => {
       await v.settled(clip.id);
       expect((await v.call('POST', '/video/publish/material', { id: 'x' })).statusCode).toBe(400);
       expect((await v.call('DELETE', '/video/collection/999999')).statusCode).toBe(404);
+    }, 60_000);
+  });
+
+  describe("a worker's lease", () => {
+    // Beats come every 2 s of a long cut, so whether a test's clip reaches one is a matter of
+    // speed: this asks the repository directly, on both databases (the PostgreSQL pass runs it).
+    it('is kept by its heartbeat only while the clip is still the job it took', async () => {
+      const clip = await cutClip({ title: '心跳' });
+      const repo = createVideoRepo(t.database.db);
+      const row = await repo.materials.find(clip.id);
+      if (!row) throw new Error('the clip row is missing');
+      const soon = Date.now() + 60_000;
+      await t.database.db
+        .updateTable('video_material')
+        .set({ state: 'processing', lease_until: soon })
+        .where('id', '=', clip.id)
+        .execute();
+      expect(await repo.materials.heartbeat(clip.id, row.job_rev, 42, soon + 1)).toBe(true);
+      expect(await repo.materials.find(clip.id)).toMatchObject({ progress: 42, lease_until: soon + 1 });
+      expect(await repo.materials.heartbeat(clip.id, row.job_rev - 1, 50, soon + 2)).toBe(false);
+      await repo.materials.update(clip.id, { state: 'ready' });
+      expect(await repo.materials.heartbeat(clip.id, row.job_rev, 60, soon + 3)).toBe(false);
+      expect(await repo.materials.find(clip.id)).toMatchObject({ progress: 42, lease_until: soon + 1 });
     }, 60_000);
   });
 });
