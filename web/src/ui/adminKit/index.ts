@@ -21,5 +21,5 @@ export { Pager } from './Pager.tsx';
 export { queryClient } from './queryClient.ts';
 export { Badge, type BadgeTone, EmptyState, ErrorState, LoadingState, ProgressBar } from './states.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';
-export { DropZone, type SendFile, type UploadItem, UploadList, useUploads } from './uploads.tsx';
+export { DropZone, type UploadCallOptions, type UploadItem, UploadList, useUploads } from './uploads.tsx';
 export { type FormErrors, useZodForm } from './useZodForm.ts';

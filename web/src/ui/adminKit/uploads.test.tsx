@@ -21,3 +21,25 @@ it('names every upload’s progress bar after its file, in every state', () => {
     '上传 hexo.zip',
   ]);
 });
+
+/** Issue 41.6: a refused upload says why once, in its own row, with the refusal's field lines. */
+it('shows a failed upload’s reason in its row, once, with every field line', () => {
+  const markup = renderToStaticMarkup(
+    <UploadList
+      items={[
+        {
+          id: 1,
+          name: 'ghost.json',
+          loaded: 0,
+          total: 100,
+          state: 'failed',
+          error: '填写的内容有误，请按提示修改',
+          errorLines: ['[file]: 不是 Ghost 的导出文件'],
+        },
+      ]}
+    />,
+  );
+  const alerts = [...markup.matchAll(/<p[^>]*role="alert"[^>]*>([^<]*)<\/p>/g)].map((m) => m[1]);
+  expect(alerts).toEqual(['填写的内容有误，请按提示修改\n[file]: 不是 Ghost 的导出文件']);
+  expect(markup.split('不是 Ghost 的导出文件')).toHaveLength(2);
+});

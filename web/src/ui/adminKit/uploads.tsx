@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { errorLines, RequestError } from '../../core/errors.ts';
 import { formatBytes } from './format.ts';
 import { ProgressBar } from './states.tsx';
 
@@ -9,15 +10,25 @@ export interface UploadItem {
   total: number;
   state: 'uploading' | 'done' | 'failed';
   error?: string;
+  /** The refusal's `[property]: constraint` lines, shown under the message. */
+  errorLines?: string[];
 }
 
-export type SendFile = (file: File, onProgress: (loaded: number, total: number) => void) => Promise<unknown>;
+/**
+ * What an upload's call is given: its progress goes to the file's row, and its failure is shown
+ * there, once, and not toasted as well (issue 41.6).
+ */
+export interface UploadCallOptions {
+  silent: true;
+  onUploadProgress: (progress: { loaded: number; total: number }) => void;
+}
 
 let nextId = 1;
 
 /**
  * Uploads files one after the other, each with its own progress; `run` resolves with the answers of
- * the files that succeeded (failures are shown in the list and already toasted by the request client).
+ * the files that succeeded. A failure is shown in its file's row only: `send` spreads the options it
+ * is given into its call, which makes the call silent.
  */
 export const useUploads = () => {
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -28,10 +39,7 @@ export const useUploads = () => {
   );
 
   const run = useCallback(
-    async <T,>(
-      files: File[],
-      send: (file: File, onProgress: (loaded: number, total: number) => void) => Promise<T>,
-    ) => {
+    async <T,>(files: File[], send: (file: File, options: UploadCallOptions) => Promise<T>) => {
       const queued = files.map((file) => ({
         file,
         item: { id: nextId++, name: file.name, loaded: 0, total: file.size, state: 'uploading' as const },
@@ -40,10 +48,18 @@ export const useUploads = () => {
       const answers: T[] = [];
       for (const { file, item } of queued) {
         try {
-          answers.push(await send(file, (loaded, total) => update(item.id, { loaded, total })));
+          const options: UploadCallOptions = {
+            silent: true,
+            onUploadProgress: ({ loaded, total }) => update(item.id, { loaded, total }),
+          };
+          answers.push(await send(file, options));
           update(item.id, { state: 'done', loaded: item.total });
         } catch (error) {
-          update(item.id, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
+          update(item.id, {
+            state: 'failed',
+            error: error instanceof Error ? error.message : String(error),
+            errorLines: error instanceof RequestError ? errorLines(error.errors) : [],
+          });
         }
       }
       return answers;
@@ -67,12 +83,17 @@ export const UploadList = ({ items }: { items: UploadItem[] }) =>
             value={item.total > 0 ? item.loaded / item.total : item.state === 'done' ? 1 : 0}
             label={
               item.state === 'failed'
-                ? `失败：${item.error ?? ''}`
+                ? '失败'
                 : item.state === 'done'
                   ? `完成 · ${formatBytes(item.total)}`
                   : `${formatBytes(item.loaded)} / ${formatBytes(item.total)}`
             }
           />
+          {item.state === 'failed' && (
+            <p className="admin-upload-error" role="alert">
+              {[item.error ?? '', ...(item.errorLines ?? [])].join('\n')}
+            </p>
+          )}
         </li>
       ))}
     </ul>

@@ -12,12 +12,7 @@ export const useImageUpload = () => {
   const { run } = uploads;
   const upload = useCallback(
     async (files: File[]): Promise<UploadedImage[]> => {
-      const done = await run(files, (file, onProgress) =>
-        call('imageUpload', {
-          form: { file },
-          onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
-        }),
-      );
+      const done = await run(files, (file, options) => call('imageUpload', { form: { file }, ...options }));
       // Their copies are being made now: the panel below the uploads follows them.
       void imagePipelineChanged(client);
       return done;

@@ -17,10 +17,10 @@ export const ShareBlob = () => {
   const [lifetime, setLifetime] = useState(86_400);
   const [links, setLinks] = useState<{ name: string; url: string; expiresAt: number }[]>([]);
   const share = async (files: File[]) => {
-    const done = await uploads.run(files, async (file, onProgress) => {
+    const done = await uploads.run(files, async (file, upload) => {
       const answer = await call('bufferBlob', {
         form: { keyname: file.name, expiresIn: String(lifetime), file },
-        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+        ...upload,
       });
       return {
         name: file.name,

@@ -69,10 +69,10 @@ export default function Page() {
   };
 
   const upload = async (files: File[]) => {
-    const done = await uploads.run(files, (file, onProgress) =>
+    const done = await uploads.run(files, (file, upload) =>
       call('filesStage', {
         form: { path: joinPath(folder, file.name), file },
-        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+        ...upload,
       }),
     );
     await refresh();

@@ -22,10 +22,10 @@ export default function Page() {
   const uploads = useUploads();
 
   const upload = async (files: File[]) => {
-    const [answer] = await uploads.run(files, (file, onProgress) =>
+    const [answer] = await uploads.run(files, (file, upload) =>
       call('importUpload', {
         form: { platform, fetchPictures: String(fetchPictures), overwrite: String(overwrite), file },
-        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+        ...upload,
       }),
     );
     if (answer) setJob(answer);

@@ -13,7 +13,7 @@ export const UploadForm = () => {
   const [tags, setTags] = useState('');
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const send = async (files: File[]) => {
-    const made = await uploads.run(files, (file, onProgress) =>
+    const made = await uploads.run(files, (file, upload) =>
       call('videoUpload', {
         form: {
           file,
@@ -21,7 +21,7 @@ export const UploadForm = () => {
           ...(title.trim() ? { title: title.trim() } : {}),
           ...(tags.trim() ? { tags } : {}),
         },
-        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+        ...upload,
       }),
     );
     if (made.length > 0) {

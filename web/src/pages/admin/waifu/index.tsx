@@ -105,10 +105,10 @@ export default function WaifuAdmin() {
   const [tags, setTags] = useState('');
   const list = useQuery({ queryKey: ['waifu'], queryFn: () => call('waifuList', {}) });
   const upload = async (files: File[]) => {
-    const done = await uploads.run(files, (file, onProgress) =>
+    const done = await uploads.run(files, (file, upload) =>
       call('waifuUpload', {
         form: { file, title, tags },
-        onUploadProgress: ({ loaded, total }) => onProgress(loaded, total),
+        ...upload,
       }),
     );
     await queryClient.invalidateQueries({ queryKey: ['waifu'] });
