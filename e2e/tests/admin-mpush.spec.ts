@@ -46,6 +46,16 @@ describe('the push page in Chromium', () => {
     await card.locator('input[name="topic"]').fill('bad topic!');
     await card.getByTestId('push-save').click();
     await card.getByText('主题只能含字母、数字、- 和 _').waitFor();
+    // An internal address is refused by the server: the reason sits at its field, in words, and
+    // names the setting that would allow it (issue 41.5).
+    await card.locator('input[name="server"]').fill('http://10.0.0.1');
+    await card.locator('input[name="topic"]').fill('candy-e2e');
+    await card.getByTestId('push-save').click();
+    const serverField = card.locator('.admin-field', { has: page.locator('input[name="server"]') });
+    await expect
+      .poll(() => serverField.locator('.field-error').textContent())
+      .toContain('OUTBOUND_ALLOWED_ADDRESSES');
+    await card.locator('input[name="server"]').fill(ntfyBase);
     await card.locator('input[name="topic"]').fill('candy-e2e');
     await card.locator('input[name="token"]').fill('ntfy-token-e2e-123456');
     await card.getByTestId('push-save').click();

@@ -14,7 +14,7 @@ export class AppError extends Error {
   }
 }
 
-export const validationFailed = (errors: FieldError[], message = '参数校验失败') =>
+export const validationFailed = (errors: FieldError[], message = '填写的内容有误，请按提示修改') =>
   new AppError(ErrorCode.validation, message, errors);
 
 /** A single-field validation failure, for checks zod cannot express (a header, a decrypted value). */

@@ -68,7 +68,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Dropped when a redirect leaves the origin: they belong to the first one. */
 const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
-const refused = (host: string) => new OutboundError('refused', `不允许访问内网地址（${host}）`);
+/** Said to the owner at the field they filled: what is wrong and which setting would allow it. */
+const refused = (host: string) =>
+  new OutboundError(
+    'refused',
+    `这是内网地址（${host}），为了安全，服务器不会访问它；确需访问时，请在服务器配置 OUTBOUND_ALLOWED_ADDRESSES 中加入它`,
+  );
 
 /** A socket lookup that refuses a name when any address it resolves to is not allowed. */
 const guardedLookup =

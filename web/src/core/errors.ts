@@ -47,3 +47,18 @@ export const fullMessage = (message: string, errors: readonly FieldError[] | und
 /** 4xx is the caller's fault, 5xx the server's (axios's naming, which the spec's codes come from). */
 export const clientCodeOfStatus = (status: number): ClientCode =>
   status >= 400 && status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_BAD_RESPONSE';
+
+/**
+ * A refusal's field errors keyed by the form's own field names, for showing each beside its field:
+ * the first broken rule of each property, with `strip` taken off the property (`settings.url` →
+ * `url`, `events.2` → `events`). Empty for anything but a RequestError with field errors.
+ */
+export const fieldErrorsOf = (error: unknown, strip: RegExp = /$^/): Record<string, string> => {
+  if (!(error instanceof RequestError)) return {};
+  const fields: Record<string, string> = {};
+  for (const e of error.errors) {
+    const [first] = Object.values(e.constraints);
+    if (first !== undefined) fields[e.property.replace(strip, '')] ??= first;
+  }
+  return fields;
+};

@@ -111,7 +111,7 @@ describe('the delivery queue, and remote addresses through the outbound guard (i
       inbox: 'http://127.0.0.3:9/inbox',
       attempts: 1,
       statusCode: null,
-      answer: expect.stringContaining('不允许访问内网地址'),
+      answer: expect.stringContaining('这是内网地址'),
     });
     expect((await api('GET', '/federation/overview')).json().data.failed).toBe(1);
 
@@ -153,7 +153,7 @@ describe('the delivery queue, and remote addresses through the outbound guard (i
       createOutbound({ allowPrivate: false, allowed: [] }),
       new MemoryKvStore(),
     );
-    await expect(refused.documentLoader(actor)).rejects.toThrow(/不允许访问内网地址/);
+    await expect(refused.documentLoader(actor)).rejects.toThrow(/这是内网地址/);
     // The preloaded contexts need no request at all.
     const context = await refused.documentLoader('https://www.w3.org/ns/activitystreams');
     expect(context.document).toHaveProperty('@context');

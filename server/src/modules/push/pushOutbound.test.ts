@@ -88,7 +88,7 @@ describe('push channels under the default outbound policy', () => {
       await plant(channel, { ...settings, [field]: `${fake.base}/hook` });
       const result = await test(channel);
       expect(result.outcome).toBe('failed');
-      expect(result.detail).toContain('不允许访问内网地址');
+      expect(result.detail).toContain('OUTBOUND_ALLOWED_ADDRESSES');
       expect(fake.received).toHaveLength(0);
     },
   );
@@ -107,7 +107,7 @@ describe('push channels under the default outbound policy', () => {
     await plant('email', { ...settings, host: 'localhost' });
     const result = await test('email');
     expect(result.outcome).toBe('failed');
-    expect(result.detail).toContain('不允许访问内网地址');
+    expect(result.detail).toContain('OUTBOUND_ALLOWED_ADDRESSES');
     expect(smtp.messages).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
-import type { FederationSettings } from '@candy/contract/calls/federation';
+import { FederationSettings } from '@candy/contract/calls/federation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
 import { AdminPage, ErrorState, Field, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -19,13 +20,26 @@ export default function Page() {
     queryFn: () => call('federationSettings'),
   });
   const [form, setForm] = useState<FederationSettings | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     if (settings.data) setForm(settings.data);
   }, [settings.data]);
 
   const save = async () => {
     if (!form) return;
-    await call('federationSettingsUpdate', { body: form });
+    // Checked with the contract's schema first, the server's refusals placed at their fields too.
+    const checked = FederationSettings.safeParse(form);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    try {
+      await call('federationSettingsUpdate', { body: checked.data });
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      throw error;
+    }
+    setErrors({});
     toast('已保存', { type: 'success' });
     await client.invalidateQueries({ queryKey: ['federation'] });
   };
@@ -47,7 +61,7 @@ export default function Page() {
             void save();
           }}
         >
-          <Field label="账号名">
+          <Field label="账号名" error={errors.handle}>
             <input
               className="input"
               value={form.handle}
@@ -55,14 +69,14 @@ export default function Page() {
               onChange={(e) => setForm({ ...form, handle: e.target.value })}
             />
           </Field>
-          <Field label="显示名称">
+          <Field label="显示名称" error={errors.displayName}>
             <input
               className="input"
               value={form.displayName}
               onChange={(e) => setForm({ ...form, displayName: e.target.value })}
             />
           </Field>
-          <Field label="站点地址">
+          <Field label="站点地址" error={errors.origin}>
             <input
               className="input"
               type="url"

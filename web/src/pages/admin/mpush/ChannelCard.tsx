@@ -6,6 +6,7 @@ import {
 } from '@candy/contract/calls/push';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
 import { Badge, Field, formatDateTime } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -60,8 +61,7 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
         body: { enabled: nextEnabled, settings: values },
       });
     } catch (error) {
-      const fields = (error as { errors?: { property: string; message: string }[] }).errors ?? [];
-      setErrors(Object.fromEntries(fields.map((e) => [e.property.replace(/^settings\./, ''), e.message])));
+      setErrors(fieldErrorsOf(error, /^settings\./));
       throw error;
     }
     setEnabled(nextEnabled);

@@ -1,6 +1,7 @@
 import { type CreatedToken, TOKEN_EXPIRY_DAYS, TokenCreateInput } from '@candy/contract/calls/tokens';
 import { TOKEN_MODULES, type TokenScopeKind, tokenModuleLabel } from '@candy/contract/tokenScope';
 import { useQueryClient } from '@tanstack/react-query';
+import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -36,8 +37,7 @@ export const TokenForm = ({
       await client.invalidateQueries({ queryKey: ['tokens'] });
       onCreated(token);
     } catch (error) {
-      const fields = (error as { errors?: { property: string; message: string }[] }).errors ?? [];
-      form.setErrors(Object.fromEntries(fields.map((e) => [e.property.replace(/\.\d+$/, ''), e.message])));
+      form.setErrors(fieldErrorsOf(error, /\.\d+$/));
       throw error;
     }
   };

@@ -5,6 +5,7 @@ import {
   type WebhookEventType,
 } from '@candy/contract/calls/webhooks';
 import { useQueryClient } from '@tanstack/react-query';
+import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -36,8 +37,7 @@ export const EndpointForm = ({
       if (editing) await call('webhookUpdate', { params: { id: editing.id }, body });
       else await call('webhookCreate', { body });
     } catch (error) {
-      const fields = (error as { errors?: { property: string; message: string }[] }).errors ?? [];
-      form.setErrors(Object.fromEntries(fields.map((e) => [e.property.replace(/\.\d+$/, ''), e.message])));
+      form.setErrors(fieldErrorsOf(error, /\.\d+$/));
       throw error;
     }
     toast.success(editing ? '已保存' : '已添加，密钥见端点卡片');
