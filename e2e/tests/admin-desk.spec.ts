@@ -60,6 +60,17 @@ describe('the writing desk (issue 24)', () => {
     expect(await page.getByTestId('essay-list').isVisible()).toBe(false);
     await page.getByTestId('essay-list-toggle').click();
     await page.getByTestId('essay-list').waitFor();
+    // Open, the list covers the editor rather than squeezing it (issue 41.2)…
+    const openTextBox = await page
+      .getByTestId('essay-editor')
+      .locator('.essay-editor-source')
+      .first()
+      .boundingBox();
+    expect(openTextBox && pageBox && openTextBox.width / pageBox.width).toBeGreaterThanOrEqual(0.6);
+    // …and a search and a pick close it.
+    await page.getByTestId('essay-list').getByRole('searchbox').fill('代码');
+    await page.getByTestId('essay-list').locator('.essay-list-item', { hasText: '代码' }).first().click();
+    await page.getByTestId('essay-list').waitFor({ state: 'hidden' });
     await close();
   });
 

@@ -40,10 +40,12 @@ export const EssaysTab = ({
   const [current, setCurrent] = useState<Essay | null>(null);
   const [editorKey, setEditorKey] = useState(0);
   const [listOpen, setListOpen] = useState(roomForList);
-  // On a phone the editor sits below the list: bring it into view when an essay is opened.
+  // Where the list is not a column of its own it covers the editor (a laptop) or sits above it (a
+  // phone): picking an essay closes it, and on a phone brings the editor into view.
   const showEditor = () => {
-    if (!narrow()) return;
+    if (roomForList()) return;
     setListOpen(false);
+    if (!narrow()) return;
     requestAnimationFrame(() =>
       document
         .querySelector('[data-testid="essay-editor"]')
@@ -81,10 +83,20 @@ export const EssaysTab = ({
   );
   return (
     <div className={`essays-tab${listOpen ? ' list-open' : ''}`}>
-      <div className="essays-side" id="essay-side" hidden={!listOpen}>
+      <section
+        className="essays-side"
+        id="essay-side"
+        aria-label="随笔列表"
+        hidden={!listOpen}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || roomForList()) return;
+          setListOpen(false);
+          document.querySelector<HTMLElement>('[data-testid="essay-list-toggle"]')?.focus();
+        }}
+      >
         <Reservations onOpen={open} />
         <EssayList selected={current?.id ?? null} onSelect={open} />
-      </div>
+      </section>
       <EssayEditor
         // A new essay that gets saved keeps its editor (focus, cursor, view): only opening remounts.
         key={editorKey}
