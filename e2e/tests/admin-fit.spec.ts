@@ -61,6 +61,31 @@ describe('every back-office page fits its window', () => {
     expect(fits.filter((f) => f.scrollWidth > f.innerWidth)).toEqual([]);
   });
 
+  it('on a phone the home keeps every session’s 结束 on screen, the keys before the logs, the logs folded', async () => {
+    // A second session, so the phone's table has one to end.
+    const other = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
+      viewport: { width: 1366, height: 860 },
+    });
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
+      viewport: { width: 390, height: 844 },
+    });
+    const sessions = page.getByTestId('sessions');
+    await sessions.getByTestId('session-end').first().waitFor();
+    const ends = await sessions
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().right));
+    expect(ends.length).toBeGreaterThanOrEqual(2);
+    expect(ends.every((right) => right <= 390)).toBe(true);
+    const top = (name: string) =>
+      page.getByRole('heading', { name, exact: true }).evaluate((h) => h.getBoundingClientRect().top);
+    expect(await top('通行密钥')).toBeLessThan(await top('最近 50 次登录尝试'));
+    expect(await top('两步验证')).toBeLessThan(await top('最近失败的登录'));
+    await page.getByTestId('attempts').waitFor();
+    expect(await page.getByTestId('attempts').locator('tbody tr').count()).toBeLessThanOrEqual(10);
+    await close();
+    await other.close();
+  });
+
   it('at 1366×860 the whole side menu is on screen, down to its last item', async () => {
     const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
       viewport: { width: 1366, height: 860 },

@@ -22,4 +22,5 @@ export { queryClient } from './queryClient.ts';
 export { Badge, type BadgeTone, EmptyState, ErrorState, LoadingState, ProgressBar } from './states.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';
 export { DropZone, type UploadCallOptions, type UploadItem, UploadList, useUploads } from './uploads.tsx';
+export { useFold } from './useFold.tsx';
 export { type FormErrors, useZodForm } from './useZodForm.ts';

@@ -156,7 +156,7 @@ export const Dashboard = () => {
       </section>
       <section>
         <h2>最新评论</h2>
-        <RecentComments size={10} paged={false} />
+        <RecentComments size={5} paged={false} />
       </section>
       <section>
         <h2>系统</h2>

@@ -1,5 +1,6 @@
 import type { OwnerSessionView } from '@candy/contract/calls/auth';
 import { call } from '../../../core/request.ts';
+import { useFold } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { formatDateTime } from '../../public/shared/time.ts';
 import { shortUserAgent } from './session.ts';
@@ -17,7 +18,10 @@ const deviceOf = (s: OwnerSessionView): string =>
     ? [s.browser, s.os, deviceText[s.device] ?? s.device].filter(Boolean).join(' · ')
     : shortUserAgent(s.userAgent);
 
-/** The owner's live sessions; revoking one ends it at once (its key is refused from then on). */
+/**
+ * The owner's live sessions, this one first; revoking one ends it at once (its key is refused from
+ * then on). On a phone each row is a card, so 结束 is on screen (issue 41.3).
+ */
 export const SessionsTable = ({
   sessions,
   onRevoked,
@@ -26,50 +30,61 @@ export const SessionsTable = ({
   sessions: OwnerSessionView[];
   onRevoked: () => Promise<void>;
   onLogout: () => Promise<void>;
-}) => (
-  <table className="admin-table security-sessions" data-testid="sessions">
-    <thead>
-      <tr>
-        <th>登录时间</th>
-        <th>最近使用</th>
-        <th>IP</th>
-        <th>设备</th>
-        <th>登录方式</th>
-        <th />
-      </tr>
-    </thead>
-    <tbody>
-      {sessions.map((s) => (
-        <tr key={s.id} data-current={s.current || undefined}>
-          <td>{formatDateTime(s.createdAt)}</td>
-          <td>{formatDateTime(s.lastUsedAt)}</td>
-          <td>{s.ip}</td>
-          <td title={s.userAgent}>
-            {deviceOf(s)}
-            {s.current && <span className="security-current">当前</span>}
-          </td>
-          <td>{methodText[s.method]}</td>
-          <td>
-            {s.current ? (
-              <Button kind="text" onClick={onLogout} confirm={{ message: '退出当前登录?' }}>
-                退出
-              </Button>
-            ) : (
-              <Button
-                kind="dangerous"
-                onClick={async () => {
-                  await call('revokeSession', { params: { id: s.id } });
-                  await onRevoked();
-                }}
-                confirm={{ message: '让这个会话立即失效?' }}
-                data-testid="session-end"
-              >
-                结束
-              </Button>
-            )}
-          </td>
-        </tr>
-      ))}
-    </tbody>
-  </table>
-);
+}) => {
+  const ordered = [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+  const { shown, toggle } = useFold(ordered, 5);
+  return (
+    <>
+      <table className="admin-table admin-table-stack security-sessions" data-testid="sessions">
+        <thead>
+          <tr>
+            <th>登录时间</th>
+            <th>最近使用</th>
+            <th>IP</th>
+            <th>设备</th>
+            <th>登录方式</th>
+            <th>
+              <span className="sr-only">操作</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((s) => (
+            <tr key={s.id} data-current={s.current || undefined}>
+              <td data-label="登录时间">{formatDateTime(s.createdAt)}</td>
+              <td data-label="最近使用">{formatDateTime(s.lastUsedAt)}</td>
+              <td data-label="IP">{s.ip}</td>
+              <td data-label="设备" title={s.userAgent}>
+                <span>
+                  {deviceOf(s)}
+                  {s.current && <span className="security-current">当前</span>}
+                </span>
+              </td>
+              <td data-label="登录方式">{methodText[s.method]}</td>
+              <td data-label="">
+                {s.current ? (
+                  <Button kind="text" onClick={onLogout} confirm={{ message: '退出当前登录?' }}>
+                    退出
+                  </Button>
+                ) : (
+                  <Button
+                    kind="dangerous"
+                    onClick={async () => {
+                      await call('revokeSession', { params: { id: s.id } });
+                      await onRevoked();
+                    }}
+                    confirm={{ message: '让这个会话立即失效?' }}
+                    data-testid="session-end"
+                  >
+                    结束
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {toggle}
+    </>
+  );
+};

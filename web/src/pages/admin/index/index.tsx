@@ -12,7 +12,10 @@ import { forgetAccessKey } from './session.ts';
 import { TotpPanel } from './TotpPanel.tsx';
 import { useSecurity } from './useSecurity.ts';
 
-/** The back office's home: figures, newest comments, the system, then the security panel. */
+/**
+ * The back office's home: figures, newest comments, the system, then security — sessions and the
+ * keys (passkeys, TOTP, password) before the logs of login attempts (issue 41.3).
+ */
 export default function AdminHomePage() {
   const security = useSecurity();
   const navigate = useNavigate();
@@ -66,20 +69,6 @@ export default function AdminHomePage() {
         </div>
       </section>
       <section>
-        <h2>最近失败的登录</h2>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
-        <div className="admin-table-wrap" tabIndex={0}>
-          {security.data && <FailuresList failures={security.data.failures} />}
-        </div>
-      </section>
-      <section>
-        <h2>最近 50 次登录尝试</h2>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
-        <div className="admin-table-wrap" tabIndex={0}>
-          {security.data && <AttemptsTable attempts={security.data.attempts} />}
-        </div>
-      </section>
-      <section>
         <h2>通行密钥</h2>
         {security.data && <PasskeysPanel passkeys={security.data.passkeys} onChanged={security.reload} />}
       </section>
@@ -96,6 +85,20 @@ export default function AdminHomePage() {
       <section>
         <h2>修改密码</h2>
         <ChangePassword onChanged={security.reload} />
+      </section>
+      <section>
+        <h2>最近失败的登录</h2>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
+        <div className="admin-table-wrap" tabIndex={0}>
+          {security.data && <FailuresList failures={security.data.failures} />}
+        </div>
+      </section>
+      <section>
+        <h2>最近 50 次登录尝试</h2>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
+        <div className="admin-table-wrap" tabIndex={0}>
+          {security.data && <AttemptsTable attempts={security.data.attempts} />}
+        </div>
       </section>
     </div>
   );
