@@ -109,7 +109,52 @@ describe('the file manager in Chromium', () => {
     await expect.poll(() => page.getByTestId('staged-change').count()).toBe(0);
     await expect.poll(() => page.getByTestId('breadcrumbs').textContent()).not.toContain('草稿');
     expect(await page.getByText('加载失败').count()).toBe(0);
+    // Nothing to apologise for: the folder is gone from the tree, and no toast says it is missing.
+    await expect.poll(() => page.locator('.files-tree').getByText('草稿').count()).toBe(0);
+    expect(await page.getByTestId('toast').getByText('没有这个路径').count()).toBe(0);
     expect(fs.existsSync(path.join(server.dataDir, 'content', '草稿'))).toBe(false);
+    await close();
+  }, 60_000);
+
+  it('moves a file into a folder picked from the tree; a 16-character name stays on one line', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/deathnote', {
+      viewport: { width: 1366, height: 860 },
+    });
+    const dialog = page.getByRole('dialog');
+    await page.getByTestId('new-folder').click();
+    await dialog.locator('input').fill('归档');
+    await dialog.getByRole('button', { name: /确/ }).click();
+    await page.getByTestId('breadcrumbs').getByText('归档').waitFor();
+    await page.getByTestId('breadcrumbs').getByRole('button', { name: '根目录' }).click();
+    const name = '二〇二六年十二月的旅行笔记.md';
+    expect([...name]).toHaveLength(16);
+    await page
+      .getByTestId('files-drop')
+      .locator('input[type="file"]')
+      .setInputFiles({ name, mimeType: 'text/markdown', buffer: Buffer.from('# 旅行\n') });
+    const table = page.getByTestId('files-table');
+    const entry = table.getByTestId('file-entry').filter({ hasText: name });
+    await entry.waitFor();
+    const heights = await Promise.all(
+      [entry, table.getByTestId('file-entry').filter({ hasText: '归档' })].map(
+        async (e) => (await e.boundingBox())?.height,
+      ),
+    );
+    expect(heights[0]).toBe(heights[1]);
+
+    await table.locator('tr', { hasText: name }).getByRole('button', { name: '移动' }).click();
+    await dialog
+      .getByRole('navigation', { name: '选择目标文件夹' })
+      .getByRole('button', { name: '归档' })
+      .click();
+    expect(await dialog.getByTestId('move-target').textContent()).toBe('归档');
+    await dialog.getByTestId('move-confirm').click();
+    await page.getByTestId('toast').getByText('已移到「归档」，提交后生效').waitFor();
+    await entry.waitFor({ state: 'detached' });
+    await page
+      .getByTestId('staged-change')
+      .filter({ hasText: `归档/${name}` })
+      .waitFor();
     await close();
   }, 60_000);
 

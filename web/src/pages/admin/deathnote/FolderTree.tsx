@@ -14,7 +14,8 @@ const Children = ({
 }) => {
   const listing = useQuery({
     queryKey: ['files', 'content', path, 'HEAD'],
-    queryFn: () => call('filesContent', { query: { path } }),
+    // Silent: a folder whose creation was just undone is simply gone from the tree (issue 41.4).
+    queryFn: () => call('filesContent', { query: { path }, silent: true }),
   });
   const folders = listing.data?.kind === 'dir' ? listing.data.entries.filter((e) => e.type === 'dir') : [];
   if (folders.length === 0) return null;
@@ -73,8 +74,16 @@ const FolderNode = ({
 };
 
 /** The repository's folders as a tree; the current one marked. */
-export const FolderTree = ({ current, onOpen }: { current: string; onOpen: (path: string) => void }) => (
-  <nav className="files-tree" aria-label="文件夹">
+export const FolderTree = ({
+  current,
+  onOpen,
+  label = '文件夹',
+}: {
+  current: string;
+  onOpen: (path: string) => void;
+  label?: string;
+}) => (
+  <nav className="files-tree" aria-label={label}>
     <ul>
       <FolderNode path="" name="根目录" current={current} onOpen={onOpen} />
     </ul>

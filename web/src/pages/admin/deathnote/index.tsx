@@ -20,6 +20,7 @@ import { toast } from '../../../ui/toast.tsx';
 import { CommitLog } from './CommitLog.tsx';
 import { FolderTree } from './FolderTree.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { chooseMove, FILE_NAME } from './MoveDialog.tsx';
 import { Preview } from './Preview.tsx';
 import { crumbsOf, joinPath, nameOf, parentOf } from './repoPath.ts';
 import { ShareBlob } from './ShareBlob.tsx';
@@ -32,10 +33,6 @@ const EntryIcon = ({ folder }: { folder: boolean }) => (
     {folder ? <path d="M1.5 3.5h4l1.5 1.5h7.5v8h-13z" /> : <path d="M3.5 1.5h6l3 3v10h-9z M9.5 1.5v3h3" />}
   </svg>
 );
-
-/** A name the repository accepts: no slashes, not starting with a dot. */
-const NAME = /^(?!\.)[^/\\]{1,200}$/;
-const PATH = /^(?!\/)(?!.*(^|\/)\.)[^\\]{1,1000}$/;
 
 /**
  * 文件 (issue 14): the owner's files in a git repository. Uploads, new folders, moves and deletions
@@ -52,7 +49,10 @@ export default function Page() {
   const uploads = useUploads();
   const listing = useQuery({
     queryKey: ['files', 'content', folder, atCommit ?? 'HEAD'],
-    queryFn: () => call('filesContent', { query: { path: folder, ...(atCommit ? { ref: atCommit } : {}) } }),
+    // Silent: a failure shows in the table, and a folder whose creation was undone is left for the
+    // one above without a word (issue 41.4).
+    queryFn: () =>
+      call('filesContent', { query: { path: folder, ...(atCommit ? { ref: atCommit } : {}) }, silent: true }),
   });
   const entries = listing.data?.kind === 'dir' ? listing.data.entries : undefined;
   const stagedFolder = listing.data?.kind === 'dir' && listing.data.staged === true;
@@ -82,7 +82,7 @@ export default function Page() {
     const name = await prompt({
       title: '新建文件夹',
       placeholder: '文件夹名',
-      pattern: NAME,
+      pattern: FILE_NAME,
       error: '名字不能含 / 或以 . 开头',
     });
     await call('filesMkdir', { body: { path: joinPath(folder, name.trim()) } });
@@ -90,17 +90,12 @@ export default function Page() {
     open(joinPath(folder, name.trim()));
   };
   const move = async (entry: RepoEntry) => {
-    const to = await prompt({
-      title: '重命名或移动',
-      message: '新的路径（从根目录算起）',
-      initial: entry.path,
-      pattern: PATH,
-      error: '路径不合法',
+    const to = await chooseMove(entry, async (to) => {
+      await call('filesMove', { body: { from: entry.path, to } });
     });
-    if (to.trim() === entry.path) return;
-    await call('filesMove', { body: { from: entry.path, to: to.trim() } });
+    if (to === entry.path) return;
     await refresh();
-    toast.success('已加入待提交的改动');
+    toast.success(`已移到「${parentOf(to) || '根目录'}」，提交后生效`);
   };
   const remove = async (entry: RepoEntry) => {
     if (entry.type === 'dir') {
@@ -155,7 +150,7 @@ export default function Page() {
       sortValue: (e) => e.lastCommit?.time ?? 0,
       render: (e) =>
         e.lastCommit ? (
-          <span title={e.lastCommit.message}>
+          <span className="files-commit" title={e.lastCommit.message}>
             {relativeTime(e.lastCommit.time)} · {e.lastCommit.message}
           </span>
         ) : (
@@ -242,7 +237,7 @@ export default function Page() {
             columns={columns}
             rowKey={(e) => e.path}
             loading={listing.isPending}
-            error={listing.error}
+            error={gone ? null : listing.error}
             onRetry={() => listing.refetch()}
             empty={
               stagedFolder
