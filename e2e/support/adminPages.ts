@@ -1,4 +1,8 @@
-/** The 16 back-office pages of spec §2 (DESIGN §9), for the checks that walk them all. */
+/**
+ * Every page of the back office's side menu, for the checks that walk them all: the 16 of spec §2
+ * (DESIGN §9), then Webhook, API 令牌, 导入搬家 and 联邦宇宙 (issues 26, 27, 29; the axe sweep missed
+ * the federation page's heading order while it walked the 16 only, issue 41.7).
+ */
 export const adminPaths = [
   '/great-old-one/index',
   '/great-old-one/chaos',
@@ -16,4 +20,8 @@ export const adminPaths = [
   '/great-old-one/ryona/group',
   '/great-old-one/cron',
   '/great-old-one/revelation',
+  '/great-old-one/webhooks',
+  '/great-old-one/tokens',
+  '/great-old-one/import',
+  '/great-old-one/federation',
 ] as const;

@@ -23,8 +23,12 @@ interface AxeWindow {
 /**
  * Runs axe-core on the page and returns its critical and serious violations, one line per
  * offending element: rule, impact, target selector and axe's own summary of what is wrong.
+ * `alsoRules` fail whatever impact axe gives them (heading-order is "moderate").
  */
-export const seriousViolations = async (page: Page): Promise<string[]> => {
+export const seriousViolations = async (
+  page: Page,
+  { alsoRules = [] }: { alsoRules?: string[] } = {},
+): Promise<string[]> => {
   // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses
   // an inline <script>, and the page under test keeps its real policy.
   await page.evaluate(axeSource);
@@ -34,7 +38,7 @@ export const seriousViolations = async (page: Page): Promise<string[]> => {
     return result.violations;
   });
   return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious' || alsoRules.includes(v.id))
     .flatMap((v) =>
       v.nodes.map(
         (node) =>

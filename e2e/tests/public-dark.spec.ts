@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { waitForApp } from '../support/pages.ts';
+import { openGate, waitForApp } from '../support/pages.ts';
 import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
 
 /** Dark content (waifu, moments): readable with the decode key the shared server runs with. */
@@ -85,6 +85,28 @@ describe('dark-mode pages in Chromium', () => {
     expect(await report.locator('tbody tr').count()).toBe(4);
     await page.getByTestId('moment').first().waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('with the gate open and no key, 朋友圈 is in the menu; its page explains and takes the key (empty: 请输入内容)', async () => {
+    const { page, context } = await openVisitor(browser);
+    await page.goto(`${baseUrl}/chaos`);
+    await waitForApp(page);
+    await openGate(page);
+    // Spec §2: the open gate shows the moments link, though only the key (or a login) opens it.
+    await page.getByTestId('nav-moments').first().click();
+    const panel = page.getByTestId('dark-key-needed');
+    await panel.waitFor();
+    expect(await panel.getByRole('link', { name: '以主人身份登录' }).getAttribute('href')).toBe('/contract');
+    await panel.getByRole('button', { name: '输入解码密钥' }).click();
+    // The confirm-with-input dialog (spec §5): an empty key is refused, not "ignored".
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.getByText('请输入内容').waitFor();
+    await dialog.getByRole('textbox').fill(e2eDarkKey);
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('moment').first().waitFor();
+    expect(await panel.count()).toBe(0);
     await context.close();
   });
 

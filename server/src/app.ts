@@ -210,7 +210,11 @@ export const buildApp = async ({
     settled: appLogger.settled,
     shared: appLogger.shipper ? database.db : null,
   });
-  registerFeeds(server, config, { visibleEssays: () => modules.essays.listForSnapshot() });
+  registerFeeds(server, config, {
+    visibleEssays: () => modules.essays.listForSnapshot(),
+    feedEssays: async (count) =>
+      modules.images.withPictures((await modules.essays.listForSnapshot()).slice(0, count)),
+  });
   await registerWebApp(server, config, storage, modules.importers.imports.resolveOldPath);
   return { server, router, modules, publicCache, storage };
 };

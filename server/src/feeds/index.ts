@@ -1,17 +1,22 @@
 import type { Essay } from '@candy/contract/calls/essays';
-import { essayPath } from '@candy/contract/sitePaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { excerptOf, titleOf, xmlText } from './xml.ts';
+import { essayUrl, feedEssayOf, feedPath, jsonFeedPath } from './feedEssay.ts';
+import { renderJsonFeed } from './jsonFeed.ts';
+import { renderRss } from './rss.ts';
+import { xmlText } from './xml.ts';
+
+export { feedPath, jsonFeedPath };
 
 export interface FeedSource {
   /** Every essay a visitor may read now, newest first (hidden and reserved never included). */
   visibleEssays: () => Promise<Essay[]>;
+  /** The newest `count` of them with their pictures (resized copies), as a feed shows them whole. */
+  feedEssays: (count: number) => Promise<Essay[]>;
 }
 
-const FEED_SIZE = 20;
-/** Where the RSS feed is; every HTML page links it (`<link rel="alternate">`). */
-export const feedPath = '/feed.xml';
+/** How many essays the feeds hold, newest first. */
+export const FEED_SIZE = 20;
 /** Public pages worth a crawler's visit (the back office and /contract never are). */
 const pages = [
   '/chaos',
@@ -26,41 +31,6 @@ const pages = [
 
 /** The site's origin as the visitor sees it (behind a proxy: with TRUST_PROXY, its forwarded host). */
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
-/** The address of one essay: its own server-rendered page, `/chaos/12` (issue 23). */
-export const essayUrl = (origin: string, id: number) => `${origin}${essayPath(id)}`;
-
-export const renderRss = (origin: string, config: Config, essays: Essay[]): string => {
-  const items = essays.slice(0, FEED_SIZE).map((essay) => {
-    const url = essayUrl(origin, essay.id);
-    const published = essay.reservation ?? essay.createdAt;
-    return [
-      '    <item>',
-      `      <title>${xmlText(titleOf(essay.content, `随笔 #${essay.id}`))}</title>`,
-      `      <link>${xmlText(url)}</link>`,
-      `      <guid isPermaLink="true">${xmlText(url)}</guid>`,
-      `      <pubDate>${new Date(published).toUTCString()}</pubDate>`,
-      `      <description>${xmlText(excerptOf(essay.content, 500))}</description>`,
-      '    </item>',
-    ].join('\n');
-  });
-  const updated = essays[0] ? Math.max(essays[0].updatedAt, essays[0].reservation ?? 0) : Date.now();
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '  <channel>',
-    `    <title>${xmlText(config.siteTitle)}</title>`,
-    `    <link>${xmlText(`${origin}/chaos`)}</link>`,
-    '    <description>Happy Sugar Life</description>',
-    '    <language>zh-CN</language>',
-    `    <lastBuildDate>${new Date(updated).toUTCString()}</lastBuildDate>`,
-    `    <atom:link href="${xmlText(`${origin}${feedPath}`)}" rel="self" type="application/rss+xml"/>`,
-    ...items,
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
-};
 
 export const renderSitemap = (origin: string, essays: Essay[]): string => {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -91,13 +61,24 @@ export const renderRobots = (origin: string, config: Config): string =>
     '',
   ].join('\n');
 
-/** `/feed.xml` (RSS 2.0), `/sitemap.xml` and `/robots.txt` (issue 17). */
+/**
+ * `/feed.xml` (RSS 2.0), `/feed.json` (JSON Feed 1.1, issue 41.13), `/sitemap.xml` and
+ * `/robots.txt` (issue 17).
+ */
 export const registerFeeds = (app: FastifyInstance, config: Config, source: FeedSource): void => {
+  const feedEssays = async (origin: string) =>
+    Promise.all((await source.feedEssays(FEED_SIZE)).map((essay) => feedEssayOf(essay, origin)));
   app.get(feedPath, async (req, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(renderRss(originOf(req), config, await source.visibleEssays())),
+      .send(renderRss(originOf(req), config, await feedEssays(originOf(req)))),
+  );
+  app.get(jsonFeedPath, async (req, reply) =>
+    reply
+      .type('application/feed+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(renderJsonFeed(originOf(req), config, await feedEssays(originOf(req)))),
   );
   app.get('/sitemap.xml', async (req, reply) =>
     reply

@@ -9,10 +9,10 @@ import {
 } from '@candy/contract/picture';
 import { essayIdOfPath, normalisePath, pagePaths } from '@candy/contract/sitePaths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type sanitizeHtmlType from 'sanitize-html';
 import type { Config } from '../config.ts';
 import { loadSharp } from '../lazyModules.ts';
 import { lcpPreloadOf } from './lcpPreload.ts';
+import { markdownToSafeHtml } from './markdownHtml.ts';
 import { assetTagsOf, clientPageAssetTags, type ManifestChunk } from './pageAssets.ts';
 import { type PageHead, pageHeadOf } from './pageHead.ts';
 
@@ -20,8 +20,8 @@ import { type PageHead, pageHeadOf } from './pageHead.ts';
  * Server-rendered first pages (issue 16): the web app's own components, rendered by the SSR build
  * of the web app (`web/dist/.ssr/entry-server.js`), fed with this server's own public answers
  * (read through `app.inject`, so they are the cached answers a visitor's API call would get).
- * Essay and article markdown is rendered with the client's marked configuration (exported by the
- * SSR build) and sanitised here with sanitize-html, images given their sizes.
+ * Essay and article markdown is rendered with the client's marked configuration (shared in the
+ * contract) and sanitised with sanitize-html (markdownHtml.ts), images given their sizes.
  */
 
 interface SsrData {
@@ -33,7 +33,6 @@ interface SsrData {
 
 interface SsrModule {
   render(input: { data: SsrData; search: string; config: Record<string, unknown> }): Promise<string>;
-  markdownToUnsafeHtml(source: string): string;
 }
 
 /** Pages rendered on the server (the public pages a visitor lands on) and their modules. */
@@ -65,77 +64,20 @@ export interface RenderedPage extends Omit<PageHead, 'tags'> {
   body: string;
 }
 
+/** The sanitiser the end-to-end comparison with the browser's renderer loads from here. */
+export { sanitizeMarkdownHtml } from './markdownHtml.ts';
+
 const MOBILE_UA = /Mobi|Android|iPhone|iPod|Windows Phone/i;
-
-/** An http(s) link to another host than the page's: opened in a new tab (as the client does). */
-const isExternal = (href: string, host: string): boolean => {
-  try {
-    const url = new URL(href, `http://${host}`);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== host;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * The server's DOMPurify: what DOMPurify keeps of marked's output (tags, `class`, data attributes,
- * safe URLs) and the client's hooks (`rel="noopener"`, `target="_blank"` off-site, lazy images).
- */
-export const sanitizeMarkdownHtml = (
-  sanitizeHtml: typeof sanitizeHtmlType,
-  html: string,
-  host: string,
-): string =>
-  sanitizeHtml(html, {
-    allowedTags: [
-      ...sanitizeHtml.defaults.allowedTags,
-      'img',
-      'del',
-      'ins',
-      'input',
-      'details',
-      'summary',
-      'span',
-      'h1',
-      'h2',
-      'sup',
-      'sub',
-    ],
-    allowedAttributes: {
-      '*': ['class', 'id', 'title', 'lang', 'dir', 'data-*'],
-      a: ['href', 'name', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height', 'loading'],
-      input: ['type', 'checked', 'disabled'],
-      ol: ['start'],
-      th: ['align'],
-      td: ['align'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-    allowProtocolRelative: true,
-    transformTags: {
-      a: (tagName, attribs) => {
-        const next: Record<string, string> = { ...attribs, rel: 'noopener' };
-        delete next.target;
-        if (attribs.href && isExternal(attribs.href, host)) next.target = '_blank';
-        return { tagName, attribs: next };
-      },
-      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
-    },
-  });
 
 export const createServerRenderer = async (app: FastifyInstance, config: Config) => {
   const entry = path.join(config.webDist, '.ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return null;
-  // The renderer (React's server renderer and the pages, ≈ 10 MB resident) and sanitize-html load
-  // with the first server-rendered page, not at start: an idle server stays small.
-  let loading: Promise<{ ssr: SsrModule; sanitizeHtml: typeof sanitizeHtmlType }> | null = null;
+  // The renderer (React's server renderer and the pages, ≈ 10 MB resident) loads with the first
+  // server-rendered page, not at start: an idle server stays small.
+  let loading: Promise<{ ssr: SsrModule }> | null = null;
   const load = () => {
     // A plain path, not a file: URL: the server bundle turns `import()` into `require()`.
-    loading ??= Promise.all([import(entry), import('sanitize-html')]).then(([ssr, sanitize]) => ({
-      ssr: ssr as SsrModule,
-      sanitizeHtml: sanitize.default,
-    }));
+    loading ??= import(entry).then((ssr) => ({ ssr: ssr as SsrModule }));
     return loading;
   };
   const manifestFile = path.join(config.webDist, '.vite', 'manifest.json');
@@ -190,13 +132,11 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     const key = `${host}\n${eagerFirst}\n${JSON.stringify(pictures ?? {})}\n${source}`;
     const hit = rendered.get(key);
     if (hit !== undefined) return hit;
-    const { ssr, sanitizeHtml } = await load();
     // Our own pictures become <picture> markup, exactly as the browser's renderer makes it (issue 30).
-    let html = upgradePictures(
-      sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), host),
-      pictures,
-      { sizes: MARKDOWN_PICTURE_SIZES, eagerFirst },
-    );
+    let html = upgradePictures(await markdownToSafeHtml(source, host), pictures, {
+      sizes: MARKDOWN_PICTURE_SIZES,
+      eagerFirst,
+    });
     // Pictures without a size yet (not ours, or not in the pipeline): read it from the file.
     const srcs = [...html.matchAll(/<img src="([^"]*)"(?![^>]*\swidth=)/g)].map((m) => m[1] as string);
     for (const src of new Set(srcs)) {

@@ -114,11 +114,14 @@ describe('serving the web app, files and the snapshot', () => {
     }
   });
 
-  it('points feed readers to the RSS feed from every page', async () => {
+  it('points feed readers to the RSS feed and the JSON Feed from every page', async () => {
     for (const url of ['/', '/chaos', '/chaos/3', '/utils/index']) {
       const res = await t.server.inject({ method: 'GET', url });
       expect(res.body, url).toContain(
         '<link rel="alternate" type="application/rss+xml" href="/feed.xml" title="测试&lt;站&gt;">',
+      );
+      expect(res.body, url).toContain(
+        '<link rel="alternate" type="application/feed+json" href="/feed.json" title="测试&lt;站&gt;">',
       );
     }
   });

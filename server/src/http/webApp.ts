@@ -4,7 +4,7 @@ import { isSitePath, movedEssayPath } from '@candy/contract/sitePaths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { feedPath } from '../feeds/index.ts';
+import { feedPath, jsonFeedPath } from '../feeds/index.ts';
 import { type BlobStorage, isPrivateKey } from '../storage/index.ts';
 import { compressBody, encodingFor } from './acceptEncoding.ts';
 import { contentTypeOf } from './contentTypes.ts';
@@ -36,12 +36,13 @@ const descriptionPattern = /<meta name="description" content="[^"]*"\s*\/?>/;
 const webmentionEndpointOf = (config: Config) => `${config.apiBasePath}/webmention`;
 
 /**
- * The site's title, the runtime configuration, the feed every page points feed readers to, and the
+ * The site's title, the runtime configuration, the feeds (RSS and JSON Feed) every page points feed readers to, and the
  * Webmention endpoint (W3C Webmention §3.1.2 discovery by `<link>`; the header says it too).
  */
 const injectRuntimeConfig = (html: string, config: Config): string => {
   const json = JSON.stringify(runtimeConfigOf(config)).replace(/</g, '\\u003c');
-  const feed = `<link rel="alternate" type="application/rss+xml" href="${feedPath}" title="${escapeHtml(config.siteTitle)}">`;
+  const title = escapeHtml(config.siteTitle);
+  const feed = `<link rel="alternate" type="application/rss+xml" href="${feedPath}" title="${title}"><link rel="alternate" type="application/feed+json" href="${jsonFeedPath}" title="${title}">`;
   const webmention = `<link rel="webmention" href="${escapeHtml(webmentionEndpointOf(config))}">`;
   return html
     .replace(titlePattern, `<title>${escapeHtml(config.siteTitle)}</title>`)

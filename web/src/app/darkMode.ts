@@ -1,7 +1,7 @@
 import { Texts } from '@candy/contract/constants';
 import { setDarkKey, setDarkMode } from '../core/modes.ts';
 import { storage } from '../core/storage.ts';
-import { prompt } from '../ui/Dialog.tsx';
+import { confirmInput, prompt } from '../ui/Dialog.tsx';
 
 const askKey = (initial: string) =>
   prompt({
@@ -24,4 +24,18 @@ export const switchDarkMode = async (on: boolean): Promise<void> => {
 /** The menu entry that sets or (with an empty input) resets the decode key. */
 export const editDarkKey = async (): Promise<void> => {
   setDarkKey(await askKey(storage.get().darkModeDecodeKey));
+};
+
+/**
+ * A dark page that could not be read asks for the key with the confirm-with-input dialog (spec §5):
+ * there an empty answer means nothing, so it is refused with 请输入内容 rather than "ignored".
+ */
+export const enterDarkKey = async (): Promise<void> => {
+  setDarkKey(
+    await confirmInput({
+      title: Texts.darkKeyTitle,
+      placeholder: Texts.darkKeyPlaceholder,
+      initial: storage.get().darkModeDecodeKey,
+    }),
+  );
 };

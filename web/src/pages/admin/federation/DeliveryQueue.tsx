@@ -105,12 +105,12 @@ export const DeliveryQueue = () => {
   const { pending, failed, queued } = queue.data;
   return (
     <section className="fed-queue" data-testid="fed-queue" aria-labelledby="fed-queue-title">
-      <h3 id="fed-queue-title">投递队列</h3>
+      <h2 id="fed-queue-title">投递队列</h2>
       <p className="muted">
         队列里共 {queued}{' '}
         条（投递和待处理的收到的活动）。失败的投递按越来越长的间隔自动重试十次，之后放弃并列在下面。
       </p>
-      <h4>等待投递（{pending.length}）</h4>
+      <h3>等待投递（{pending.length}）</h3>
       {pending.length === 0 ? (
         <EmptyState>没有等待的投递。</EmptyState>
       ) : (
@@ -120,7 +120,7 @@ export const DeliveryQueue = () => {
           ))}
         </ol>
       )}
-      <h4>投递失败（{failed.length}）</h4>
+      <h3>投递失败（{failed.length}）</h3>
       {failed.length === 0 ? (
         <EmptyState>没有失败的投递。</EmptyState>
       ) : (

@@ -28,7 +28,7 @@ export const FederationLists = () => {
       <p>
         账号：{data.account || '（先填站点地址）'}　排队中：{data.queued}　投递失败：{data.failed}
       </p>
-      <h3>关注请求</h3>
+      <h2>关注请求</h2>
       {data.requests.length === 0 ? (
         <EmptyState>没有等待批准的关注。</EmptyState>
       ) : (
@@ -44,7 +44,7 @@ export const FederationLists = () => {
           </div>
         ))
       )}
-      <h3>关注者（{data.followers.length}）</h3>
+      <h2>关注者（{data.followers.length}）</h2>
       {data.followers.length === 0 ? (
         <EmptyState>
           还没有关注者。别人在联邦宇宙里搜索 {data.account || '@账号名@域名'} 就能关注。
@@ -61,7 +61,7 @@ export const FederationLists = () => {
           </div>
         ))
       )}
-      <h3>屏蔽</h3>
+      <h2>屏蔽</h2>
       <form
         className="fed-block"
         onSubmit={(event) => {

@@ -1,0 +1,44 @@
+import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+
+/**
+ * The one Markdown configuration (issue 41.13): the browser's renderer, the server's first pages
+ * and the feeds all turn an essay into HTML with it, so a feed reader gets what the page shows.
+ */
+
+/** `[music:<id>]` on a line of its own becomes an element with this attribute, filled with a MusicCard. */
+export const musicSlotAttribute = 'data-music-id';
+
+/** `[video:<id>]` / `[collection:<id>]` on a line of their own become elements with these, filled with a player. */
+export const videoSlotAttribute = 'data-video-id';
+export const videoKindAttribute = 'data-video-kind';
+
+const musicBlock: TokenizerAndRendererExtension = {
+  name: 'music',
+  level: 'block',
+  start: (src) => /^\[music:\d/m.exec(src)?.index,
+  tokenizer(src) {
+    const match = /^\[music:(\d{1,20})\][ \t]*(?:\n+|$)/.exec(src);
+    return match ? { type: 'music', raw: match[0], id: match[1] } : undefined;
+  },
+  renderer: (token: Tokens.Generic) =>
+    `<div class="music-slot" ${musicSlotAttribute}="${String(token.id)}"></div>\n`,
+};
+
+/** `[video:<id>]` (a clip) and `[collection:<id>]` (a playlist), each on a line of its own. */
+const videoBlock: TokenizerAndRendererExtension = {
+  name: 'videoEmbed',
+  level: 'block',
+  start: (src) => /^\[(?:video|collection):\d/m.exec(src)?.index,
+  tokenizer(src) {
+    const match = /^\[(video|collection):(\d{1,10})\][ \t]*(?:\n+|$)/.exec(src);
+    return match ? { type: 'videoEmbed', raw: match[0], kind: match[1], id: match[2] } : undefined;
+  },
+  renderer: (token: Tokens.Generic) =>
+    `<div class="video-slot" ${videoKindAttribute}="${String(token.kind)}" ${videoSlotAttribute}="${String(token.id)}"></div>\n`,
+};
+
+// Short posts are written with single line breaks meaning line breaks.
+const marked = new Marked({ gfm: true, breaks: true, extensions: [musicBlock, videoBlock] });
+
+/** Markdown to HTML as written: raw HTML passes through. Never show this unsanitised. */
+export const markdownToUnsafeHtml = (source: string): string => marked.parse(source, { async: false });
