@@ -219,11 +219,14 @@ export const pushCalls = {
       vapidPublicKey: z.string(),
       subscriptions: z.number(),
       /**
-       * Where notification links point: the site's own address (`https://` + the first of
-       * SITE_DOMAINS that is not a loopback name), or null when none is set — links then go out as
-       * bare paths, which a phone's notification cannot open, and the page says so.
+       * Where notification and mail links point: SITE_URL (by default `https://` + the first of
+       * SITE_DOMAINS that is not a loopback name), else the address the owner last opened the back
+       * office at (not a loopback one), else null — links then go out as bare paths, which a phone's
+       * notification cannot open, and the page says so.
        */
       linkBase: z.string().nullable(),
+      /** false when linkBase is the address the owner last used, not SITE_URL / SITE_DOMAINS. */
+      linkBaseConfigured: z.boolean(),
     }),
   }),
   pushChannelUpdate: defineCall(routes.pushChannelUpdate, {

@@ -35,6 +35,11 @@ export interface Router {
   route<C extends CallDef>(call: C, handler: Handler<C>, options?: RouteOptions): void;
   /** Every call registered so far, for the route-enumerating guard test. */
   readonly registered: readonly RegisteredCall[];
+  /**
+   * Called with each request the owner makes from a browser session (not an API token), once the
+   * session is verified: where the owner reaches the site from (issue 41.17). Must not throw.
+   */
+  onOwnerRequest(listener: (req: FastifyRequest) => void): void;
 }
 
 export interface RouteOptions {
@@ -124,6 +129,7 @@ export const createRouter = ({
   });
 
   const owners = new WeakMap<FastifyRequest, OwnerSession>();
+  const ownerListeners: ((req: FastifyRequest) => void)[] = [];
 
   const authorize = async (call: CallDef, caller: Caller): Promise<OwnerSession | null> => {
     const { access } = call;
@@ -156,6 +162,9 @@ export const createRouter = ({
 
   return {
     registered,
+    onOwnerRequest(listener) {
+      ownerListeners.push(listener);
+    },
     route(call, handler, options = {}) {
       const url = `${prefix}${call.path}`;
       const auditsWrites = call.access === 'owner' && call.method !== 'GET';
@@ -190,6 +199,7 @@ export const createRouter = ({
             // Authority first: a visitor learns nothing about an owner call's input rules.
             const owner = await authorize(call, caller);
             if (owner && auditsWrites) owners.set(req, owner);
+            if (owner?.kind === 'session') for (const listener of ownerListeners) listener(req);
             const input = {
               params: call.params ? parseWith(call.params, req.params, 'params') : undefined,
               query: call.query ? parseWith(call.query, req.query, 'query') : undefined,

@@ -2,13 +2,14 @@ import { pushCalls } from '@candy/contract/calls/push';
 import { createOutbound } from '../../net/outbound.ts';
 import { pushPolicy } from '../../net/pushEndpoint.ts';
 import type { ModuleContext } from '../context.ts';
+import { originOf } from './ownerOrigin.ts';
 import { createPushRepo } from './repo.ts';
 import { createPushService } from './service.ts';
 
 /**
  * Where notifications and mails open (issue 41.17): the site's public address as configured
- * (SITE_URL, which defaults to the first of SITE_DOMAINS that is not a loopback name), else null
- * and links stay paths (the push page says so).
+ * (SITE_URL, which defaults to the first of SITE_DOMAINS that is not a loopback name); else the
+ * address the owner last used the back office from; else links stay paths (the push page says so).
  */
 const linkBaseOf = (siteUrl: string | null): string | null => siteUrl?.replace(/\/+$/, '') || null;
 
@@ -23,6 +24,11 @@ export const pushModule = (ctx: ModuleContext) => {
       userAgent: 'CandyJar-push/1',
     }),
     allowLoopbackHttp: ctx.config.pushAllowLoopback,
+  });
+  ctx.router.onOwnerRequest((req) => {
+    const origin = originOf(req);
+    // Not awaited: the request goes on; a link made meanwhile waits for the write (service).
+    if (origin) void push.rememberOwnerOrigin(origin);
   });
   ctx.router.route(pushCalls.messageSend, ({ params, body }) =>
     push.send(params.channel, params.action, body),

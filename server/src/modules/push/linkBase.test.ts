@@ -4,15 +4,22 @@ import { startFakePushTargets } from '../../../test/fakes/pushTargets.ts';
 import { createTestApp } from '../../../test/harness.ts';
 
 /**
- * Where the links of notifications and mails lead. With SITE_URL (also a LAN address with a port,
- * issue 41.17) they are absolute on it; with neither SITE_URL nor a public domain they stay paths,
- * and the push page is told so (linkBase null).
+ * Where the links of notifications and mails lead (issue 41.17). With SITE_URL (also a LAN address
+ * with a port) they are absolute on it, whatever address the owner uses; without one, on the address
+ * the owner last opened the back office at, unless that is this machine's loopback; with none of
+ * those they stay paths, and the push page is told so (linkBase null).
  */
 describe('the links message push sends', () => {
   it.each([
-    ['SITE_URL on a LAN address', { SITE_URL: 'http://blog.lan:8080/' }, 'http://blog.lan:8080'],
-    ['no site address at all', {}, null],
-  ])('with %s', async (_name, env: Record<string, string>, linkBase) => {
+    [
+      'SITE_URL on a LAN address',
+      { SITE_URL: 'http://blog.lan:8080/' },
+      'home.example:8443',
+      'http://blog.lan:8080',
+    ],
+    ['no site address, the owner at home.example', {}, 'home.example:8443', 'http://home.example:8443'],
+    ['no site address, the owner on this machine', {}, '127.0.0.1:8080', null],
+  ])('with %s', async (_name, env: Record<string, string>, ownerHost: string, linkBase: string | null) => {
     const fake = await startFakePushTargets();
     const t = await createTestApp({
       ownerGuard: testOwnerGuard,
@@ -20,8 +27,15 @@ describe('the links message push sends', () => {
     });
     try {
       const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-        t.server.inject({ method, url: `/api${url}`, headers: asOwner, ...(payload ? { payload } : {}) });
-      expect((await api('GET', '/message/channel')).json().data.linkBase).toBe(linkBase);
+        t.server.inject({
+          method,
+          url: `/api${url}`,
+          headers: { ...asOwner, host: ownerHost },
+          ...(payload ? { payload } : {}),
+        });
+      // The first owner call is where the address is learnt: the page opened, links already absolute.
+      const page = (await api('GET', '/message/channel')).json().data;
+      expect(page).toMatchObject({ linkBase, linkBaseConfigured: 'SITE_URL' in env });
       await api('PUT', '/message/channel/webhook', {
         enabled: true,
         settings: { url: `${fake.base}/hook`, token: '' },

@@ -16,6 +16,7 @@ import { deviceOf } from '../../http/userAgent.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import { pushEndpointProblem } from '../../net/pushEndpoint.ts';
 import type { Notify, NotifyEvent } from '../../notify.ts';
+import { isRemoteOrigin } from './ownerOrigin.ts';
 import type { PushRepo } from './repo.ts';
 import {
   makeVapidKeys,
@@ -35,8 +36,9 @@ export interface PushDeps {
   now: () => number;
   logger: Logger;
   /**
-   * The site's own address (`https://candy.example`), which turns a site path (`/chaos#3`) into an
-   * address a phone can open; null when it is not known.
+   * The site's own address as configured (`https://candy.example`), which turns a site path
+   * (`/chaos#3`) into an address a phone can open; null when not configured, and then the address
+   * the owner last used the back office from stands in (issue 41.17).
    */
   linkBase: string | null;
   /** How every channel reaches its address (DESIGN §11): the owner's policy, checked at the socket. */
@@ -59,6 +61,8 @@ export interface VisitorChannels {
 /** Stored beside the webpush settings; never part of a view. */
 const VAPID_PUBLIC = '_vapidPublicKey';
 const VAPID_PRIVATE = '_vapidPrivateKey';
+/** The origin the owner last used the back office from, when no site address is configured. */
+const OWNER_ORIGIN = '_ownerOrigin';
 
 const secretKeys = (channel: PushChannel): string[] =>
   channelSettings[channel].fields.filter((f) => 'secret' in f && f.secret).map((f) => f.key);
@@ -74,8 +78,11 @@ const LEVELS = { info: 'info', warning: 'warning', error: 'error' } as const;
  * the owner something.
  */
 export const createPushService = (deps: PushDeps) => {
-  const { repo, now, logger, linkBase, outbound } = deps;
-  const absoluteUrl = (url: string) => (url.startsWith('/') && linkBase ? `${linkBase}${url}` : url);
+  const { repo, now, logger, outbound } = deps;
+  /** What this replica last stored or read as the owner's origin: a write only when it changes. */
+  let knownOwnerOrigin: string | undefined;
+  /** The owner's origin being stored: read after it, so the request that brought it sees it. */
+  const storing: Promise<void> = Promise.resolve();
 
   const stored = async () => {
     const rows = await repo.channels();
@@ -89,6 +96,15 @@ export const createPushService = (deps: PushDeps) => {
         },
       ]),
     );
+  };
+
+  /** Where links in notifications and mails point: the configured address, else the owner's last one. */
+  const linkBase = async (): Promise<string | null> => {
+    if (deps.linkBase) return deps.linkBase;
+    await storing;
+    const origin = (await stored()).get('webpush')?.settings[OWNER_ORIGIN];
+    knownOwnerOrigin = origin;
+    return origin || null;
   };
 
   const view = (
@@ -243,21 +259,24 @@ export const createPushService = (deps: PushDeps) => {
     });
   };
 
-  const outgoing = (
+  const outgoing = async (
     input: { title: string; body: string; url?: string; level: OutgoingMessage['level'] },
     kind: string,
-  ): OutgoingMessage => ({
-    title: input.title,
-    body: input.body,
-    level: input.level,
-    kind,
-    ...(input.url ? { url: absoluteUrl(input.url) } : {}),
-  });
+  ): Promise<OutgoingMessage> => {
+    const base = input.url?.startsWith('/') ? await linkBase() : null;
+    return {
+      title: input.title,
+      body: input.body,
+      level: input.level,
+      kind,
+      ...(input.url ? { url: base ? `${base}${input.url}` : input.url } : {}),
+    };
+  };
 
   const notify: Notify = async (event: NotifyEvent) => {
     logger.info({ notice: event }, `notify: ${event.title}`);
     try {
-      const message = outgoing(
+      const message = await outgoing(
         { title: event.title, body: event.body, url: event.url, level: LEVELS[event.level ?? 'info'] },
         event.kind,
       );
@@ -273,23 +292,41 @@ export const createPushService = (deps: PushDeps) => {
     notify,
 
     /**
+     * Remembers the origin of an owner's request (`https://home.example:8443`) as the links' base
+     * while no site address is configured; loopback origins are not kept (no phone can open them).
+     */
+    rememberOwnerOrigin(origin: string): Promise<void> {
+      if (deps.linkBase || origin === knownOwnerOrigin || !isRemoteOrigin(origin)) return storing;
+      knownOwnerOrigin = origin;
+      storing = (async () => {
+        const row = (await stored()).get('webpush');
+        if (row?.settings[OWNER_ORIGIN] === origin) return;
+        const settings = { ...row?.settings, [OWNER_ORIGIN]: origin };
+        await repo.saveChannel('webpush', row?.enabled ?? false, settings, now());
+      })().catch((error: unknown) => {
+        knownOwnerOrigin = undefined;
+        logger.warn({ err: error }, 'remembering the owner address failed');
+      });
+      return storing;
+    },
+
+    /**
      * What replies to visitors (issue 25.3) borrow from the owner's channels: the one VAPID key pair
      * with the owner's subject (or the site's address), and the SMTP settings when the email channel
      * is configured (its on/off switch is about the owner's own notices).
      */
     async visitorChannels(): Promise<VisitorChannels> {
       const rows = await stored();
+      const base = await linkBase();
       const webpush = rows.get('webpush')?.settings ?? {};
       const email = channelSettings.email.schema.safeParse(rows.get('email')?.settings ?? {});
       return {
         vapid: await vapidKeys(),
         // VAPID takes an https: or mailto: subject only (a LAN SITE_URL may be http:).
         subject:
-          webpush.subject ||
-          (linkBase?.startsWith('https://') ? linkBase : '') ||
-          'mailto:webmaster@localhost',
+          webpush.subject || (base?.startsWith('https://') ? base : '') || 'mailto:webmaster@localhost',
         email: email.success ? email.data : null,
-        linkBase,
+        linkBase: base,
         outbound,
       };
     },
@@ -300,7 +337,8 @@ export const createPushService = (deps: PushDeps) => {
         channels: PUSH_CHANNELS.map((channel) => view(channel, rows.get(channel))),
         vapidPublicKey: (await vapidKeys()).publicKey,
         subscriptions: await repo.countSubscriptions(),
-        linkBase,
+        linkBase: await linkBase(),
+        linkBaseConfigured: deps.linkBase !== null,
       };
     },
 
@@ -339,7 +377,7 @@ export const createPushService = (deps: PushDeps) => {
       action: 'send' | 'test',
       input: z.output<typeof PushMessageSchema>,
     ): Promise<{ results: ChannelResult[] }> {
-      const message = outgoing(input, action === 'test' ? 'test' : 'manual');
+      const message = await outgoing(input, action === 'test' ? 'test' : 'manual');
       const results = await sendTo(target === 'all' ? PUSH_CHANNELS : [target], message, action === 'test');
       await record(message, results);
       return { results };

@@ -44,8 +44,15 @@ export default function Page() {
       </p>
       {channels.data && channels.data.linkBase === null && (
         <p className="push-warning" role="note" data-testid="push-link-warning">
-          没有设置本站域名（环境变量 SITE_DOMAINS）：通知里的链接只能是站内路径（如
-          /chaos），手机上点开通知不会打开本站。设置后链接以 https://你的域名 开头。
+          不知道本站的外网地址：没有设置 SITE_URL 或
+          SITE_DOMAINS，后台也只从本机打开过。通知和回复邮件里的链接只能是站内路径（如
+          /chaos），手机上点开、邮件里点开都到不了本站。设置 SITE_URL（如 https://你的域名）后链接就能打开。
+        </p>
+      )}
+      {channels.data?.linkBase && !channels.data.linkBaseConfigured && (
+        <p className="push-note" role="note" data-testid="push-link-note">
+          通知和回复邮件里的链接用的是你最近打开后台的地址 {channels.data.linkBase}
+          。换了地址会跟着变；要固定下来，请设置 SITE_URL。
         </p>
       )}
       {channels.isPending ? (
