@@ -149,6 +149,8 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   commentRecent: op('comments', 'Newest comments everywhere, or the moderation queue'),
   commentChallenge: op('comments', 'A proof-of-work challenge to solve before commenting'),
   commentModerate: op('comments', 'Approve, reject or mark comments as spam'),
+  commentSpamPreview: op('comments', 'How many comments of how many devices a spam mark would hide'),
+  commentSpamUndo: op('comments', 'Undo a spam mark: what it hid comes back as it was'),
   commentSettings: op('comments', 'Moderation and proof-of-work settings'),
   commentSettingsUpdate: op('comments', 'Change the moderation and proof-of-work settings'),
   replyPushKey: op('comments', 'The VAPID public key for reply notifications'),
