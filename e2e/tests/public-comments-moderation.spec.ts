@@ -110,6 +110,27 @@ describe('comment proof of work and moderation in Chromium', () => {
     await visitor.context.close();
   });
 
+  // Issue 41.1: one mark hid 17 comments of 7 browsers without saying so, and could not be undone.
+  it('asks with the server’s count before marking spam, and 撤销 brings the comment back', async () => {
+    const text = `先审后发的留言 ${stamp}`;
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/chaos');
+    try {
+      await page.getByRole('tab', { name: '评论' }).click();
+      const item = page.getByTestId('comment-queue').getByTestId('queue-item').filter({ hasText: text });
+      await item.getByTestId('queue-spam').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('将隐藏 1 条评论，来自 1 个设备').waitFor();
+      await dialog.getByRole('button', { name: '确定' }).click();
+      const toast = page.getByTestId('toast').filter({ hasText: '已标为垃圾 1 条评论' });
+      await expect.poll(() => item.getAttribute('data-status')).toBe('spam');
+      await toast.getByRole('button', { name: '撤销' }).click();
+      await page.getByTestId('toast').getByText('已撤销，恢复了 1 条评论').waitFor();
+      await expect.poll(() => item.getAttribute('data-status')).toBe('visible');
+    } finally {
+      await close();
+    }
+  });
+
   it('keeps the typed text and says why when the proof is refused', async () => {
     const visitor = await openVisitor(browser);
     await openAbout(visitor.page);

@@ -129,4 +129,18 @@ describe('comments in Chromium', () => {
     await reply.waitFor();
     expect(await reply.locator('.comment-reply-to').count()).toBe(0);
   });
+  // Issue 41.9: a refusal showed only under the form; the spec's toast with its field lines was gone.
+  it('says why a bad e-mail is refused under the form and in the toast with its field line', async () => {
+    const { page } = visitor;
+    const form = page.locator('.comments > .comment-form');
+    await form.getByRole('textbox', { name: '邮箱（可选，不公开）' }).fill('not-an-address');
+    await form.getByRole('textbox', { name: '说点什么吧' }).fill(`邮箱写错了 ${stamp}`);
+    await form.getByRole('button', { name: '发表' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: '[guestEmail]: 邮箱格式不对' });
+    await toast.waitFor();
+    expect(await form.getByRole('alert').textContent()).toContain('邮箱格式不对');
+    // The text stays for a second try.
+    expect(await form.getByRole('textbox', { name: '说点什么吧' }).inputValue()).toBe(`邮箱写错了 ${stamp}`);
+    await form.getByRole('textbox', { name: '邮箱（可选，不公开）' }).fill('');
+  });
 });

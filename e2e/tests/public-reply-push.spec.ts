@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
+import { accessKeyOf, E2E_OWNER, openAsOwner, ownerCall } from '../support/owner.ts';
 import { openPage } from '../support/pages.ts';
 import { newestEssayId } from '../support/publicPages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -56,6 +56,39 @@ describe('a reply reaches the visitor’s browser', () => {
     await server?.stop();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     await push?.close();
+  });
+
+  // Issue 41.10: the opt-in was offered on a site that cannot send mail.
+  it('offers 有回复时邮件通知我 only once the owner has set up an SMTP server', async () => {
+    const { page } = visitor;
+    await page.goto(`${server.url}/chaos/${essayId}`);
+    // The form asks the server (replyPushKey) and is told no mail goes out.
+    const asked = page.waitForResponse((res) => res.url().includes('/api/blog/comment/push/key'));
+    await page.getByRole('button', { name: '评论', exact: true }).click();
+    const form = page.locator('.comments > .comment-form');
+    await form.getByRole('textbox', { name: '昵称（可选）' }).waitFor();
+    await asked;
+    expect(await form.getByRole('checkbox', { name: '有回复时邮件通知我' }).count()).toBe(0);
+    const owner = await openAsOwner(browser, server.url);
+    try {
+      const key = await accessKeyOf(owner.page);
+      const saved = await ownerCall(server.url, () => key)('PUT', '/message/channel/email', {
+        enabled: true,
+        // Nothing listens there: the mails of this spec are not what it tests.
+        settings: {
+          host: '127.0.0.1',
+          port: '9',
+          secure: 'false',
+          user: '',
+          pass: '',
+          from: 'site@candy.example',
+          to: 'me@candy.example',
+        },
+      });
+      expect(saved.code).toBe(0);
+    } finally {
+      await owner.close();
+    }
   });
 
   it('comments with 有回复时邮件通知我 ticked and shows the bell on its own comment only', async () => {

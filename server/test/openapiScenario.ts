@@ -131,6 +131,11 @@ export const writing = async (api: Probe) => {
   await api.fails('commentRecent', { query: { status: 'maybe' } }, 400);
   await api.ok('commentModerate', { json: { ids: [comment.id], action: 'approve' } });
   await api.fails('commentModerate', { json: { ids: [], action: 'approve' } }, 400);
+  await api.ok('commentSpamPreview', { json: { ids: [comment.id] } });
+  await api.fails('commentSpamPreview', { json: { ids: [] } }, 400);
+  const marked = await api.ok('commentModerate', { json: { ids: [comment.id], action: 'spam' } });
+  await api.ok('commentSpamUndo', { json: { undo: marked.undo ?? '' } });
+  await api.fails('commentSpamUndo', { json: { undo: 'no-such-mark' } }, 404);
   await api.fails(
     'commentDelete',
     { params: { id: comment.id }, headers: { 'x-uuid': 'someone-else' } },

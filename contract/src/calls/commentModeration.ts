@@ -72,7 +72,38 @@ export const CommentModerateBody = z.object({
 export type CommentModerateBody = z.infer<typeof CommentModerateBody>;
 
 export const CommentModerateResult = z.object({
-  /** Comments changed: a spam mark also counts the author's other comments it hid. */
+  /** Comments changed: a spam mark also counts the device's waiting comments it hid. */
+  count: z.number(),
+  /** A spam mark's token for 撤销 (`commentSpamUndo`); other actions have none. */
+  undo: z.string().optional(),
+});
+export type CommentModerateResult = z.infer<typeof CommentModerateResult>;
+
+/**
+ * What 标为垃圾 on these comments would hide, asked before the owner confirms (issue 41.1): the
+ * chosen ones and their devices' comments still waiting for review; never a shown or the owner's.
+ */
+export const CommentSpamPreviewBody = z.object({
+  ids: z.array(id, { error: '请选择评论' }).min(1, '请选择评论').max(100, '一次最多 100 条'),
+});
+export type CommentSpamPreviewBody = z.infer<typeof CommentSpamPreviewBody>;
+
+export const CommentSpamPreview = z.object({
+  /** Comments the mark would hide. */
+  comments: z.number(),
+  /** Devices (browsers) they were written on. */
+  devices: z.number(),
+});
+export type CommentSpamPreview = z.infer<typeof CommentSpamPreview>;
+
+/** 撤销 a spam mark: its token from the mark's answer. */
+export const CommentSpamUndoBody = z.object({
+  undo: z.string({ error: '缺少撤销凭据' }).min(1, '缺少撤销凭据').max(64, '撤销凭据过长'),
+});
+export type CommentSpamUndoBody = z.infer<typeof CommentSpamUndoBody>;
+
+export const CommentSpamUndoResult = z.object({
+  /** Comments put back as they were (visible or waiting); one changed since stays as it is. */
   count: z.number(),
 });
 

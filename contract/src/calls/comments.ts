@@ -5,6 +5,10 @@ import {
   CommentModerateBody,
   CommentModerateResult,
   CommentSettings,
+  CommentSpamPreview,
+  CommentSpamPreviewBody,
+  CommentSpamUndoBody,
+  CommentSpamUndoResult,
   CommentStatus,
   PowChallenge,
   PowProof,
@@ -201,6 +205,14 @@ export const commentsCalls = {
   commentModerate: defineCall(routes.commentModerate, {
     body: CommentModerateBody,
     response: CommentModerateResult,
+  }),
+  commentSpamPreview: defineCall(routes.commentSpamPreview, {
+    body: CommentSpamPreviewBody,
+    response: CommentSpamPreview,
+  }),
+  commentSpamUndo: defineCall(routes.commentSpamUndo, {
+    body: CommentSpamUndoBody,
+    response: CommentSpamUndoResult,
   }),
   commentSettings: defineCall(routes.commentSettings, { response: CommentSettings }),
   commentSettingsUpdate: defineCall(routes.commentSettingsUpdate, {

@@ -33,7 +33,14 @@ const PushState = z.object({ subscribed: z.boolean() });
 
 export const replyNoticesCalls = {
   replyPushKey: defineCall(routes.replyPushKey, {
-    response: z.object({ vapidPublicKey: z.string() }),
+    response: z.object({
+      vapidPublicKey: z.string(),
+      /**
+       * Replies can be mailed: the owner set up an SMTP server (issue 41.10). Without one the
+       * comment form does not offer 有回复时邮件通知我.
+       */
+      mail: z.boolean(),
+    }),
   }),
   replyPushStatus: defineCall(routes.replyPushStatus, { query: EndpointBody, response: PushState }),
   replyPushSubscribe: defineCall(routes.replyPushSubscribe, {

@@ -149,9 +149,14 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   commentRecent: op('comments', 'Newest comments everywhere, or the moderation queue'),
   commentChallenge: op('comments', 'A proof-of-work challenge to solve before commenting'),
   commentModerate: op('comments', 'Approve, reject or mark comments as spam'),
+  commentSpamPreview: op('comments', 'How many comments of how many devices a spam mark would hide'),
+  commentSpamUndo: op('comments', 'Undo a spam mark: what it hid comes back as it was'),
   commentSettings: op('comments', 'Moderation and proof-of-work settings'),
   commentSettingsUpdate: op('comments', 'Change the moderation and proof-of-work settings'),
-  replyPushKey: op('comments', 'The VAPID public key for reply notifications'),
+  replyPushKey: op(
+    'comments',
+    'What reply notifications can reach a visitor: the VAPID key, and whether mail is set up',
+  ),
   replyPushStatus: op('comments', 'Whether this browser gets replies to this device’s comments'),
   replyPushSubscribe: op('comments', 'Push replies to this device’s comments to this browser', {
     errors: [limited],

@@ -20,6 +20,10 @@ export const commentsRoutes = {
   commentChallenge: { method: 'GET', path: '/blog/comment/challenge', access: 'public' },
   /** The moderation queue (issue 25): approve, reject or mark as spam, one or many at once. */
   commentModerate: { method: 'POST', path: '/blog/comment/moderate', access: 'owner' },
+  /** What a spam mark would hide, for the confirmation (issue 41.1). */
+  commentSpamPreview: { method: 'POST', path: '/blog/comment/spam/preview', access: 'owner' },
+  /** 撤销 one spam mark: what it hid comes back as it was. */
+  commentSpamUndo: { method: 'POST', path: '/blog/comment/spam/undo', access: 'owner' },
   commentSettings: { method: 'GET', path: '/blog/comment/settings', access: 'owner' },
   commentSettingsUpdate: { method: 'PUT', path: '/blog/comment/settings', access: 'owner' },
 } as const satisfies Record<string, RouteDef>;

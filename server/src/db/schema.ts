@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CommentProofSpentTable, CommentTable } from './schemaComments.ts';
+import type { CommentProofSpentTable, CommentSpamMarkTable, CommentTable } from './schemaComments.ts';
 import type { FederationTables } from './schemaFederation.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
@@ -46,6 +46,7 @@ export interface Database
   image: ImageTable;
   comment: CommentTable;
   comment_proof_spent: CommentProofSpentTable;
+  comment_spam_mark: CommentSpamMarkTable;
   rate_limit: RateLimitTable;
   emote: EmoteTable;
   waifu: WaifuTable;

@@ -41,3 +41,13 @@ export interface CommentProofSpentTable {
   /** The challenge's expiry (ms): past it the proof is refused anyway and the row may go. */
   expires_at: number;
 }
+
+/** What one 标为垃圾 hid, so that 撤销 restores exactly that (issue 41.1). */
+export interface CommentSpamMarkTable {
+  /** The mark's undo token. */
+  mark: string;
+  comment_id: number;
+  /** The status before the mark: `visible` or `held`. */
+  previous_status: string;
+  created_at: number;
+}

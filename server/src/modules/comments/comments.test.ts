@@ -37,6 +37,12 @@ describe('comments', () => {
   const listOf = async (as: As = {}, extra: Record<string, number> = {}) =>
     (await c.list({ targetType: 'essay', targetId: essayId, ...extra }, as)).json().data;
 
+  // Issue 41.10: the form offered 有回复时邮件通知我 on a site that cannot send mail.
+  it('tells the comment form that replies cannot be mailed while no SMTP server is set up', async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/api/blog/comment/push/key' });
+    expect(res.json().data).toMatchObject({ mail: false, vapidPublicKey: expect.any(String) });
+  });
+
   describe('posting', () => {
     it('stores a visitor comment and answers it without uuid, IP or email', async () => {
       const res = await c.post(on('写得真好', { guestName: '小明', guestEmail: 'ming@example.com' }), {

@@ -15,6 +15,7 @@ import { replyNoticesModule } from './replies/index.ts';
 import { createCommentRepo } from './repo.ts';
 import { commentsRoutes } from './routes.ts';
 import { type CommentNotifier, createCommentService } from './service.ts';
+import { createSpamMarkRepo } from './spamMarks.ts';
 import {
   type ArticleExistence,
   type EssayVisibility,
@@ -76,6 +77,7 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
   });
   const queue = createModerationQueue({
     repo,
+    spamMarks: createSpamMarkRepo(ctx.db),
     moderation,
     avatarKey: comments.avatarKey,
     remove: comments.removeAsOwner,
@@ -85,6 +87,7 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
         await ctx.events.emit({ type: 'comment.posted', data: commentEventOf(row) });
       }
     },
+    now: ctx.now,
   });
   const remote = createRemoteComments({
     repo,

@@ -1,28 +1,43 @@
+import { randomUUID } from 'node:crypto';
 import type {
   CommentModerateBody,
+  CommentModerateResult,
   CommentSettings,
+  CommentSpamPreview,
   CommentStatus,
 } from '@candy/contract/calls/commentModeration';
 import type { RecentComment, RecentComments, RecentCommentsQuery } from '@candy/contract/calls/comments';
+import { notFound } from '../../http/errors.ts';
 import type { ModerationSettings } from './moderation.ts';
 import { presentComment } from './present.ts';
 import type { CommentRepo, CommentRow } from './repo.ts';
+import type { SpamMarkRepo } from './spamMarks.ts';
 
 export interface QueueDeps {
   repo: CommentRepo;
+  spamMarks: SpamMarkRepo;
   moderation: ModerationSettings;
   avatarKey: () => Promise<string>;
   /** Rejecting deletes as the owner would (a thread's head with replies stays as a placeholder). */
   remove: (id: number) => Promise<unknown>;
   /** Comments the owner just let through (replies then tell their answered authors). */
   approved?: (rows: CommentRow[]) => Promise<void>;
+  now: () => number;
 }
 
 /**
  * The owner's side of moderation (issue 25): every comment or the queue, searched; approve,
  * reject and mark as spam, one or many at once; the settings that decide what is held.
  */
-export const createModerationQueue = ({ repo, moderation, avatarKey, remove, approved }: QueueDeps) => ({
+export const createModerationQueue = ({
+  repo,
+  spamMarks,
+  moderation,
+  avatarKey,
+  remove,
+  approved,
+  now,
+}: QueueDeps) => ({
   async recent(query: RecentCommentsQuery): Promise<RecentComments> {
     const key = await avatarKey();
     const filter = { status: query.status, q: query.q || undefined };
@@ -46,7 +61,7 @@ export const createModerationQueue = ({ repo, moderation, avatarKey, remove, app
   },
 
   /** Answers how many comments changed; ids already gone are skipped. */
-  async moderate({ ids, action }: CommentModerateBody): Promise<{ count: number }> {
+  async moderate({ ids, action }: CommentModerateBody): Promise<CommentModerateResult> {
     const unique = [...new Set(ids)];
     switch (action) {
       case 'approve': {
@@ -57,8 +72,10 @@ export const createModerationQueue = ({ repo, moderation, avatarKey, remove, app
         await approved?.(waiting);
         return { count };
       }
-      case 'spam':
-        return { count: await repo.markSpam(unique) };
+      case 'spam': {
+        const undo = randomUUID();
+        return { count: await spamMarks.mark(unique, undo, now()), undo };
+      }
       case 'reject': {
         const rows = await repo.findByIds(unique);
         // Replies first, so that a thread's head whose replies all go is removed rather than kept.
@@ -67,6 +84,19 @@ export const createModerationQueue = ({ repo, moderation, avatarKey, remove, app
         return { count: rows.length };
       }
     }
+  },
+
+  /** What a spam mark on `ids` would hide, for the owner's confirmation. */
+  async spamPreview(ids: readonly number[]): Promise<CommentSpamPreview> {
+    const rows = await spamMarks.scope([...new Set(ids)]);
+    return { comments: rows.length, devices: new Set(rows.map((row) => row.uuid || row.id)).size };
+  },
+
+  /** 撤销 a spam mark; 4040 once it was undone or is too old. */
+  async undoSpam(undo: string): Promise<{ count: number }> {
+    const count = await spamMarks.undo(undo, now());
+    if (count === undefined) throw notFound('这次标记已经撤销或太久以前，无法撤销');
+    return { count };
   },
 
   settings: (): Promise<CommentSettings> => moderation.load(),

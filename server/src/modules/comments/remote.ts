@@ -114,7 +114,7 @@ export const createRemoteComments = (deps: RemoteDeps) => {
       content,
       guestName: name,
       knownAuthor: settings.moderation === 'first' ? await repo.hasShownComment(key) : true,
-      markedSpammer: await repo.isMarkedSpammer(key, key),
+      markedSpammer: await repo.isMarkedSpammer(key),
     });
   };
 

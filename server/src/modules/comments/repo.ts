@@ -192,14 +192,18 @@ export const createCommentRepo = (db: Db) => ({
     return row !== undefined;
   },
 
-  /** The device or the address wrote a comment the owner marked as spam. */
-  async isMarkedSpammer(uuid: string, ip: string): Promise<boolean> {
+  /**
+   * The device wrote a comment the owner marked as spam. Not the address: behind a shared NAT (a
+   * school, an office, a phone carrier) one address is many people (issue 41.1).
+   */
+  async isMarkedSpammer(uuid: string): Promise<boolean> {
+    if (!uuid) return false;
     const row = await db
       .selectFrom('comment')
       .select('id')
       .where('status', '=', 'spam')
       .where('is_owner', '=', 0)
-      .where((eb) => eb.or([eb('uuid', '=', uuid), eb('ip', '=', ip)]))
+      .where('uuid', '=', uuid)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -208,36 +212,6 @@ export const createCommentRepo = (db: Db) => ({
   async setStatus(ids: readonly number[], status: string): Promise<number> {
     if (ids.length === 0) return 0;
     const result = await db.updateTable('comment').set({ status }).where('id', 'in', ids).executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  },
-
-  /**
-   * Marks the comments as spam, and with them every other visitor comment from their devices and
-   * addresses (never the owner's). Answers how many changed.
-   */
-  async markSpam(ids: readonly number[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const authors = await db
-      .selectFrom('comment')
-      .select(['uuid', 'ip'])
-      .where('id', 'in', ids)
-      .where('is_owner', '=', 0)
-      .execute();
-    const uuids = [...new Set(authors.map((a) => a.uuid).filter(Boolean))];
-    const ips = [...new Set(authors.map((a) => a.ip).filter(Boolean))];
-    const result = await db
-      .updateTable('comment')
-      .set({ status: 'spam' })
-      .where('is_owner', '=', 0)
-      .where('status', '!=', 'spam')
-      .where((eb) =>
-        eb.or([
-          eb('id', 'in', ids),
-          ...(uuids.length ? [eb('uuid', 'in', uuids)] : []),
-          ...(ips.length ? [eb('ip', 'in', ips)] : []),
-        ]),
-      )
-      .executeTakeFirst();
     return Number(result.numUpdatedRows);
   },
 

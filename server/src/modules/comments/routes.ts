@@ -27,6 +27,8 @@ export const commentsRoutes = (
 
   router.route(commentsCalls.commentRecent, ({ query }) => queue.recent(query));
   router.route(commentsCalls.commentModerate, ({ body }) => queue.moderate(body));
+  router.route(commentsCalls.commentSpamPreview, ({ body }) => queue.spamPreview(body.ids));
+  router.route(commentsCalls.commentSpamUndo, ({ body }) => queue.undoSpam(body.undo));
   router.route(commentsCalls.commentSettings, () => queue.settings());
   router.route(commentsCalls.commentSettingsUpdate, ({ body }) => queue.saveSettings(body));
 };

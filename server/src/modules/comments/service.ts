@@ -94,7 +94,6 @@ export const createCommentService = (deps: CommentDeps) => {
   /** Where a visitor's comment goes under the owner's settings: shown, held, or held as spam. */
   const statusFor = async (
     uuid: string,
-    ip: string,
     fields: { content: string; guestName: string },
   ): Promise<CommentStatus> => {
     const settings = await moderation.load();
@@ -103,7 +102,7 @@ export const createCommentService = (deps: CommentDeps) => {
       heldWords: moderation.heldWordsOf(settings),
       ...fields,
       knownAuthor: settings.moderation === 'first' ? await repo.hasShownComment(uuid) : true,
-      markedSpammer: await repo.isMarkedSpammer(uuid, ip),
+      markedSpammer: await repo.isMarkedSpammer(uuid),
     });
   };
 
@@ -261,7 +260,7 @@ export const createCommentService = (deps: CommentDeps) => {
       }
       const status: CommentStatus = owner
         ? 'visible'
-        : await statusFor(uuid, caller.ip, { content: body.content, guestName: body.guestName ?? '' });
+        : await statusFor(uuid, { content: body.content, guestName: body.guestName ?? '' });
       const at = now();
       const row = await repo.insert({
         target_type: body.targetType,
@@ -305,7 +304,7 @@ export const createCommentService = (deps: CommentDeps) => {
       let row = await repo.updateContent(id, content, contentHashOf(content), now());
       // A shown comment edited to carry what would have been held goes back to the queue.
       if (!owner && before.status === 'visible') {
-        const status = await statusFor(before.uuid, before.ip, { content, guestName: before.guest_name });
+        const status = await statusFor(before.uuid, { content, guestName: before.guest_name });
         if (status === 'held') {
           await repo.setStatus([id], 'held');
           row = { ...row, status };

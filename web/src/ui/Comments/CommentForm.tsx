@@ -1,11 +1,13 @@
 import type { Emote } from '@candy/contract/calls/emotes';
 import { useRef, useState } from 'react';
-import { RequestError } from '../../core/errors.ts';
+import { notify } from '../../core/notify.ts';
 import { storage } from '../../core/storage.ts';
 import { Button } from '../Button.tsx';
 import { EmotePicker } from './EmotePicker.tsx';
 import { commentMaxLength, guestNameMaxLength } from './limits.ts';
 import { NotifyByEmail } from './NotifyByEmail.tsx';
+import { refusalOf } from './refusal.ts';
+import { useMailReplies } from './useMailReplies.ts';
 import { isStaleProof, useProof } from './useProof.ts';
 
 export interface GuestFields {
@@ -15,14 +17,6 @@ export interface GuestFields {
   /** The solved proof of work (visitors' new comments and edits). */
   proof?: string;
 }
-
-/** What a refused post shows under the form: the server's message and its field lines. */
-const refusalText = (error: unknown): string => {
-  if (!(error instanceof Error)) return String(error);
-  const lines =
-    error instanceof RequestError ? error.errors.flatMap((e) => Object.values(e.constraints)) : [];
-  return [error.message, ...lines.filter((line) => line !== error.message)].join('；');
-};
 
 export interface CommentFormProps {
   emotes: ReadonlyMap<string, Emote>;
@@ -61,6 +55,7 @@ export const CommentForm = ({
   const [refusal, setRefusal] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const proof = useProof(needsProof);
+  const mailReplies = useMailReplies(guestFields);
   const length = content.length;
   const valid = content.trim().length > 0 && length <= commentMaxLength;
 
@@ -82,7 +77,7 @@ export const CommentForm = ({
       ? {
           guestName: guestName.trim() || undefined,
           guestEmail: guestEmail.trim() || undefined,
-          ...(notifyByEmail && guestEmail.trim() ? { notifyByEmail: true } : {}),
+          ...(mailReplies && notifyByEmail && guestEmail.trim() ? { notifyByEmail: true } : {}),
         }
       : {};
     const send = async () => onSubmit(content, { ...guest, proof: await proof.take() });
@@ -96,8 +91,11 @@ export const CommentForm = ({
         await send();
       }
     } catch (error) {
-      // The text stays in the form; the reason shows under it.
-      setRefusal(refusalText(error));
+      // The text stays in the form; the reason shows under it and, as everywhere (spec §8), in a
+      // toast with its `[property]: constraint` lines (the comment calls are silent for this).
+      const refusal = refusalOf(error);
+      setRefusal(refusal.inline);
+      if (!refusal.toasted) notify('error', refusal.toast, { requestId: refusal.requestId });
       proof.renew();
       return;
     }
@@ -134,7 +132,10 @@ export const CommentForm = ({
             value={guestEmail}
             onChange={(event) => setGuestEmail(event.target.value)}
           />
-          <NotifyByEmail checked={notifyByEmail} email={guestEmail} onChange={setNotifyByEmail} />
+          {/* Only where the site can send mail: a promise it cannot keep is not offered. */}
+          {mailReplies ? (
+            <NotifyByEmail checked={notifyByEmail} email={guestEmail} onChange={setNotifyByEmail} />
+          ) : null}
         </div>
       ) : null}
       <textarea

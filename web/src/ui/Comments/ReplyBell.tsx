@@ -1,5 +1,6 @@
 import { RequestError } from '../../core/request.ts';
 import { toast } from '../toast.tsx';
+import { permissionDeniedText, pushFailureText } from './pushFailure.ts';
 import { bellEndpoint, pushSupported, setBellState, useBellState } from './replyBellState.ts';
 
 /**
@@ -26,7 +27,7 @@ export const ReplyBell = () => {
       const result = await push.subscribeToReplies();
       if (result === 'denied') {
         setBellState('off');
-        toast.error('浏览器没有允许通知');
+        toast.error(permissionDeniedText);
         return;
       }
       const registration = await navigator.serviceWorker.getRegistration(push.PUSH_WORKER);
@@ -37,7 +38,7 @@ export const ReplyBell = () => {
       setBellState(previous === 'busy' ? 'off' : previous);
       // The request client has already shown its own failures.
       if (!(error instanceof RequestError))
-        toast.error(`开启提醒失败：${error instanceof Error ? error.message : String(error)}`);
+        toast.error(pushFailureText(error, 'Notification' in window ? Notification.permission : 'unknown'));
     }
   };
 

@@ -35,7 +35,11 @@ export interface VisitorPushDeps {
 
 /** A visitor's browsers for replies: subscribing tied to the device uuid, and sending to them. */
 export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, now }: VisitorPushDeps) => ({
-  key: async () => ({ vapidPublicKey: (await channels()).vapid.publicKey }),
+  /** What reply notices can reach a visitor: the push key, and whether mail is set up. */
+  async key() {
+    const { vapid, email } = await channels();
+    return { vapidPublicKey: vapid.publicKey, mail: email !== null };
+  },
 
   async status(endpoint: string, caller: Caller) {
     return { subscribed: await repo.isSubscribed(endpoint, requireUuid(caller)) };

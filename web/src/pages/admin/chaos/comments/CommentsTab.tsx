@@ -8,6 +8,7 @@ import './commentsTab.css';
 import { QueueItem, type QueueItemActions } from './QueueItem.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { type QueueStatus, useCommentQueue, useModerate } from './useCommentQueue.ts';
+import { useMarkSpam } from './useMarkSpam.ts';
 
 const pageSize = 20;
 
@@ -20,10 +21,6 @@ const emptyText = (status: QueueStatus, q: string): string => {
 
 const bulkConfirm: Partial<Record<ModerationAction, { title: string; message: (n: number) => string }>> = {
   reject: { title: '批量拒绝', message: (n) => `拒绝并删除选中的 ${n} 条评论？删除后不能恢复。` },
-  spam: {
-    title: '批量标为垃圾',
-    message: (n) => `把选中的 ${n} 条评论标为垃圾？同一设备和同一地址的其他评论也会隐藏。`,
-  },
 };
 
 /**
@@ -38,6 +35,7 @@ export const CommentsTab = ({ initialStatus = 'all' }: { initialStatus?: QueueSt
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const queue = useCommentQueue({ status, q: q || undefined, page, size: pageSize });
   const moderate = useModerate();
+  const markSpam = useMarkSpam();
   const list = queue.data?.list ?? [];
 
   const reset = () => {
@@ -45,7 +43,8 @@ export const CommentsTab = ({ initialStatus = 'all' }: { initialStatus?: QueueSt
     setSelected(new Set());
   };
   const act = async (ids: number[], action: ModerationAction) => {
-    await moderate(ids, action);
+    // A spam mark asks with the server's count and can be undone: its own path.
+    await (action === 'spam' ? markSpam(ids) : moderate(ids, action));
     setSelected((old) => new Set([...old].filter((id) => !ids.includes(id))));
   };
   const actions: QueueItemActions = {

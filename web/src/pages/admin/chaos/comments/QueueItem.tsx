@@ -59,15 +59,8 @@ export const QueueItem = ({
             编辑
           </Button>
           {c.status !== 'spam' && !c.isOwner && (
-            <Button
-              kind="text"
-              confirm={{
-                title: '标为垃圾评论',
-                message: `把 ${who(c)} 的这条评论标为垃圾？同一设备和同一地址的其他评论也会隐藏，之后的评论直接进入垃圾箱。`,
-              }}
-              onClick={() => actions.onSpam(c)}
-              data-testid="queue-spam"
-            >
+            // onSpam asks itself, with the server's count of what the mark hides.
+            <Button kind="text" confirm={false} onClick={() => actions.onSpam(c)} data-testid="queue-spam">
               标为垃圾
             </Button>
           )}

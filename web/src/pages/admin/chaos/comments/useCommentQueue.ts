@@ -18,7 +18,7 @@ export const useCommentQueue = (query: RecentCommentsQuery) =>
 const doneText: Record<ModerationAction, (n: number) => string> = {
   approve: (n) => `已通过 ${n} 条评论`,
   reject: (n) => `已拒绝并删除 ${n} 条评论`,
-  spam: (n) => `已标为垃圾 ${n} 条评论（含同一设备和地址的其他评论）`,
+  spam: (n) => `已标为垃圾 ${n} 条评论`,
 };
 
 /** Approve, reject or mark as spam; every comment list (and the dashboard) is refreshed after. */
