@@ -82,7 +82,7 @@ export const createPushService = (deps: PushDeps) => {
   /** What this replica last stored or read as the owner's origin: a write only when it changes. */
   let knownOwnerOrigin: string | undefined;
   /** The owner's origin being stored: read after it, so the request that brought it sees it. */
-  const storing: Promise<void> = Promise.resolve();
+  let storing: Promise<void> = Promise.resolve();
 
   const stored = async () => {
     const rows = await repo.channels();
