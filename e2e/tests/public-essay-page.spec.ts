@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { goInApp, openPage, waitForApp } from '../support/pages.ts';
 import { e2eDarkKey, openVisitor } from '../support/visitors.ts';
@@ -264,6 +265,8 @@ describe("an essay's own page", () => {
       await code.evaluate((pre) => {
         (pre as unknown as { scrollLeft: number }).scrollLeft = 0;
       });
+      // axe-core's `scrollable-region-focusable` (serious) among the rest: none on the code's page.
+      expect(await seriousViolations(page)).toEqual([]);
       await code.focus();
       await page.keyboard.press('ArrowRight');
       await expect
