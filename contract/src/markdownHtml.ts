@@ -37,8 +37,24 @@ const videoBlock: TokenizerAndRendererExtension = {
     `<div class="video-slot" ${videoKindAttribute}="${String(token.kind)}" ${videoSlotAttribute}="${String(token.id)}"></div>\n`,
 };
 
+export interface MarkdownOptions {
+  /**
+   * The level a text's `#` heading becomes. An essay is shown inside a page that has its own
+   * `<h1>` (issue 41.12: one per page), so its headings start at 2; the about page's text is the
+   * page itself and keeps its `#` as the page's `<h1>`.
+   */
+  topHeading?: 1 | 2;
+}
+
 // Short posts are written with single line breaks meaning line breaks.
-const marked = new Marked({ gfm: true, breaks: true, extensions: [musicBlock, videoBlock] });
+const settings = { gfm: true, breaks: true, extensions: [musicBlock, videoBlock] };
+const marked = new Marked(settings);
+const markedOneLevelDown = new Marked(settings, {
+  walkTokens(token) {
+    if (token.type === 'heading') token.depth = Math.min(6, token.depth + 1);
+  },
+});
 
 /** Markdown to HTML as written: raw HTML passes through. Never show this unsanitised. */
-export const markdownToUnsafeHtml = (source: string): string => marked.parse(source, { async: false });
+export const markdownToUnsafeHtml = (source: string, options: MarkdownOptions = {}): string =>
+  (options.topHeading === 2 ? markedOneLevelDown : marked).parse(source, { async: false });

@@ -58,10 +58,14 @@ export const srcsetOf = (info: PictureInfo, ext: string): string =>
   info.widths.map((width) => `${info.base}${width}.${ext} ${width}w`).join(', ');
 
 /**
- * How wide a picture in an essay or the about page is shown: the page's text column (the main
- * column is at most 960 px, less the card's and the page's padding).
+ * How wide a picture in an essay or the about page is shown: a card's text column. The main
+ * column (16 px padding a side) holds the public page (at most 760 px, 16 px padding, 12 px up
+ * to 600 px wide), which holds the card (1 px border, padding as the page's): 82 px less than the
+ * screen on a phone, 98 px up to 792 px, then 694 px. Declaring more than that made a 390 px phone
+ * at DPR 2 take the 960 copy where the 640 one fills it (issue 41.11).
  */
-export const MARKDOWN_PICTURE_SIZES = '(max-width: 960px) calc(100vw - 64px), 896px';
+export const MARKDOWN_PICTURE_SIZES =
+  '(max-width: 600px) calc(100vw - 82px), (max-width: 792px) calc(100vw - 98px), 694px';
 
 export interface PictureOptions {
   /** The `sizes` attribute: how wide the picture is shown at each screen width. */

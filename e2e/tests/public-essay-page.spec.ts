@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { goInApp, waitForApp } from '../support/pages.ts';
-import { openVisitor } from '../support/visitors.ts';
+import { goInApp, openPage, waitForApp } from '../support/pages.ts';
+import { e2eDarkKey, openVisitor } from '../support/visitors.ts';
 
 /**
  * An essay's own page (issue 23): `/chaos/N` is rendered by the server with the essay in it, its
@@ -217,6 +218,64 @@ describe("an essay's own page", () => {
     expect(html).not.toContain('加载失败');
     expect(html).toContain('<meta name="robots" content="noindex">');
   });
+
+  // Issue 41.8: on a phone a long line of code scrolls sideways; the keyboard reaches it, and a
+  // shadow shows at each edge the line runs on past (light and dark alike).
+  it.each([
+    ['light', 10],
+    ['dark', 2],
+  ])(
+    'lets a phone scroll a long code line by keyboard, with a shadow where it runs on (%s)',
+    async (theme, hour) => {
+      const found = (await (
+        await fetch(`${baseUrl}/api/blog/essay?keyword=${encodeURIComponent('DeepReadonly')}`)
+      ).json()) as { data: { list: Listed[] } };
+      const id = found.data.list[0]?.id;
+      const served = await (await fetch(`${baseUrl}/chaos/${id}`)).text();
+      expect(served).toContain('<pre tabindex="0" role="group" aria-label="代码块">');
+      const { page, errors, close } = await openPage(browser, `${baseUrl}/chaos/${id}`, {
+        viewport: { width: 390, height: 844 },
+        hour,
+        record: { darkModeDecodeKey: e2eDarkKey },
+      });
+      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      const code = page.getByRole('group', { name: '代码块' });
+      const box = await code.boundingBox();
+      if (!box) throw new Error('no code block');
+      expect(
+        await code.evaluate((pre) => (pre as unknown as { scrollWidth: number }).scrollWidth),
+      ).toBeGreaterThan(box.width);
+      /** A few pixels of the block's top padding (no text there) at its left and right edges. */
+      const edges = async () =>
+        Promise.all(
+          [box.x + 1, box.x + box.width - 7].map((x) =>
+            page.screenshot({ clip: { x, y: box.y + 7, width: 6, height: 4 } }),
+          ),
+        );
+      const [leftAtStart, rightAtStart] = await edges();
+      await code.evaluate((pre) => {
+        const element = pre as unknown as { scrollLeft: number; scrollWidth: number };
+        element.scrollLeft = element.scrollWidth;
+      });
+      const [leftAtEnd, rightAtEnd] = await edges();
+      // At the start the line runs on to the right only; at the end, to the left only.
+      expect(rightAtStart?.equals(rightAtEnd as Buffer)).toBe(false);
+      expect(leftAtStart?.equals(leftAtEnd as Buffer)).toBe(false);
+
+      await code.evaluate((pre) => {
+        (pre as unknown as { scrollLeft: number }).scrollLeft = 0;
+      });
+      // axe-core's `scrollable-region-focusable` (serious) among the rest: none on the code's page.
+      expect(await seriousViolations(page)).toEqual([]);
+      await code.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect
+        .poll(() => code.evaluate((pre) => (pre as unknown as { scrollLeft: number }).scrollLeft))
+        .toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
 
   it('shows the same kind 404 when the client navigates to a missing essay, and when it hydrates one', async () => {
     const server = await serverMarkupOf(browser, `${baseUrl}/chaos/987654`);

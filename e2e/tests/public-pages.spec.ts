@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { waitForApp } from '../support/pages.ts';
+import { newestEssayId } from '../support/publicPages.ts';
 import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
 
 /** Landing, anime list, about, and the public pages on a phone. */
@@ -103,6 +104,43 @@ describe('public pages in Chromium', () => {
     await waitForApp(page);
     await page.getByTestId('about-article').locator('.markdown h1').waitFor();
     await page.getByTestId('comments').waitFor();
+    await context.close();
+  });
+
+  it('gives each public page one <h1> (an essay’s own headings below it) and a name to every nav', async () => {
+    const { page, context, errors } = await openVisitor(browser);
+    const newest = await newestEssayId(baseUrl);
+    // Essay 1 of the demo content opens with a `#` heading: on its page that heading is an <h2>.
+    const pages: [string, string, string | null][] = [
+      ['/chaos', '[data-testid="essay"]', '随笔'],
+      [`/chaos/${newest}`, '[data-testid="essay"]', null],
+      ['/chaos/1', '[data-testid="essay"], [data-testid="essay-missing"]', null],
+      ['/moments', '[data-testid="moments-heatmap"], [data-testid="dark-key-needed"]', '朋友圈'],
+      ['/pastel-memories', '[data-testid="bangumi"]', '番剧'],
+      ['/waifu', '[data-testid="waifu-dark-only"]', '老婆'],
+      ['/home', '[data-testid="home"]', '糖果罐'],
+    ];
+    for (const viewport of [
+      { width: 1200, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const [path, ready, heading] of pages) {
+        await page.goto(`${baseUrl}${path}`);
+        await waitForApp(page);
+        await page.locator(ready).first().waitFor();
+        const h1 = page.locator('h1');
+        expect(await h1.count(), path).toBe(1);
+        if (heading) expect(await h1.textContent(), path).toBe(heading);
+        expect(await page.locator('.markdown h1').count(), path).toBe(0);
+        const unnamed = page.locator('nav:not([aria-label]):not([aria-labelledby])');
+        expect(await unnamed.count(), path).toBe(0);
+        // An essay's page has two: the header's and the way back to the list.
+        if (path.startsWith('/chaos/'))
+          expect(await page.locator('nav[aria-label="返回"]').count(), path).toBe(1);
+      }
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 

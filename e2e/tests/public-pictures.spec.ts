@@ -84,11 +84,29 @@ describe('pictures on a phone', () => {
     await waitForApp(page);
     await switchDarkOn(page);
     await page.setViewportSize({ width: 390, height: 844 });
+    // The copies are held back a moment: the blurred thumbhash is painted meanwhile, as in an essay
+    // (issue 41.16: one placeholder for every picture of the pipeline, React's included).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/files/images/v/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await goInApp(page, '/moments');
     const image = page.getByTestId('moment').first().locator('img');
+    const backgroundImage = () =>
+      image.evaluate(
+        (img) => (img as unknown as { style: { backgroundImage: string } }).style.backgroundImage,
+      );
+    await expect.poll(backgroundImage).toMatch(/^url\("data:image\/png;base64,/);
+    release();
     await expect
       .poll(() => image.evaluate((img) => (img as unknown as { complete: boolean }).complete))
       .toBe(true);
+    // Loaded, the picture alone is shown: nothing behind it shows through its transparent parts.
+    await expect.poll(backgroundImage).toBe('');
     const shown = await image.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc);
     // 320 CSS px at DPR 2: the 640-wide AVIF.
     expect(new URL(shown).pathname).toMatch(/^\/files\/images\/v\/[0-9a-f]{16}\/640\.avif$/);
@@ -97,6 +115,24 @@ describe('pictures on a phone', () => {
     const bytes = [...loaded.values()].reduce((sum, n) => sum + n, 0);
     expect(loaded.has(uploaded.data.url)).toBe(false);
     expect(bytes).toBeLessThan(original.length * 0.05);
+
+    // The same photograph in an essay is shown 308 CSS px wide on this phone (the card's text
+    // column): at DPR 2 the 640-wide copy fills it, and `sizes` says so (issue 41.11).
+    const essay = (await (
+      await fetch(`${server.url}/api/blog/essay`, {
+        method: 'POST',
+        headers: { 'x-fingerprint': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `拍了一张海。\n\n![海](${uploaded.data.url})` }),
+      })
+    ).json()) as { data: { id: number } };
+    await goInApp(page, `/chaos/${essay.data.id}`);
+    const inEssay = page.getByTestId('essay').locator('.markdown img');
+    await expect
+      .poll(() => inEssay.evaluate((img) => (img as unknown as { complete: boolean }).complete))
+      .toBe(true);
+    expect((await inEssay.boundingBox())?.width).toBe(308);
+    const essayCopy = await inEssay.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc);
+    expect(new URL(essayCopy).pathname).toMatch(/^\/files\/images\/v\/[0-9a-f]{16}\/640\.avif$/);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,3 +1,4 @@
+import type { MarkdownOptions } from '@candy/contract/markdownHtml';
 import type sanitizeHtmlType from 'sanitize-html';
 
 /**
@@ -63,8 +64,8 @@ export const sanitizeMarkdownHtml = (
     },
   });
 
-let loading: Promise<{ toHtml: (source: string) => string; sanitizeHtml: typeof sanitizeHtmlType }> | null =
-  null;
+type ToHtml = (source: string, options?: MarkdownOptions) => string;
+let loading: Promise<{ toHtml: ToHtml; sanitizeHtml: typeof sanitizeHtmlType }> | null = null;
 /** marked and sanitize-html load with the first essay rendered, not at start: an idle server stays small. */
 const load = () => {
   loading ??= Promise.all([import('@candy/contract/markdownHtml'), import('sanitize-html')]).then(
@@ -73,8 +74,15 @@ const load = () => {
   return loading;
 };
 
-/** An essay's Markdown as the page shows it (before its pictures are upgraded), for a page on `host`. */
-export const markdownToSafeHtml = async (source: string, host: string): Promise<string> => {
+/**
+ * An essay's Markdown as the page shows it (before its pictures are upgraded), for a page on `host`;
+ * `topHeading` as the client's renderer takes it (an essay's page has its own `<h1>`, issue 41.12).
+ */
+export const markdownToSafeHtml = async (
+  source: string,
+  host: string,
+  options: MarkdownOptions = {},
+): Promise<string> => {
   const { toHtml, sanitizeHtml } = await load();
-  return sanitizeMarkdownHtml(sanitizeHtml, toHtml(source), host);
+  return sanitizeMarkdownHtml(sanitizeHtml, toHtml(source, options), host);
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fillPath, type RouteName, routes } from '@candy/contract';
+import { focusableCodeBlocks } from '@candy/contract/codeBlockMarkup';
 import {
   eagerEssayIndex,
   MARKDOWN_PICTURE_SIZES,
@@ -127,16 +128,21 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     source: string,
     host: string,
     pictures: PictureMap | undefined,
-    eagerFirst = false,
+    eagerFirst: boolean,
+    /** An essay's headings start at `<h2>`: its page has its own `<h1>` (as the client's EssayCard). */
+    topHeading: 1 | 2,
   ): Promise<string> => {
-    const key = `${host}\n${eagerFirst}\n${JSON.stringify(pictures ?? {})}\n${source}`;
+    const key = `${host}\n${eagerFirst}\n${topHeading}\n${JSON.stringify(pictures ?? {})}\n${source}`;
     const hit = rendered.get(key);
     if (hit !== undefined) return hit;
     // Our own pictures become <picture> markup, exactly as the browser's renderer makes it (issue 30).
-    let html = upgradePictures(await markdownToSafeHtml(source, host), pictures, {
-      sizes: MARKDOWN_PICTURE_SIZES,
-      eagerFirst,
-    });
+    // Code blocks take focus (issue 41.8), after sanitising, as the client's Markdown does.
+    let html = focusableCodeBlocks(
+      upgradePictures(await markdownToSafeHtml(source, host, { topHeading }), pictures, {
+        sizes: MARKDOWN_PICTURE_SIZES,
+        eagerFirst,
+      }),
+    );
     // Pictures without a size yet (not ours, or not in the pipeline): read it from the file.
     const srcs = [...html.matchAll(/<img src="([^"]*)"(?![^>]*\swidth=)/g)].map((m) => m[1] as string);
     for (const src of new Set(srcs)) {
@@ -211,7 +217,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
         const list = await Promise.all(
           essays.list.map(async (essay, index) => ({
             ...essay,
-            html: await renderMarkdown(essay.content, host, essay.pictures, index === eager),
+            html: await renderMarkdown(essay.content, host, essay.pictures, index === eager, 2),
           })),
         );
         put('essayList', { ...essays, list });
@@ -221,7 +227,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
       // null stands for "no such essay for visitors": the page shows its 404 state from it.
       reads[`essay:${essayId}`] = essay && {
         ...essay,
-        html: await renderMarkdown(essay.content, host, essay.pictures, true),
+        html: await renderMarkdown(essay.content, host, essay.pictures, true, 2),
       };
     } else if (pathname === '/home') {
       put('hitokoto', await quote());
@@ -236,7 +242,7 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
       if (article)
         put('about', {
           ...article,
-          html: await renderMarkdown(article.content, host, article.pictures, true),
+          html: await renderMarkdown(article.content, host, article.pictures, true, 1),
         });
       put('comments:article:1', comments);
     } else if (pathname === '/pastel-memories') {

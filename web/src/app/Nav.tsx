@@ -112,7 +112,7 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
             <span />
           </button>
         ) : (
-          <nav className="nav-links">
+          <nav className="nav-links" aria-label="主导航">
             <NavLinks />
             <div className="settings-anchor">
               <button
@@ -149,7 +149,7 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
             // Closed, its links must not take focus either (a hidden menu Tab still reached).
             inert={!menuOpen}
           >
-            <nav className="mobile-links">
+            <nav className="mobile-links" aria-label="主导航">
               <NavLinks />
             </nav>
             <Settings />

@@ -1,4 +1,6 @@
 import { averageColorOf, type PictureInfo, srcsetOf } from '@candy/contract/pictureMarkup';
+import { useCallback } from 'react';
+import { paintPlaceholder } from './picturePlaceholder.ts';
 
 export interface PictureProps {
   src: string;
@@ -17,17 +19,25 @@ export interface PictureProps {
 /**
  * One of our pictures as React renders it: the same `<picture>` as `pictureHtml` makes for Markdown
  * (AVIF and WebP by width, the original's format as fallback, intrinsic size, the average colour of
- * its thumbhash behind it until it loads), so a phone downloads a copy its size, not the original.
+ * its thumbhash at once and the blurred thumbhash itself as soon as a script runs, until it
+ * loads), so a phone downloads a copy its size, not the original.
  */
 export const Picture = ({ src, alt, width, height, info, sizes, eager = false, className }: PictureProps) => {
-  const color = info?.thumbhash ? averageColorOf(info.thumbhash) : null;
+  const thumbhash = info?.thumbhash ?? null;
+  const color = thumbhash ? averageColorOf(thumbhash) : null;
+  // Painted once the <img> is in the document (a hydrated server render included), as Markdown's.
+  const paint = useCallback((image: HTMLImageElement | null) => {
+    if (image) paintPlaceholder(image);
+  }, []);
   const common = {
+    ref: paint,
     ...(className ? { className } : {}),
     width,
     height,
     loading: eager ? ('eager' as const) : ('lazy' as const),
     decoding: 'async' as const,
     ...(eager ? { fetchPriority: 'high' as const } : {}),
+    ...(thumbhash ? { 'data-thumbhash': thumbhash } : {}),
     ...(color ? { style: { backgroundColor: color } } : {}),
   };
   if (!info?.base || !info.fallback || info.widths.length === 0)

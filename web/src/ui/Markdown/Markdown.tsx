@@ -1,3 +1,4 @@
+import { focusableCodeBlocks } from '@candy/contract/codeBlockMarkup';
 import { MARKDOWN_PICTURE_SIZES, type PictureMap, upgradePictures } from '@candy/contract/pictureMarkup';
 import {
   type KeyboardEvent,
@@ -13,9 +14,9 @@ import { createPortal } from 'react-dom';
 import { openImageViewer } from '../imageViewer/index.tsx';
 import { MusicCard } from '../MusicCard/MusicCard.tsx';
 import './markdown.css';
+import { paintPlaceholders } from '../picturePlaceholder.ts';
 import { useMarkdownRenderer } from './loadRenderer.ts';
 import { musicSlotAttribute, videoKindAttribute, videoSlotAttribute } from './musicSlot.ts';
-import { paintPlaceholders } from './placeholders.ts';
 
 /** The player is a chunk of its own, fetched only for texts that embed a clip or a collection. */
 const VideoEmbed = lazy(() => import('../VideoEmbed/VideoEmbed.tsx'));
@@ -31,6 +32,8 @@ export interface MarkdownProps {
    * when given, the renderer chunk is not needed.
    */
   html?: string;
+  /** The level the text's `#` headings become: 2 inside a page with its own `<h1>` (an essay). */
+  topHeading?: 1 | 2;
   /** Called with a clicked image (not one inside a link); the image viewer by default. */
   onOpenImage?: (image: HTMLImageElement) => void;
   className?: string;
@@ -58,6 +61,7 @@ export const Markdown = ({
   pictures,
   eagerFirst = false,
   html: rendered,
+  topHeading = 1,
   onOpenImage = openInViewer,
   className,
 }: MarkdownProps) => {
@@ -66,9 +70,14 @@ export const Markdown = ({
     () =>
       rendered ??
       (render
-        ? upgradePictures(render(source), pictures, { sizes: MARKDOWN_PICTURE_SIZES, eagerFirst })
+        ? focusableCodeBlocks(
+            upgradePictures(render(source, { topHeading }), pictures, {
+              sizes: MARKDOWN_PICTURE_SIZES,
+              eagerFirst,
+            }),
+          )
         : ''),
-    [rendered, render, source, pictures, eagerFirst],
+    [rendered, render, source, pictures, eagerFirst, topHeading],
   );
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);

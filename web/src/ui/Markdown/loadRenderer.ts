@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { MarkdownOptions } from './renderMarkdown.ts';
 
-type Render = (source: string) => string;
+type Render = (source: string, options?: MarkdownOptions) => string;
 
 let pending: Promise<Render> | null = null;
 let ready: Render | null = null;

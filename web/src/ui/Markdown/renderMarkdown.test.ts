@@ -14,6 +14,17 @@ const render = (source: string): HTMLElement => {
 };
 
 describe('markdownToUnsafeHtml', () => {
+  it('starts an essay’s headings at <h2>: its page has its own <h1> (issue 41.12)', () => {
+    const html = markdownToUnsafeHtml('# 春天\n\n## 花\n\n###### 叶', { topHeading: 2 });
+    expect(html).toContain('<h2>春天</h2>');
+    expect(html).toContain('<h3>花</h3>');
+    // There is no <h7>: the deepest stays the deepest.
+    expect(html).toContain('<h6>叶</h6>');
+    expect(html).not.toContain('<h1');
+    // A text that is its page (the about page) keeps its own levels.
+    expect(markdownToUnsafeHtml('# 关于')).toContain('<h1>关于</h1>');
+  });
+
   it('turns [music:<id>] on its own line into a music slot', () => {
     const root = render('before\n\n[music:1901371647]\n\nafter');
     expect(root.querySelector('[data-music-id]')?.getAttribute('data-music-id')).toBe('1901371647');

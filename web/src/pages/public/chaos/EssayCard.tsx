@@ -42,6 +42,7 @@ export const EssayCard = ({
       <Markdown
         className="e-content"
         source={essay.content}
+        topHeading={2}
         pictures={essay.pictures}
         eagerFirst={first}
         html={essay.html}

@@ -4,6 +4,7 @@ import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
 import { ListStatus } from '../shared/ListStatus.tsx';
+import { PageHeading } from '../shared/PageHeading.tsx';
 import '../shared/public-pages.css';
 import { useInfiniteScroll } from '../shared/useInfiniteScroll.ts';
 import './chaos.css';
@@ -23,6 +24,7 @@ export default function ChaosPage() {
   const eager = eagerEssayIndex(essays.items);
   return (
     <div className="public-page chaos-page">
+      <PageHeading>随笔</PageHeading>
       <Hitokoto className="chaos-quote" />
       <div className="public-page-toolbar">
         <SearchInput

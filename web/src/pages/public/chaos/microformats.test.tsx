@@ -4,6 +4,7 @@ import { mf2 } from 'microformats-parser';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
+import HomePage from '../home/index.tsx';
 import { MomentCard } from '../moments/MomentCard.tsx';
 import { EssayCard } from './EssayCard.tsx';
 
@@ -42,6 +43,22 @@ describe('microformats2 markup of public pages', () => {
     expect(properties.author?.[0]).toMatchObject({
       type: ['h-card'],
       properties: { name: ['糖果罐'], url: ['https://candy.example/home'] },
+    });
+  });
+
+  it('the landing page is the owner’s h-card: name, address and picture (issue 41.12)', () => {
+    const html = renderToStaticMarkup(
+      <Router ssrPath="/home">
+        <HomePage />
+      </Router>,
+    );
+    const { items } = mf2(page(html), { baseUrl: 'https://candy.example/home' });
+    expect(items).toHaveLength(1);
+    expect(items[0]?.type).toEqual(['h-card']);
+    expect(items[0]?.properties).toMatchObject({
+      name: ['糖果罐'],
+      url: ['https://candy.example/home'],
+      photo: ['https://candy.example/icon-192.png'],
     });
   });
 

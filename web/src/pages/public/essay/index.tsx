@@ -8,6 +8,7 @@ import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { EssayCard } from '../chaos/EssayCard.tsx';
 import '../chaos/chaos.css';
+import { PageHeading } from '../shared/PageHeading.tsx';
 import '../shared/public-pages.css';
 import './essay.css';
 import { EssayMissing } from './EssayMissing.tsx';
@@ -39,7 +40,8 @@ const EssayView = ({ id }: { id: number }) => {
   useOwnTitle(shown ? markdownTitle(shown.content) : missing ? '随笔不存在' : null);
   return (
     <div className="public-page essay-page">
-      <nav className="essay-page-back">
+      {shown ? <PageHeading>{markdownTitle(shown.content) || `随笔 #${shown.id}`}</PageHeading> : null}
+      <nav className="essay-page-back" aria-label="返回">
         <Link to="/chaos">← 全部随笔</Link>
       </nav>
       {shown ? (

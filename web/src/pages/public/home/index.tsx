@@ -5,13 +5,20 @@ import { runtimeConfig } from '../../../core/runtimeConfig.ts';
 import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';
 import './home.css';
 
+/** The site's own icon stands for its owner (the address manifest.webmanifest names too). */
+const OWNER_PHOTO = '/icon-192.png';
+
 /** The full-screen landing page: the site's name, its slogan, a quote, and the way in. */
 export default function HomePage() {
   const dark = useDarkMode();
   return (
     <div className="home-page" data-testid="home">
-      <div className="home-inner">
-        <h1 className="home-title">{runtimeConfig.title}</h1>
+      {/* The owner's h-card (microformats2, issue 41.12): whose site this is, its address and picture,
+          for the sites that read ours (Webmention) as we read theirs. */}
+      <div className="home-inner h-card">
+        <h1 className="home-title p-name">{runtimeConfig.title}</h1>
+        <data className="u-url" value="/home" hidden />
+        <data className="u-photo" value={OWNER_PHOTO} hidden />
         <p className="home-slogan" data-testid="home-slogan">
           {dark ? SiteDefaults.darkSlogan : SiteDefaults.slogan}
         </p>

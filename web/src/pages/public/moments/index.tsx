@@ -4,6 +4,7 @@ import { useIsOffline } from '../../../core/appState.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
 import { DarkKeyNeeded } from '../shared/DarkKeyNeeded.tsx';
 import { ListStatus } from '../shared/ListStatus.tsx';
+import { PageHeading } from '../shared/PageHeading.tsx';
 import '../shared/public-pages.css';
 import { useDarkReadKey } from '../shared/useDarkReadKey.ts';
 import { useInfiniteScroll } from '../shared/useInfiniteScroll.ts';
@@ -62,6 +63,7 @@ export default function MomentsPage() {
   const offline = useIsOffline();
   return (
     <div className="public-page moments-page">
+      <PageHeading>朋友圈</PageHeading>
       {offline ? (
         <section className="state-panel" data-testid="moments-offline">
           <h2>离线模式下没有朋友圈</h2>

@@ -2,6 +2,7 @@ import type { BangumiStatus } from '@candy/contract/calls/bangumi';
 import { useMemo, useState } from 'react';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { PageHeading } from '../shared/PageHeading.tsx';
 import '../shared/public-pages.css';
 import { BangumiCard } from './BangumiCard.tsx';
 import { groupBangumi, statusLabel, statusOrder, tagsOf } from './groupBangumi.ts';
@@ -25,6 +26,7 @@ export default function PastelMemoriesPage() {
 
   return (
     <div className="public-page bangumi-page">
+      <PageHeading>番剧</PageHeading>
       <div className="public-page-toolbar">
         <SearchInput placeholder="搜索番剧" onSearch={setKeyword} />
         <select

@@ -4,6 +4,7 @@ import { useDarkMode } from '../../../core/appState.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { DarkKeyNeeded } from '../shared/DarkKeyNeeded.tsx';
+import { PageHeading } from '../shared/PageHeading.tsx';
 import '../shared/public-pages.css';
 import { Gallery } from './Gallery.tsx';
 import { useWaifuList } from './useWaifuList.ts';
@@ -36,6 +37,7 @@ export default function WaifuPage() {
   const dark = useDarkMode();
   return (
     <div className="public-page waifu-page">
+      <PageHeading>老婆</PageHeading>
       {dark ? (
         <WaifuGallery />
       ) : (
