@@ -11,8 +11,6 @@ import { appState } from './core/appState.ts';
 import { type RuntimeConfig, runtimeConfig } from './core/runtimeConfig.ts';
 import { hydration, type SsrData, setSsrData } from './core/ssrData.ts';
 
-/** The very marked configuration the client renders with (the server sanitises its output). */
-export { markdownToUnsafeHtml } from './ui/Markdown/renderMarkdown.ts';
 export type { SsrData };
 
 export interface RenderInput {

@@ -13,3 +13,36 @@ export const isRemoteOrigin = (origin: string): boolean => {
   if (!host) return false;
   return !(host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '::1');
 };
+
+/**
+ * The base of the links in notifications and mails (issue 41.17): the configured site address, else
+ * the origin the owner last used the back office from, kept by `read` / `write` (beside the webpush
+ * settings). A replica writes only when the origin it sees changes.
+ */
+export const createLinkBase = (deps: {
+  configured: string | null;
+  read: () => Promise<string | undefined>;
+  write: (origin: string) => Promise<void>;
+  onError: (error: unknown) => void;
+}) => {
+  let known: string | undefined;
+  /** The origin being stored: a link is made after it, so the request that brought it sees it. */
+  let storing: Promise<void> = Promise.resolve();
+  return {
+    async current(): Promise<string | null> {
+      if (deps.configured) return deps.configured;
+      await storing;
+      known = await deps.read();
+      return known || null;
+    },
+    remember(origin: string): Promise<void> {
+      if (deps.configured || origin === known || !isRemoteOrigin(origin)) return storing;
+      known = origin;
+      storing = deps.write(origin).catch((error: unknown) => {
+        known = undefined;
+        deps.onError(error);
+      });
+      return storing;
+    },
+  };
+};

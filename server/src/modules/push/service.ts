@@ -16,7 +16,8 @@ import { deviceOf } from '../../http/userAgent.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import { pushEndpointProblem } from '../../net/pushEndpoint.ts';
 import type { Notify, NotifyEvent } from '../../notify.ts';
-import { isRemoteOrigin } from './ownerOrigin.ts';
+import { type StoredSettings, secretKeys, view } from './channelView.ts';
+import { createLinkBase } from './ownerOrigin.ts';
 import type { PushRepo } from './repo.ts';
 import {
   makeVapidKeys,
@@ -47,8 +48,6 @@ export interface PushDeps {
   allowLoopbackHttp: boolean;
 }
 
-type StoredSettings = Record<string, string>;
-
 export interface VisitorChannels {
   vapid: VapidKeys;
   /** VAPID `sub`: a mailto: or https: address push services may contact. */
@@ -64,12 +63,6 @@ const VAPID_PRIVATE = '_vapidPrivateKey';
 /** The origin the owner last used the back office from, when no site address is configured. */
 const OWNER_ORIGIN = '_ownerOrigin';
 
-const secretKeys = (channel: PushChannel): string[] =>
-  channelSettings[channel].fields.filter((f) => 'secret' in f && f.secret).map((f) => f.key);
-
-/** `••••` and the last four characters of a long secret: enough to recognise, not to use. */
-const mask = (value: string) => (value.length >= 12 ? `••••${value.slice(-4)}` : '••••');
-
 const LEVELS = { info: 'info', warning: 'warning', error: 'error' } as const;
 
 /**
@@ -79,10 +72,6 @@ const LEVELS = { info: 'info', warning: 'warning', error: 'error' } as const;
  */
 export const createPushService = (deps: PushDeps) => {
   const { repo, now, logger, outbound } = deps;
-  /** What this replica last stored or read as the owner's origin: a write only when it changes. */
-  let knownOwnerOrigin: string | undefined;
-  /** The owner's origin being stored: read after it, so the request that brought it sees it. */
-  let storing: Promise<void> = Promise.resolve();
 
   const stored = async () => {
     const rows = await repo.channels();
@@ -98,38 +87,18 @@ export const createPushService = (deps: PushDeps) => {
     );
   };
 
-  /** Where links in notifications and mails point: the configured address, else the owner's last one. */
-  const linkBase = async (): Promise<string | null> => {
-    if (deps.linkBase) return deps.linkBase;
-    await storing;
-    const origin = (await stored()).get('webpush')?.settings[OWNER_ORIGIN];
-    knownOwnerOrigin = origin;
-    return origin || null;
-  };
-
-  const view = (
-    channel: PushChannel,
-    row?: { enabled: boolean; settings: StoredSettings; updatedAt: number },
-  ): ChannelView => {
-    const secrets = secretKeys(channel);
-    const settings: Record<string, string> = {};
-    const secretsSet: string[] = [];
-    for (const field of channelSettings[channel].fields) {
-      const value = row?.settings[field.key] ?? '';
-      if (secrets.includes(field.key)) {
-        if (value) secretsSet.push(field.key);
-        settings[field.key] = value ? mask(value) : '';
-      } else settings[field.key] = value;
-    }
-    return {
-      channel,
-      enabled: row?.enabled ?? false,
-      configured: row !== undefined && channelSettings[channel].schema.safeParse(row.settings).success,
-      settings,
-      secretsSet,
-      updatedAt: row?.updatedAt ?? null,
-    };
-  };
+  const links = createLinkBase({
+    configured: deps.linkBase,
+    read: async () => (await stored()).get('webpush')?.settings[OWNER_ORIGIN],
+    async write(origin) {
+      const row = (await stored()).get('webpush');
+      if (row?.settings[OWNER_ORIGIN] === origin) return;
+      const settings = { ...row?.settings, [OWNER_ORIGIN]: origin };
+      await repo.saveChannel('webpush', row?.enabled ?? false, settings, now());
+    },
+    onError: (error) => logger.warn({ err: error }, 'remembering the owner address failed'),
+  });
+  const linkBase = links.current;
 
   /** The VAPID key pair, made on first need and kept with the webpush channel. */
   const vapidKeys = async (): Promise<VapidKeys> => {
@@ -295,20 +264,7 @@ export const createPushService = (deps: PushDeps) => {
      * Remembers the origin of an owner's request (`https://home.example:8443`) as the links' base
      * while no site address is configured; loopback origins are not kept (no phone can open them).
      */
-    rememberOwnerOrigin(origin: string): Promise<void> {
-      if (deps.linkBase || origin === knownOwnerOrigin || !isRemoteOrigin(origin)) return storing;
-      knownOwnerOrigin = origin;
-      storing = (async () => {
-        const row = (await stored()).get('webpush');
-        if (row?.settings[OWNER_ORIGIN] === origin) return;
-        const settings = { ...row?.settings, [OWNER_ORIGIN]: origin };
-        await repo.saveChannel('webpush', row?.enabled ?? false, settings, now());
-      })().catch((error: unknown) => {
-        knownOwnerOrigin = undefined;
-        logger.warn({ err: error }, 'remembering the owner address failed');
-      });
-      return storing;
-    },
+    rememberOwnerOrigin: links.remember,
 
     /**
      * What replies to visitors (issue 25.3) borrow from the owner's channels: the one VAPID key pair
