@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eagerEssayIndex, type PictureMap } from '@candy/contract/picture';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
@@ -16,12 +14,9 @@ import { openVisitor } from '../support/visitors.ts';
  * and a browser without JavaScript still reads the page.
  */
 
-/** The server's two halves of markdown rendering, loaded as the server loads them. */
+/** The server's markdown rendering (the shared marked configuration, then sanitize-html). */
 interface ServerMarkdown {
-  markdownToUnsafeHtml(source: string): string;
-}
-interface ServerSanitiser {
-  sanitizeMarkdownHtml(sanitizeHtml: unknown, html: string, host: string): string;
+  markdownToSafeHtml(source: string, host: string): Promise<string>;
 }
 
 /** What the comparison page holds (the e2e project has no DOM types). */
@@ -51,24 +46,15 @@ describe('server-rendered pages in Chromium', () => {
   let compare: Page;
   const baseUrl = inject('baseUrl');
   const origin = 'https://candy.test';
-  let serverHtml: (source: string) => string;
+  let serverHtml: (source: string) => Promise<string>;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    // The server side, exactly as the server runs it: marked from the web app's SSR build, then
-    // the server's sanitiser.
-    const ssr = (await import(
-      pathToFileURL(path.join(repoRoot, 'web/dist/.ssr/entry-server.js')).href
+    // The server side, exactly as the server runs it (the module its page renderer and feeds use).
+    const { markdownToSafeHtml } = (await import(
+      path.join(repoRoot, 'server/src/http/markdownHtml.ts')
     )) as ServerMarkdown;
-    const serverModule = path.join(repoRoot, 'server/src/http/serverRender.ts');
-    const { sanitizeMarkdownHtml } = (await import(serverModule)) as ServerSanitiser;
-    // sanitize-html is the server workspace's dependency: resolved from there.
-    const sanitizePath = createRequire(serverModule).resolve('sanitize-html');
-    const { default: sanitizeHtml } = (await import(pathToFileURL(sanitizePath).href)) as {
-      default: unknown;
-    };
-    serverHtml = (source) =>
-      sanitizeMarkdownHtml(sanitizeHtml, ssr.markdownToUnsafeHtml(source), 'candy.test');
+    serverHtml = (source) => markdownToSafeHtml(source, 'candy.test');
 
     // The client side: the widget's own renderer (marked + DOMPurify) in a real browser.
     const bundle = await build({
@@ -133,7 +119,7 @@ describe('server-rendered pages in Chromium', () => {
     );
 
   it.each(corpus)('renders %s to the same markup as the client', async (_, source) => {
-    expect(await differenceOf(serverHtml(source), source)).toBeNull();
+    expect(await differenceOf(await serverHtml(source), source)).toBeNull();
   });
 
   it('sends the essays of /chaos as the client would render them, pictures with their sizes', async () => {

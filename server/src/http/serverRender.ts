@@ -65,9 +65,6 @@ export interface RenderedPage extends Omit<PageHead, 'tags'> {
   body: string;
 }
 
-/** The sanitiser the end-to-end comparison with the browser's renderer loads from here. */
-export { sanitizeMarkdownHtml } from './markdownHtml.ts';
-
 const MOBILE_UA = /Mobi|Android|iPhone|iPod|Windows Phone/i;
 
 export const createServerRenderer = async (app: FastifyInstance, config: Config) => {
