@@ -71,6 +71,11 @@ describe('the writing desk (issue 24)', () => {
     await page.getByTestId('essay-list').getByRole('searchbox').fill('代码');
     await page.getByTestId('essay-list').locator('.essay-list-item', { hasText: '代码' }).first().click();
     await page.getByTestId('essay-list').waitFor({ state: 'hidden' });
+    // 收起列表 stays in reach above the drawer.
+    await page.getByTestId('essay-list-toggle').click();
+    await page.getByTestId('essay-list').waitFor();
+    await page.getByTestId('essay-list-toggle').click();
+    await page.getByTestId('essay-list').waitFor({ state: 'hidden' });
     await close();
   });
 

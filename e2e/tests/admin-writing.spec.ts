@@ -63,6 +63,8 @@ describe('writing in the back office', () => {
     const idText = await page.locator('.essay-list-item.active .essay-list-meta').textContent();
     const id = Number(/#(\d+)/.exec(idText ?? '')?.[1]);
     expect(id).toBeGreaterThan(0);
+    // On a laptop the list covers the editor (issue 41.2): fold it again to go on writing.
+    await page.getByTestId('essay-list-toggle').click();
 
     // A visitor in another browser context sees it on /chaos at once, image included.
     const visitor = await openVisitor(browser);

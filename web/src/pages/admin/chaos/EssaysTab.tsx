@@ -1,6 +1,6 @@
 import type { Essay } from '@candy/contract/calls/essays';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { formatDateTime, relativeTime } from '../../../ui/adminKit/index.ts';
 import { EssayEditor } from './EssayEditor.tsx';
@@ -25,6 +25,8 @@ const Reservations = ({ onOpen }: { onOpen: (essay: Essay) => void }) => {
 /** The list shows beside the editor only where both fit with the text still wide (DESIGN: ≥ 60 %). */
 const roomForList = () => typeof matchMedia === 'function' && matchMedia('(min-width: 1600px)').matches;
 const narrow = () => typeof matchMedia === 'function' && matchMedia('(max-width: 900px)').matches;
+/** Between a phone and a wide screen the open list covers the editor, as a drawer. */
+const listCovers = () => !roomForList() && !narrow();
 
 /**
  * Essays: the editor (a new essay or the picked one) with the list beside it, collapsible. Opening
@@ -40,6 +42,18 @@ export const EssaysTab = ({
   const [current, setCurrent] = useState<Essay | null>(null);
   const [editorKey, setEditorKey] = useState(0);
   const [listOpen, setListOpen] = useState(roomForList);
+  const side = useRef<HTMLElement>(null);
+  // A press anywhere outside the drawer (the editor, the menu) folds it, as a popover does.
+  useEffect(() => {
+    if (!listOpen || !listCovers()) return;
+    const fold = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      const toggle = document.querySelector('[data-testid="essay-list-toggle"]');
+      if (target && !side.current?.contains(target) && !toggle?.contains(target)) setListOpen(false);
+    };
+    document.addEventListener('pointerdown', fold);
+    return () => document.removeEventListener('pointerdown', fold);
+  }, [listOpen]);
   // Where the list is not a column of its own it covers the editor (a laptop) or sits above it (a
   // phone): picking an essay closes it, and on a phone brings the editor into view.
   const showEditor = () => {
@@ -86,6 +100,7 @@ export const EssaysTab = ({
       <section
         className="essays-side"
         id="essay-side"
+        ref={side}
         aria-label="随笔列表"
         hidden={!listOpen}
         onKeyDown={(event) => {
