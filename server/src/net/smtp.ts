@@ -21,6 +21,29 @@ export interface SmtpMail {
   headers?: Record<string, string>;
 }
 
+/**
+ * The headers a DKIM signature covers: nodemailer's list plus `List-Unsubscribe-Post`, which RFC
+ * 8058 §4 requires to be signed with `List-Unsubscribe` for one-click to be honoured.
+ */
+const DKIM_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+].join(':');
+
 /** DKIM keys (RFC 6376) the mails are signed with by nodemailer's signer. */
 export interface DkimKeys {
   domainName: string;
@@ -78,7 +101,7 @@ export const openMailer = async (
     port: server.port,
     secure: server.secure,
     ...(server.user ? { auth: { user: server.user, pass: server.pass ?? '' } } : {}),
-    ...(dkim ? { dkim } : {}),
+    ...(dkim ? { dkim: { ...dkim, headerFieldNames: DKIM_HEADERS } } : {}),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
