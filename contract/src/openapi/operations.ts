@@ -5,6 +5,7 @@ import { VideoUploadFields } from '../calls/videos.ts';
 import { WaifuUploadFields } from '../calls/waifu.ts';
 import type { ErrorCodeValue } from '../codes.ts';
 import type { RouteName } from '../routes.ts';
+import { newsletterOperations } from './operationsNewsletter.ts';
 import type { Tag } from './tags.ts';
 
 /** An answer that is not the JSON envelope. */
@@ -173,42 +174,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   }),
   replyMailUnsubscribe: op('comments', 'Stop reply mails to an address (one-click)', { errors: [forbidden] }),
 
-  newsletterSubscribe: op('newsletter', 'Subscribe an address to new essays (a confirmation mail follows)', {
-    errors: [proofRequired, proofInvalid, proofExpired, proofReused, limited],
-  }),
-  newsletterConfirmPage: op('newsletter', 'The confirmation mail’s page', {
-    raw: {
-      kind: 'bytes',
-      media: ['text/html'],
-      ranged: false,
-      description: 'A small page with a button that confirms the subscription (a GET changes nothing).',
-    },
-  }),
-  newsletterConfirm: op('newsletter', 'Confirm a subscription with the mailed token'),
-  newsletterUnsubscribePage: op('newsletter', 'The essay mails’ unsubscribe page', {
-    errors: [forbidden],
-    raw: {
-      kind: 'bytes',
-      media: ['text/html'],
-      ranged: false,
-      description: 'A small page with a button that unsubscribes (a GET changes nothing).',
-    },
-  }),
-  newsletterUnsubscribe: op('newsletter', 'Stop essay mails to an address (one-click)', {
-    errors: [forbidden],
-  }),
-  newsletterState: op('newsletter', 'Whether the site offers subscribing by e-mail'),
-  newsletterSubscribers: op('newsletter', 'Subscribers, searched and filtered, with the counts'),
-  newsletterSubscriberDelete: op('newsletter', 'Remove a subscriber'),
-  newsletterExport: op('newsletter', 'Every subscriber as CSV'),
-  newsletterImport: op('newsletter', 'Add subscribers from a CSV'),
-  newsletterSettings: op('newsletter', 'Sending rate and automatic mailing'),
-  newsletterSettingsUpdate: op('newsletter', 'Change the sending rate and automatic mailing'),
-  newsletterIssues: op('newsletter', 'Each mailed essay with its delivery counts'),
-  newsletterPreview: op('newsletter', 'The mail an essay sends'),
-  newsletterTest: op('newsletter', 'Send an essay’s mail to one address', { errors: [provider] }),
-  newsletterSend: op('newsletter', 'Mail an essay to every confirmed subscriber'),
-  newsletterSkip: op('newsletter', 'Never mail an essay; pending deliveries are dropped'),
+  ...newsletterOperations,
 
   musicSongDetail: op('music', 'Song details from the music API', { errors: [provider] }),
   musicSongUrl: op('music', 'A song stream URL from the music API', { errors: [provider] }),

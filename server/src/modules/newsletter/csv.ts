@@ -39,4 +39,4 @@ export const addressesOfCsv = (csv: string): string[] => {
 const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 export const csvOf = (header: readonly string[], rows: readonly (readonly string[])[]): string =>
-  [header, ...rows].map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n';
+  `${[header, ...rows].map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`;

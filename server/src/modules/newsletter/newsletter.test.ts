@@ -2,7 +2,7 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { type FakeSmtp, startFakeSmtp } from '../../../test/fakes/pushTargets.ts';
-import { createReplica, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   confirmedReader,
   confirmPathOf,
