@@ -20,6 +20,7 @@ import { mediaRoutes } from './routes/media.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
 import { pushRoutes } from './routes/push.ts';
 import { replyNoticesRoutes } from './routes/replyNotices.ts';
 import { revisionsRoutes } from './routes/revisions.ts';
@@ -50,6 +51,7 @@ export const routeGroups = {
   moments: momentsRoutes,
   comments: commentsRoutes,
   replyNotices: replyNoticesRoutes,
+  newsletter: newsletterRoutes,
   music: musicRoutes,
   emotes: emotesRoutes,
   videos: videosRoutes,

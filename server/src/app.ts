@@ -174,6 +174,8 @@ export const buildApp = async ({
     modules.reservations.stop();
     modules.scheduler.stop();
     modules.snapshotTrigger.stop();
+    // A newsletter run ends after the mail in flight; the next run (here or on another replica) goes on.
+    modules.newsletter.sender.stop();
     // The scheduler's runs include snapshot exports: the data dir must not vanish under git.
     await Promise.all([modules.videos.worker.stop(), modules.scheduler.idle(), modules.federation.stop()]);
     appLogger.flush();

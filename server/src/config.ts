@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { SiteDefaults } from '@candy/contract';
 import * as z from 'zod';
@@ -131,6 +132,15 @@ const EnvSchema = z.object({
   PARKING_API_BASE: z.url().optional(),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   PUSH_ALLOW_LOOPBACK: bool(false),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, 'a DNS label such as candy2026')
+    .optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'a domain such as example.com')
+    .optional(),
   OUTBOUND_ALLOW_PRIVATE: bool(false),
   OUTBOUND_ALLOWED_ADDRESSES: list.refine((entries) => entries.every(isAddressOrRange), {
     message: 'comma-separated IP addresses or CIDR ranges',
@@ -247,6 +257,11 @@ export interface Config {
    * private and link-local address, or the listed addresses and ranges (tests list 127.0.0.1).
    */
   outbound: OutboundPolicy;
+  /**
+   * DKIM keys for the mails to readers (issue 43): the selector, the PEM private key, and the
+   * signing domain (null: the domain of the mails' From address).
+   */
+  dkim: { selector: string; privateKey: string; domain: string | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -347,5 +362,24 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE, allowed: e.OUTBOUND_ALLOWED_ADDRESSES },
+    dkim: dkimOf(e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE, e.DKIM_DOMAIN),
   };
+};
+
+/** Both or neither: a selector without its key (or the reverse) is a mistake worth stopping for. */
+const dkimOf = (selector?: string, keyFile?: string, domain?: string): Config['dkim'] => {
+  if (!selector && !keyFile) return null;
+  if (!selector || !keyFile)
+    throw new ConfigError([
+      `${selector ? 'DKIM_PRIVATE_KEY_FILE' : 'DKIM_SELECTOR'}: required with the other`,
+    ]);
+  let privateKey: string;
+  try {
+    privateKey = fs.readFileSync(keyFile, 'utf8');
+  } catch {
+    throw new ConfigError([`DKIM_PRIVATE_KEY_FILE: cannot read ${keyFile}`]);
+  }
+  if (!privateKey.includes('PRIVATE KEY'))
+    throw new ConfigError(['DKIM_PRIVATE_KEY_FILE: not a PEM private key']);
+  return { selector, privateKey, domain: domain ?? null };
 };

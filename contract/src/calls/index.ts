@@ -21,6 +21,7 @@ import { mediaCalls } from './media.ts';
 import { metaCalls } from './meta.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
+import { newsletterCalls } from './newsletter.ts';
 import { pushCalls } from './push.ts';
 import { replyNoticesCalls } from './replyNotices.ts';
 import { revisionsCalls } from './revisions.ts';
@@ -49,6 +50,7 @@ export const calls = {
   ...momentsCalls,
   ...commentsCalls,
   ...replyNoticesCalls,
+  ...newsletterCalls,
   ...musicCalls,
   ...emotesCalls,
   ...videosCalls,

@@ -132,6 +132,24 @@ export const internalMeta: readonly InternalMeta[] = [
     meaning: '联邦宇宙（ActivityPub）账号的签名密钥（第一次需要时自动生成，所有副本共用）：不显示、不能改',
     secret: true,
   },
+  {
+    group: 'newsletter',
+    key: 'link-key',
+    meaning: '订阅邮件退订链接的签名密钥（第一次需要时自动生成，所有副本共用）：不显示、不能改',
+    secret: true,
+  },
+  {
+    group: 'newsletter',
+    key: 'rate-per-minute',
+    meaning: '订阅邮件每分钟最多发几封（在「订阅者」页设置）',
+    secret: false,
+  },
+  {
+    group: 'newsletter',
+    key: 'auto-send',
+    meaning: '随笔公开时自动发给订阅者（在「订阅者」页设置）',
+    secret: false,
+  },
 ];
 
 /** What a secret internal value is shown as. */

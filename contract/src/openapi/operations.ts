@@ -5,6 +5,7 @@ import { VideoUploadFields } from '../calls/videos.ts';
 import { WaifuUploadFields } from '../calls/waifu.ts';
 import type { ErrorCodeValue } from '../codes.ts';
 import type { RouteName } from '../routes.ts';
+import { newsletterOperations } from './operationsNewsletter.ts';
 import type { Tag } from './tags.ts';
 
 /** An answer that is not the JSON envelope. */
@@ -172,6 +173,8 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
     },
   }),
   replyMailUnsubscribe: op('comments', 'Stop reply mails to an address (one-click)', { errors: [forbidden] }),
+
+  ...newsletterOperations,
 
   musicSongDetail: op('music', 'Song details from the music API', { errors: [provider] }),
   musicSongUrl: op('music', 'A song stream URL from the music API', { errors: [provider] }),

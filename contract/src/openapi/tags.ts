@@ -11,6 +11,8 @@ export const tags = {
   waifu: 'The waifu gallery (dark mode).',
   moments: 'The moments feed (dark mode).',
   comments: 'Visitor comments on essays and the about page.',
+  newsletter:
+    'Readers by e-mail: double opt-in subscriptions, one-click unsubscribe, and the owner’s subscriber list and delivery reports.',
   music: 'The music proxy.',
   emotes: 'Emotes for comments.',
   videos: 'Video clips and collections.',

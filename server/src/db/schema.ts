@@ -3,6 +3,7 @@ import type { CommentProofSpentTable, CommentSpamMarkTable, CommentTable } from 
 import type { FederationTables } from './schemaFederation.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
+import type { NewsletterTables } from './schemaNewsletter.ts';
 import type { PushTables } from './schemaPush.ts';
 import type { ReactionTables } from './schemaReactions.ts';
 import type { ReplyTables } from './schemaReplies.ts';
@@ -28,6 +29,7 @@ export interface Database
     ReactionTables,
     FederationTables,
     ReplyTables,
+    NewsletterTables,
     SharedTables {
   handshake: HandshakeTable;
   owner: OwnerTable;

@@ -10,7 +10,7 @@ import {
   startFakeMusicUpstream,
   unreachableBaseUrl,
 } from '../../test/fakes/musicUpstream.ts';
-import { type FakePushTargets, startFakePushTargets } from '../../test/fakes/pushTargets.ts';
+import { type FakePushTargets, startFakePushTargets, startFakeSmtp } from '../../test/fakes/pushTargets.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createOpenApiChecker, readOpenApiDoc } from '../../test/openapiCheck.ts';
 import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.ts';
@@ -18,6 +18,7 @@ import { collections, systemAndAuth, writing } from '../../test/openapiScenario.
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
 import { federation } from '../../test/openapiScenarioFederation.ts';
 import { imports } from '../../test/openapiScenarioImports.ts';
+import { newsletter } from '../../test/openapiScenarioNewsletter.ts';
 import { replyNotices } from '../../test/openapiScenarioReplies.ts';
 import { security } from '../../test/openapiScenarioSecurity.ts';
 import { tokens } from '../../test/openapiScenarioTokens.ts';
@@ -106,6 +107,9 @@ describe('the OpenAPI document against real answers', () => {
         DEVICE_SOURCE: 'leases:/nonexistent/dhcp.leases',
         // The dead cover below must reach its closed port, not stop at the address check (a 400).
         OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+        // The newsletter's links must be https (RFC 8058): its probe runs here.
+        SITE_URL: 'https://candy.example',
+        PUSH_ALLOW_LOOPBACK: 'true',
       },
     });
     await createOwner(t);
@@ -177,6 +181,27 @@ describe('the OpenAPI document against real answers', () => {
 
   it('replies reaching the visitor (push subscription, unsubscribe link)', async () => {
     await replyNotices(api, await t.modules.comments.replyNotices.unsubscribeQuery('reader@example.com'));
+  });
+
+  it('readers by e-mail (subscribe, confirm and unsubscribe links, the owner’s calls)', async () => {
+    const smtp = await startFakeSmtp();
+    try {
+      const mailedToken = async () => {
+        await dead.modules.scheduler.runNow('newsletter-send', 'change');
+        await dead.modules.scheduler.idle();
+        const raw = (smtp.messages.at(-1)?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        return /confirm\?token=([\w-]+)/.exec(raw)?.[1] ?? 'no-confirmation-mail';
+      };
+      await newsletter(
+        deadApi,
+        api,
+        smtp.port,
+        await dead.modules.newsletter.unsubscribeQuery('reader@example.org'),
+        mailedToken,
+      );
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('moving in: imports and their old addresses', async () => {

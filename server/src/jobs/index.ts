@@ -29,6 +29,8 @@ export interface JobDeps {
   importBatches?: () => Promise<string>;
   /** Removes Fedify's expired key-value entries (issue 29); answers how many went. */
   federationSweep?: () => Promise<number>;
+  /** Sends the newsletter's confirmation and essay mails at the owner's rate (issue 43); answers the report line. */
+  newsletterSend?: () => Promise<string>;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
@@ -171,6 +173,19 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
       ]
     : []),
   ...(deps.federationSweep ? [federationSweepJob(deps.federationSweep)] : []),
+  ...(deps.newsletterSend
+    ? [
+        {
+          id: 'newsletter-send',
+          name: '订阅邮件',
+          description:
+            '给订阅者发确认邮件和新随笔：每分钟最多发「订阅者」页设置的封数（默认 30），每位订阅者每篇只发一次；中断后接着发，被拒收的地址标为无效不再发。',
+          defaultCron: '* * * * *',
+          catchUp: false,
+          run: deps.newsletterSend,
+        },
+      ]
+    : []),
   {
     id: 'cleanup',
     name: '清理',

@@ -32,6 +32,7 @@ describe('scheduled jobs', () => {
       'image-variants',
       'import-batches',
       'link-health',
+      'newsletter-send',
       'prune-revisions',
       'publish-reservations',
       'reply-notices',

@@ -29,6 +29,7 @@ import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
+import { newsletterModule } from './newsletter/index.ts';
 import { parkingModule } from './parking/index.ts';
 import { pushModule } from './push/index.ts';
 import { revisionsModule } from './revisions/index.ts';
@@ -86,6 +87,13 @@ export const registerModules = (base: ModuleContext) => {
     resolveOldPath: (url) => importers.imports.resolveOldPath(url),
   });
   const federation = federationModule(ctx, { meta, essays, moments, articles, remote: comments.remote });
+  const newsletter = newsletterModule(ctx, {
+    meta,
+    proof: comments.proof,
+    channels: push.visitorChannels,
+    essays,
+    images,
+  });
   const music = musicModule(ctx);
   const emotes = emotesModule(ctx);
   const videos = videosModule(ctx, { images });
@@ -149,6 +157,7 @@ export const registerModules = (base: ModuleContext) => {
     webmentionVerify: () => webmention.verifier.run(Date.now() + 50_000),
     importBatches: () => importers.runner.run({ deadline: Date.now() + 50_000 }),
     federationSweep: () => federation.sweep(),
+    newsletterSend: () => newsletter.sender.run(Date.now() + 50_000),
     pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
     imageVariants: async () => {
       // Stops in time for the next minute's tick; what is left waits for it.
@@ -170,6 +179,7 @@ export const registerModules = (base: ModuleContext) => {
   webmention.sender.attachRunner(() => scheduler.runNow('webmention-send', 'change'));
   webmention.verifier.attachRunner(() => scheduler.runNow('webmention-verify', 'change'));
   importers.attachRunner(() => scheduler.runNow('import-batches', 'change'));
+  newsletter.attachRunner(() => scheduler.runNow('newsletter-send', 'change'));
   // Offline data follows public writes (each announces itself by invalidating its cached answers)
   // and exists from the first start: both run the snapshot job above, under its lease.
   const snapshotTrigger = createSnapshotTrigger({
@@ -216,6 +226,7 @@ export const registerModules = (base: ModuleContext) => {
     tokens,
     importers,
     federation,
+    newsletter,
   };
   return modules;
 };

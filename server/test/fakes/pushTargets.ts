@@ -56,12 +56,15 @@ export interface FakeSmtp {
   port: number;
   /** Each message as received: envelope and raw text. */
   messages: { from: string; to: string[]; raw: string; user?: string }[];
+  /** Recipients refused for good at RCPT TO (550), as a mailbox that does not exist is. */
+  refused: Set<string>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on 127.0.0.1 (smtp-server) that keeps what it is sent; logins take any password. */
 export const startFakeSmtp = async (): Promise<FakeSmtp> => {
   const messages: FakeSmtp['messages'] = [];
+  const refused = new Set<string>();
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -70,6 +73,11 @@ export const startFakeSmtp = async (): Promise<FakeSmtp> => {
     logger: false,
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username });
+    },
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 });
+      callback(error);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -87,5 +95,10 @@ export const startFakeSmtp = async (): Promise<FakeSmtp> => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    messages,
+    refused,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 };

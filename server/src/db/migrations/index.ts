@@ -29,6 +29,7 @@ import * as federation from './0028_federation.ts';
 import * as federationDeliveryLog from './0029_federation_delivery_log.ts';
 import * as loginAttemptMethod from './0030_login_attempt_method.ts';
 import * as commentSpamMarks from './0031_comment_spam_marks.ts';
+import * as newsletter from './0032_newsletter.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0029_federation_delivery_log': federationDeliveryLog,
   '0030_login_attempt_method': loginAttemptMethod,
   '0031_comment_spam_marks': commentSpamMarks,
+  '0032_newsletter': newsletter,
 };
