@@ -97,10 +97,13 @@ describe('the federation page in Chromium', () => {
         object: new URL(`${baseUrl}/ap/users/owner`),
       }),
     );
+    // The inbox verifies the peer's signature (fetching its key) before the request is stored: on a
+    // busy machine that takes longer than a poll's default second.
     await expect
       .poll(
         async () =>
           ((await owner('GET', '/federation/overview')).data as { requests: unknown[] }).requests.length,
+        { timeout: 15_000 },
       )
       .toBe(1);
     await page.reload();
