@@ -1,6 +1,6 @@
 import type { CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
 import { useEffect, useState } from 'react';
-import { useIsOwner } from '../../core/appState.ts';
+import { useIsOffline, useIsOwner } from '../../core/appState.ts';
 import { Spinner } from '../Spinner.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { type CommentActions, CommentItem } from './CommentItem.tsx';
@@ -24,6 +24,7 @@ export interface CommentsProps {
 /** The comments of an essay, the about page or a moment: list with replies, paging, and writing. */
 export const Comments = ({ targetType, targetId, answerOnly = false, onTotal }: CommentsProps) => {
   const comments = useComments(targetType, targetId);
+  const offline = useIsOffline();
   const ready = comments.status === 'ready';
   useEffect(() => {
     if (ready) onTotal?.(comments.total);
@@ -104,10 +105,17 @@ export const Comments = ({ targetType, targetId, answerOnly = false, onTotal }: 
         </div>
       ) : comments.status === 'failed' ? (
         <div className="comments-status">
-          评论加载失败：{comments.error}{' '}
-          <button type="button" className="btn btn-text" onClick={comments.reload}>
-            重试
-          </button>
+          {offline ? (
+            // The mirrors hold no more of these comments: a retry could not work (issue 41.9).
+            '离线模式下看不到这些评论，网络恢复后再来看吧'
+          ) : (
+            <>
+              评论加载失败：{comments.error}{' '}
+              <button type="button" className="btn btn-text" onClick={comments.reload}>
+                重试
+              </button>
+            </>
+          )}
         </div>
       ) : comments.list.length === 0 ? (
         <p className="comments-status">{answerOnly ? '还没有评论' : '还没有评论，来抢沙发吧'}</p>
