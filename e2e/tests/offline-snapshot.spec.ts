@@ -112,19 +112,38 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     await close();
   });
 
-  it('finds #<id> and refuses keyword search with the offline message', async () => {
+  /** The ids of the visible essays whose text holds `word`, newest first, read from the snapshot. */
+  const holding = (word: string) =>
+    visibleIds.filter((id) =>
+      (
+        deobfuscate(
+          JSON.parse(fs.readFileSync(path.join(snapshotDir, `blog/essay/${id}`), 'utf8')).content,
+        ) ?? ''
+      )
+        .toLowerCase()
+        .includes(word),
+    );
+
+  it('finds essays by #id, by a two-character Chinese word and by an English word (issue 46.1)', async () => {
     const { page, close } = await open('/chaos');
     const search = page.getByPlaceholder('搜索随笔，#id 直达');
     const target = visibleIds[3] as number;
     await search.fill(`#${target}`);
     await search.press('Enter');
     await expect.poll(() => essayIds(page)).toEqual([target]);
-    await search.fill('猫砂盆');
-    // Its own message (toast and beside the list), not a failed load to retry (spec §5, §8).
-    await page.getByTestId('toast').getByText('离线模式下仅可以使用[#id]形式检索').waitFor();
-    await page.getByTestId('list-notice').getByText('离线模式下仅可以使用[#id]形式检索').waitFor();
-    expect(await page.getByText(/加载失败/).count()).toBe(0);
-    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
+    for (const word of ['代码', '夜里', 'bisect']) {
+      const expected = holding(word);
+      expect(expected.length).toBeGreaterThan(0);
+      await search.fill(word);
+      await search.press('Enter');
+      await expect.poll(() => essayIds(page)).toEqual(expected);
+    }
+    // Only the index's meta and the shards of the words were read, never all of them.
+    const meta = JSON.parse(fs.readFileSync(path.join(snapshotDir, 'search/meta.json'), 'utf8'));
+    const shardsRead = new Set(goodMirror.requests.filter((r) => /^\/search\/\d+\.json$/.test(r)));
+    expect(shardsRead.size).toBeGreaterThan(0);
+    expect(shardsRead.size).toBeLessThanOrEqual(Math.min(3, meta.shards));
+    expect(await page.getByText('离线模式下仅可以使用[#id]形式检索').count()).toBe(0);
     await close();
   });
 

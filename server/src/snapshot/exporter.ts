@@ -1,5 +1,6 @@
 import { sealDark } from '@candy/contract/darkSeal';
 import { obfuscate } from '@candy/contract/obfuscation';
+import { addSearchIndex } from '@candy/contract/snapshotSearchIndex';
 import { readTreeFile, sha256, type Tree, writeTree } from './tree.ts';
 
 /** What the exporter reads: only what visitors may see (no hidden or reserved essays). */
@@ -66,6 +67,7 @@ const dataTree = async (
   tree.set('blog/essay/index', json(essays.map((e) => e.id)));
   for (const essay of essays)
     tree.set(`blog/essay/${essay.id}`, json({ ...essay, content: obfuscate(essay.content) }));
+  const search = addSearchIndex(tree, essays);
   const about = await source.about();
   if (about) tree.set('blog/article/1', json(about));
   tree.set('blog/link/data', json(links));
@@ -86,6 +88,7 @@ const dataTree = async (
     tree.set(`video/public/collection/${collection.id}`, json(collection));
   const counts = {
     essays: essays.length,
+    searchShards: search.shards,
     links: links.length,
     quotes: quotes.length,
     bangumi: bangumi.length,

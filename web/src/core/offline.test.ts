@@ -91,7 +91,7 @@ describe('the offline source (spec §7, §8)', () => {
     expect(last.hasMore).toBe(false);
   });
 
-  it('searches only by #id', async () => {
+  it('searches only by #id on a snapshot exported without a search index', async () => {
     const found = (await offlineRead('essayList', { query: { keyword: '#5' } })) as {
       list: { id: number }[];
     };

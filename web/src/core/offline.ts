@@ -48,13 +48,24 @@ const plainEssay = (essay: OfflineEssay): OfflineEssay => ({
 const readEssay = async (id: string | number) =>
   plainEssay((await readFile(offlinePaths.essayDetail({ id }))) as OfflineEssay);
 
+/**
+ * Keyword search from the snapshot's index (issue 46.1), its code loaded only now; a snapshot
+ * exported before the index existed answers with the spec's #id-only message.
+ */
+const searchPage = async (keyword: string, start: number | null) => {
+  const { readSearchMeta, searchEssays } = await import('./offlineSearch.ts');
+  const meta = await readSearchMeta();
+  if (!meta) throw toastOfflineFailure(new RequestError(ErrorCode.validation, Texts.offlineSearch));
+  return searchEssays(meta, keyword, start, readEssay);
+};
+
 /** The online list's shape from the id index: pages of 10 after the `start` cursor (spec §7). */
 const essayPage = async (query: QueryInput | undefined) => {
   const keyword = String(query?.keyword ?? '').trim();
   if (keyword) {
     const match = /^#(\d+)$/.exec(keyword);
-    if (!match) throw toastOfflineFailure(new RequestError(ErrorCode.validation, Texts.offlineSearch));
-    return { list: [await readEssay(match[1] as string)], hasMore: false };
+    if (match) return { list: [await readEssay(match[1] as string)], hasMore: false };
+    return searchPage(keyword, query?.start ? Number(query.start) : null);
   }
   const index = (await readFile(offlinePaths.essayList())) as number[];
   const start = query?.start ? Number(query.start) : null;
