@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type DarkSeal, openDark } from '@candy/contract/darkSeal';
 import { deobfuscate } from '@candy/contract/obfuscation';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { openGate } from '../support/pages.ts';
+import { goInApp, openGate } from '../support/pages.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 import { type StaticServer, serveDirectory, spaCopyWithConfig } from '../support/staticServer.ts';
 
@@ -175,6 +176,66 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     await form.getByRole('textbox', { name: '说点什么吧' }).fill('离线时的留言');
     await form.getByRole('button', { name: '发表' }).click();
     await page.getByTestId('toast').getByText('正在使用离线模式').first().waitFor();
+    await close();
+  });
+
+  /** Offline, dark mode switched on and the decode key typed into the dialog it opens. */
+  const openInDark = async (key: string) => {
+    const opened = await open('/chaos');
+    await opened.page.getByTestId('essay').first().waitFor();
+    await opened.page.getByTestId('settings-button').click();
+    await opened.page.getByTestId('switch-dark').getByRole('switch').click();
+    const dialog = opened.page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(key);
+    await dialog.getByRole('button', { name: '确认' }).click();
+    await opened.page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await opened.page.keyboard.press('Escape');
+    return opened;
+  };
+
+  /** Whether an image shows a picture that is a blob: URL (an unsealed small copy). */
+  const shownBlob = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((img) => {
+        const image = img as unknown as { src: string; complete: boolean; naturalWidth: number };
+        return image.src.startsWith('blob:') && image.complete && image.naturalWidth > 0;
+      });
+
+  it('opens moments and the gallery with the dark key typed offline, their pictures unsealed (issue 46.2)', async () => {
+    const { page, close } = await openInDark('e2e-dark-key');
+    const sealOf = (rel: string) =>
+      (JSON.parse(fs.readFileSync(path.join(snapshotDir, rel), 'utf8')) as { seal: DarkSeal }).seal;
+    const moments = JSON.parse((await openDark(sealOf('blog/moments/data'), 'e2e-dark-key')) ?? '[]') as {
+      content: string;
+      images: unknown[];
+    }[];
+    await page.getByTestId('nav-moments').first().click();
+    await page.getByTestId('moment').first().waitFor();
+    expect(await page.getByTestId('moment').first().textContent()).toContain(moments[0]?.content);
+    await page.getByTestId('moments-offline').waitFor();
+    const withPicture = moments.slice(0, 10).findIndex((m) => m.images.length > 0);
+    expect(withPicture).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(() => shownBlob(page, `[data-testid="moment"]:nth-child(${withPicture + 1}) img`))
+      .toBe(true);
+    await page.getByTestId('nav-waifu').first().click();
+    await page.getByTestId('waifu-item').first().waitFor();
+    await expect.poll(() => shownBlob(page, '[data-testid="waifu-item"] img')).toBe(true);
+    await close();
+  });
+
+  it('says the key is wrong and decrypts nothing with a wrong key (issue 46.2)', async () => {
+    const { page, close } = await openInDark('not-the-dark-key');
+    const before = goodMirror.requests.length;
+    await page.getByTestId('nav-moments').first().click();
+    await page.getByTestId('dark-key-needed').getByText('解码密钥不对').waitFor();
+    await goInApp(page, '/waifu');
+    await page.getByTestId('dark-key-needed').getByText('解码密钥不对').last().waitFor();
+    expect(await page.locator('img[src^="blob:"]').count()).toBe(0);
+    // Not one sealed picture was even fetched: the picture list did not open.
+    expect(goodMirror.requests.slice(before).some((r) => r.startsWith('/dark/p/'))).toBe(false);
     await close();
   });
 

@@ -16,7 +16,8 @@ import { readTreeFile, type Tree } from './tree.ts';
  *
  * - `blog/moments/data`, `blog/waifu/data`, `dark/pictures`: `{ seal }` of the moments (newest
  *   first, with their pictures' info), of the gallery, and of url → { file, key, type }.
- * - `dark/p/<file>`: one picture's small copy, sealed under the random key that list holds.
+ * - `dark/p/<file>`: one picture's small copy, sealed under the random key that list holds (a JSON
+ *   string, as the browser's snapshot reader reads every file as JSON).
  *
  * Unchanged dark data keeps its files' bytes (a fresh seal differs every time and would make a
  * commit of nothing); a change re-seals the three lists under a new salt, and a picture's file is
@@ -96,7 +97,7 @@ export const addDarkData = async (
     const { text, key } = await sealPicture(copy.bytes);
     const file = randomFile();
     sealed[url] = { file, key, type: copy.type };
-    tree.set(darkPaths.picture(file), `${text}\n`);
+    tree.set(darkPaths.picture(file), json(text));
   }
   const plain = {
     [darkPaths.moments]: json(moments),

@@ -83,7 +83,7 @@ describe('dark content in the offline snapshot, sealed (issue 46.2)', () => {
     const shown = waifu[0]?.url as string;
     const entry = pictures[shown] as SealedPicture;
     expect(entry.type).toMatch(/^image\//);
-    const text = fs.readFileSync(path.join(dir, `dark/p/${entry.file}`), 'utf8');
+    const text = JSON.parse(fs.readFileSync(path.join(dir, `dark/p/${entry.file}`), 'utf8')) as string;
     const bytes = await openPicture(text, entry.key);
     const stored = await t.server.inject({ method: 'GET', url: shown });
     expect(Buffer.from(bytes ?? [])).toEqual(stored.rawPayload);

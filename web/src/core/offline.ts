@@ -1,13 +1,11 @@
 import { ErrorCode } from '@candy/contract/codes';
 import { Limits, Texts } from '@candy/contract/constants';
-import { type DarkSeal, isDarkSeal, openDark } from '@candy/contract/darkSeal';
 import { deobfuscate } from '@candy/contract/obfuscation';
 import type { RouteName } from '@candy/contract/routes';
 import type { QueryInput } from './callBody.ts';
 import { RequestError } from './errors.ts';
-import { readFile, refused, toastOfflineFailure } from './offlineFiles.ts';
+import { readFile, toastOfflineFailure } from './offlineFiles.ts';
 import { offlineMusic } from './offlineMusic.ts';
-import { storage } from './storage.ts';
 
 export { mirrorList, pickMirror, resetOfflineSource } from './offlineFiles.ts';
 
@@ -25,6 +23,7 @@ export const offlinePaths = {
   hitokotoRandom: () => 'blog/hitokoto/data',
   bangumiList: () => 'blog/bangumi/data',
   waifuList: () => 'blog/waifu/data',
+  momentList: () => 'blog/moments/data',
   // The offline snapshot holds only the about page: any article read is article 1 (spec §7).
   articleDetail: () => 'blog/article/1',
   videoPublicMaterial: (p: Params) => `video/public/material/${p?.id ?? ''}`,
@@ -88,13 +87,10 @@ const randomQuote = async (query: QueryInput | undefined) => {
   return from[Math.floor(Math.random() * from.length)] ?? null;
 };
 
-/** Dark data is sealed in the public snapshot; the user's decode key opens it (DESIGN §3). */
-const openWaifu = async (silent: boolean) => {
-  const file = (await readFile(offlinePaths.waifuList())) as { seal?: DarkSeal };
-  const key = storage.get().darkModeDecodeKey;
-  const plain = key && isDarkSeal(file.seal) ? await openDark(file.seal, key) : null;
-  if (plain === null) throw refused(ErrorCode.darkKeyRequired, '需要正确的解码密钥', silent);
-  return JSON.parse(plain) as unknown;
+/** Dark data is sealed in the public snapshot; its reader loads on the first dark read (DESIGN §3). */
+const darkRead = async (name: 'waifuList' | 'momentList', query: QueryInput | undefined, silent: boolean) => {
+  const { offlineMoments, offlineWaifu } = await import('./offlineDark.ts');
+  return name === 'waifuList' ? offlineWaifu(silent) : offlineMoments(query, silent);
 };
 
 /** The offline answer of a read, or null when the call has no offline variant. */
@@ -114,7 +110,8 @@ export const offlineRead = (
     case 'hitokotoRandom':
       return randomQuote(input.query);
     case 'waifuList':
-      return openWaifu(silent);
+    case 'momentList':
+      return darkRead(name, input.query, silent);
     case 'linkList':
     case 'bangumiList':
     case 'articleDetail':
