@@ -233,6 +233,8 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     await page.getByTestId('dark-key-needed').getByText('解码密钥不对').waitFor();
     await goInApp(page, '/waifu');
     await page.getByTestId('dark-key-needed').getByText('解码密钥不对').last().waitFor();
+    // Offline a login would not open the sealed copy: the panel asks for the key only.
+    expect(await page.getByTestId('dark-key-needed').last().textContent()).not.toContain('登录');
     expect(await page.locator('img[src^="blob:"]').count()).toBe(0);
     // Not one sealed picture was even fetched: the picture list did not open.
     expect(goodMirror.requests.slice(before).some((r) => r.startsWith('/dark/p/'))).toBe(false);

@@ -32,7 +32,7 @@ const Feed = ({ offline }: { offline: boolean }) => {
   return (
     <>
       {offline ? (
-        <p className="state-panel moments-offline-note" data-testid="moments-offline">
+        <p className="moments-offline-note" data-testid="moments-offline">
           离线模式：这是快照里加密保存的朋友圈，统计和评论要连上服务器才能看。
         </p>
       ) : (
