@@ -226,6 +226,26 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     await close();
   });
 
+  it('holds no dark moment’s text in any file the mirrors serve (issue 46.2)', async () => {
+    const seal = (
+      JSON.parse(fs.readFileSync(path.join(snapshotDir, 'blog/moments/data'), 'utf8')) as { seal: DarkSeal }
+    ).seal;
+    const texts = new Set(
+      (JSON.parse((await openDark(seal, 'e2e-dark-key')) ?? '[]') as { content: string }[]).map(
+        (m) => m.content,
+      ),
+    );
+    expect(texts.size).toBeGreaterThan(5);
+    const files = (fs.readdirSync(snapshotDir, { recursive: true }) as string[]).filter(
+      (rel) => !rel.startsWith('.git') && fs.statSync(path.join(snapshotDir, rel)).isFile(),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    for (const rel of files) {
+      const text = fs.readFileSync(path.join(snapshotDir, rel), 'utf8');
+      for (const moment of texts) expect(text.includes(moment), `${rel} holds ${moment}`).toBe(false);
+    }
+  });
+
   it('says the key is wrong and decrypts nothing with a wrong key (issue 46.2)', async () => {
     const { page, close } = await openInDark('not-the-dark-key');
     const before = goodMirror.requests.length;
