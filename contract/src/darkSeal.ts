@@ -44,7 +44,7 @@ const derived = new Map<string, Promise<AesKey>>();
 const deriveKey = (decodeKey: string, salt: string, iterations: number): Promise<AesKey> => {
   const id = `${iterations}|${salt}|${decodeKey}`;
   const hit = derived.get(id);
-  if (hit) return hit;
+  if (hit !== undefined) return hit;
   const key = (async () => {
     const material = await crypto.subtle.importKey(
       'raw',

@@ -57,8 +57,8 @@ describe('the snapshot search tokens (issue 46.1)', () => {
     ]);
     expect(meta).toMatchObject({ v: 1, shards: 1, essays: 2 });
     const shard = JSON.parse(tree.get('search/0.json') ?? '{}') as Record<string, number[]>;
-    expect(decodeIds(shard['代码'] ?? [])).toEqual([1, 2]);
-    expect(shard['夜']).toEqual([2]);
+    expect(decodeIds(shard.代码 ?? [])).toEqual([1, 2]);
+    expect(shard.夜).toEqual([2]);
     expect(Object.keys(shard)).not.toContain('secret');
   });
 });
