@@ -259,6 +259,15 @@ else
     '',
   );
 
+// Issue 46.1: the offline snapshot's search index and what one query of it costs a visitor.
+const search = spawnSync(process.execPath, [path.join(root, 'scripts/benchOfflineSearch.mjs'), '--bench'], {
+  encoding: 'utf8',
+});
+if (search.status === 0)
+  for (const line of search.stdout.trim().split('\n'))
+    rows.push(/** @type {[string, string, string]} */ (JSON.parse(line)));
+else row('offline search index', `not measured: ${(search.stderr || '').trim().split('\n').at(-1)}`, '');
+
 // Pictures and Lighthouse (issue 30), against a server of their own: scripts/benchPictures.mjs.
 const pictures = spawnSync(process.execPath, [path.join(root, 'scripts/benchPictures.mjs'), '--bench'], {
   encoding: 'utf8',

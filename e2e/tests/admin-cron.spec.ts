@@ -74,6 +74,17 @@ describe('the cron jobs page in Chromium', () => {
     await close();
   });
 
+  it('says on the snapshot job’s card what the offline snapshot holds, dark part sealed (issue 46.2)', async () => {
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/cron');
+    const job = page.locator('[data-job-id="snapshot"]');
+    await job.getByTestId('cron-fire').click();
+    const output = job.locator('.cron-job-output');
+    await expect
+      .poll(() => output.textContent(), { timeout: 20_000 })
+      .toMatch(/快照里有 \d+ 篇随笔（检索索引 \d+ 块）.*；加密的朋友圈 \d+ 条、老婆 \d+ 张、小图 \d+ 张$/);
+    await close();
+  });
+
   it('switches a job off and on', async () => {
     const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/cron');
     const job = page.locator('[data-job-id="link-health"]');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jobsModule } from '../jobs/index.ts';
 import { runSnapshot, snapshotTags } from '../snapshot/index.ts';
+import { snapshotSummary } from '../snapshot/summary.ts';
 import { createSnapshotTrigger } from '../snapshot/trigger.ts';
 import { transferRoutes } from '../transfer/routes.ts';
 import { analyticsModule } from './analytics/index.ts';
@@ -168,9 +169,10 @@ export const registerModules = (base: ModuleContext) => {
     snapshot: async () => {
       const run = await runSnapshot(modules, ctx.config, { now: ctx.now() });
       const changed = run.export.changed.length;
-      return run.publish?.committed
+      const outcome = run.publish?.committed
         ? `${changed} 个文件有变化，已提交${run.publish.pushed ? '并推送' : ''}`
         : '快照没有变化';
+      return `${outcome}。${snapshotSummary(run.export.manifest.counts)}`;
     },
   });
   images.attachRunner(() => scheduler.runNow('image-variants', 'change'));

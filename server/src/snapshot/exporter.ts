@@ -1,16 +1,19 @@
-import { sealDark } from '@candy/contract/darkSeal';
 import { obfuscate } from '@candy/contract/obfuscation';
+import { addSearchIndex } from '@candy/contract/snapshotSearchIndex';
+import { addDarkData, type DarkSource } from './darkData.ts';
 import { readTreeFile, sha256, type Tree, writeTree } from './tree.ts';
 
-/** What the exporter reads: only what visitors may see (no hidden or reserved essays). */
-export interface SnapshotSource {
+/**
+ * What the exporter reads: only what visitors may see (no hidden or reserved essays); the dark
+ * part (moments, gallery, their pictures) only to seal it.
+ */
+export interface SnapshotSource extends DarkSource {
   /** Visible essays, newest first. */
   essays(): Promise<{ id: number; content: string }[]>;
   about(): Promise<unknown | null>;
   links(): Promise<unknown[]>;
   quotes(): Promise<unknown[]>;
   bangumi(): Promise<unknown[]>;
-  waifu(): Promise<unknown[]>;
   music(): { proxyBase: string };
   /** Published video clips and collections, as their public embed calls answer them. */
   videos(): Promise<{ materials: { id: number }[]; collections: { id: number }[] }>;
@@ -54,7 +57,7 @@ const indexHtml = (title: string, manifest: Manifest) => `<!doctype html>
 /** The data files, at the spec's offline call paths (spec §7, DESIGN §6). */
 const dataTree = async (
   source: SnapshotSource,
-  darkKey: string | undefined,
+  options: ExportOptions,
 ): Promise<{ tree: Tree; counts: Record<string, number> }> => {
   const tree: Tree = new Map();
   const [essays, links, quotes, bangumi] = await Promise.all([
@@ -66,45 +69,28 @@ const dataTree = async (
   tree.set('blog/essay/index', json(essays.map((e) => e.id)));
   for (const essay of essays)
     tree.set(`blog/essay/${essay.id}`, json({ ...essay, content: obfuscate(essay.content) }));
+  const search = addSearchIndex(tree, essays);
   const about = await source.about();
   if (about) tree.set('blog/article/1', json(about));
   tree.set('blog/link/data', json(links));
   tree.set('blog/hitokoto/data', json(quotes));
   tree.set('blog/bangumi/data', json(bangumi));
   tree.set('music/settings', json(source.music()));
-  if (darkKey) {
-    const waifu = json(await source.waifu());
-    // A fresh seal differs every time; keep the old bytes when the plaintext has not changed.
-    tree.set(
-      'blog/waifu/data',
-      json({ hash: sha256(`${darkKey}\n${waifu}`), seal: await sealDark(waifu, darkKey) }),
-    );
-  }
+  const dark = options.darkKey ? await addDarkData(tree, options.outDir, source, options.darkKey) : null;
   const videos = await source.videos();
   for (const clip of videos.materials) tree.set(`video/public/material/${clip.id}`, json(clip));
   for (const collection of videos.collections)
     tree.set(`video/public/collection/${collection.id}`, json(collection));
   const counts = {
     essays: essays.length,
+    searchShards: search.shards,
     links: links.length,
     quotes: quotes.length,
     bangumi: bangumi.length,
     videos: videos.materials.length,
+    ...(dark ? { darkMoments: dark.moments, darkWaifu: dark.waifu, darkPictures: dark.pictures } : {}),
   };
   return { tree, counts };
-};
-
-const keepUnchangedSeal = (outDir: string, tree: Tree): void => {
-  const fresh = tree.get('blog/waifu/data');
-  const old = readTreeFile(outDir, 'blog/waifu/data');
-  if (!fresh || !old) return;
-  try {
-    if ((JSON.parse(old) as { hash?: string }).hash === (JSON.parse(fresh) as { hash: string }).hash) {
-      tree.set('blog/waifu/data', old);
-    }
-  } catch {
-    // An unreadable old file is simply replaced.
-  }
 };
 
 /**
@@ -115,8 +101,7 @@ export const exportSnapshot = async (
   source: SnapshotSource,
   options: ExportOptions,
 ): Promise<ExportResult> => {
-  const { tree, counts } = await dataTree(source, options.darkKey);
-  keepUnchangedSeal(options.outDir, tree);
+  const { tree, counts } = await dataTree(source, options);
   const hashes = Object.fromEntries([...tree].map(([rel, content]) => [rel, sha256(content)]));
   const previous = readTreeFile(options.outDir, 'manifest.json');
   const previousManifest = previous ? (JSON.parse(previous) as Manifest) : null;

@@ -1,3 +1,4 @@
+import type { PictureMap } from '@candy/contract/picture';
 import type { Config } from '../config.ts';
 import type { CacheTag } from '../http/publicCache.ts';
 import { serverBuildVersion } from '../modules/system/service.ts';
@@ -12,6 +13,7 @@ export const snapshotTags: ReadonlySet<CacheTag> = new Set<CacheTag>([
   'hitokoto',
   'bangumi',
   'waifu',
+  'moment',
   'video',
 ]);
 
@@ -25,12 +27,18 @@ export interface SnapshotModules {
   /** Each text with its pictures, as the online reads answer it (issue 30). */
   images: {
     withPictures<T extends { content: string }>(items: T[]): Promise<T[]>;
-    withPicturesBy<T>(items: T[], urlsOf: (item: T) => string[]): Promise<T[]>;
+    withPicturesBy<T>(items: T[], urlsOf: (item: T) => string[]): Promise<(T & { pictures: PictureMap })[]>;
+    smallCopy: SnapshotSource['smallCopy'];
   };
   links: { list: SnapshotSource['links'] };
   hitokoto: { listForSnapshot: SnapshotSource['quotes'] };
   bangumi: { list(keyword: undefined): Promise<{ cover: string }[]> };
   waifu: { list(): Promise<{ url: string }[]> };
+  moments: {
+    list(query: {
+      start?: number;
+    }): Promise<{ list: { id: number; images: { url: string }[] }[]; hasMore: boolean }>;
+  };
   videos: { videos: { listForSnapshot: SnapshotSource['videos'] } };
 }
 
@@ -48,6 +56,17 @@ export const snapshotSourceOf = (modules: SnapshotModules, config: Config): Snap
       entry.cover ? [entry.cover] : [],
     ),
   waifu: async () => modules.images.withPicturesBy(await modules.waifu.list(), (picture) => [picture.url]),
+  moments: async () => {
+    const all: { id: number; images: { url: string }[] }[] = [];
+    for (let start: number | undefined; ; ) {
+      const page = await modules.moments.list(start === undefined ? {} : { start });
+      all.push(...page.list);
+      start = page.list.at(-1)?.id;
+      if (!page.hasMore || start === undefined) break;
+    }
+    return modules.images.withPicturesBy(all, (moment) => moment.images.map((image) => image.url));
+  },
+  smallCopy: (url, info) => modules.images.smallCopy(url, info),
   music: () => ({ proxyBase: config.musicProxyPublic }),
   videos: () => modules.videos.videos.listForSnapshot(),
 });

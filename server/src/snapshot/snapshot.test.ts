@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DarkSeal, openDark } from '@candy/contract/darkSeal';
 import { deobfuscate } from '@candy/contract/obfuscation';
+import { decodeIds, queryTokens, shardOf } from '@candy/contract/snapshotSearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { runSnapshot } from './index.ts';
@@ -45,6 +46,25 @@ describe('offline snapshot export', () => {
     const online = await api(`/blog/essay/${id}`);
     expect(offline.content).not.toBe(online.content);
     expect({ ...offline, content: deobfuscate(offline.content) }).toEqual(online);
+  });
+
+  it('writes a search index of the visible essays only, in shards by token (issue 46.1)', async () => {
+    const ids: number[] = read(dir, 'blog/essay/index');
+    const meta = read(dir, 'search/meta.json') as { shards: number; essays: number };
+    expect(meta.essays).toBe(ids.length);
+    const indexed = new Set<number>();
+    for (let n = 0; n < meta.shards; n += 1)
+      for (const deltas of Object.values(read(dir, `search/${n}.json`) as Record<string, number[]>))
+        for (const id of decodeIds(deltas)) indexed.add(id);
+    expect([...indexed].sort((a, b) => b - a)).toEqual(ids);
+    const holding = (word: string) => {
+      const [token] = queryTokens(word) as [string];
+      return decodeIds(read(dir, `search/${shardOf(token, meta.shards)}.json`)[token] ?? []);
+    };
+    const withCode = ids.filter((id) => deobfuscate(read(dir, `blog/essay/${id}`).content)?.includes('代码'));
+    expect(withCode.length).toBeGreaterThanOrEqual(2);
+    expect(holding('代码').sort((a, b) => b - a)).toEqual(withCode);
+    expect(holding('bisect').length).toBe(1);
   });
 
   it.each([

@@ -27,7 +27,7 @@ describe('offline data from the first minute (issue 23)', () => {
     const jobs = (await t.server.inject({ method: 'GET', url: '/api/job', headers: asOwner })).json()
       .data as {
       id: string;
-      runs: { trigger: string; outcome: string }[];
+      runs: { trigger: string; outcome: string; output: string }[];
     }[];
     return jobs.find((job) => job.id === 'snapshot')?.runs ?? [];
   };
@@ -39,6 +39,10 @@ describe('offline data from the first minute (issue 23)', () => {
     await t.modules.scheduler.idle();
     expect((await snapshotFile('index.html')).body).toContain(t.config.siteTitle);
     expect(await snapshotRuns()).toEqual([expect.objectContaining({ trigger: 'start', outcome: 'ok' })]);
+    // The back office's job card says what the mirrors now hold (issue 46.2).
+    expect((await snapshotRuns())[0]?.output).toMatch(
+      /^\d+ 个文件有变化，已提交。快照里有 \d+ 篇随笔（检索索引 \d+ 块）/,
+    );
   });
 
   // Two writes well inside the quiet time (1 s) are one export.

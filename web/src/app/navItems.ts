@@ -22,7 +22,9 @@ export const navItems: NavItem[] = [
     to: '/moments',
     label: '朋友圈',
     prefix: '/moments',
-    visible: (c) => (c.owner || c.gate || c.dark) && !c.offline,
+    // Offline the feed is the snapshot's sealed copy, which only the decode key of dark mode opens
+    // (issue 46.2): neither the gate nor an owner's session can read it there.
+    visible: (c) => (c.offline ? c.dark : c.owner || c.gate || c.dark),
   },
   { to: '/pastel-memories', label: '番剧', prefix: '/pastel-memories', visible: always },
   { to: '/waifu', label: '老婆', prefix: '/waifu', visible: (c) => c.dark },

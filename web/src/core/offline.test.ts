@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sealDark } from '@candy/contract/darkSeal';
 import { obfuscate } from '@candy/contract/obfuscation';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestError } from './errors.ts';
@@ -34,10 +33,6 @@ beforeAll(async () => {
   );
   files.set('/music/song/url', JSON.stringify({ data: [{ id: 42, url: 'https://m/42.mp3' }] }));
   files.set('/good/blog/link/data', JSON.stringify([{ id: 1, name: 'a', url: 'https://a', state: 1 }]));
-  files.set(
-    '/good/blog/waifu/data',
-    JSON.stringify({ seal: await sealDark(JSON.stringify([{ id: 7 }]), 'dk') }),
-  );
   server = http.createServer((req, res) => {
     hits.push(req.url ?? '');
     const body = files.get((req.url ?? '').split('?')[0] ?? '');
@@ -91,7 +86,7 @@ describe('the offline source (spec §7, §8)', () => {
     expect(last.hasMore).toBe(false);
   });
 
-  it('searches only by #id', async () => {
+  it('searches only by #id on a snapshot exported without a search index', async () => {
     const found = (await offlineRead('essayList', { query: { keyword: '#5' } })) as {
       list: { id: number }[];
     };
@@ -113,12 +108,6 @@ describe('the offline source (spec §7, §8)', () => {
   it('reads any article as article 1', async () => {
     files.set('/good/blog/article/1', JSON.stringify({ id: 1, content: 'about' }));
     expect(await offlineRead('articleDetail', { params: { id: 9 } })).toEqual({ id: 1, content: 'about' });
-  });
-
-  it('opens sealed waifu data with the decode key, and refuses without it', async () => {
-    await expect(offlineRead('waifuList', { silent: true })).rejects.toMatchObject({ code: 4031 });
-    storage.set({ darkModeDecodeKey: 'dk' });
-    expect(await offlineRead('waifuList', {})).toEqual([{ id: 7 }]);
   });
 
   it('toasts a failed fetch and drops the cached entry, so the next read fetches again', async () => {

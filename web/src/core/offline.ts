@@ -1,13 +1,11 @@
 import { ErrorCode } from '@candy/contract/codes';
 import { Limits, Texts } from '@candy/contract/constants';
-import { type DarkSeal, isDarkSeal, openDark } from '@candy/contract/darkSeal';
 import { deobfuscate } from '@candy/contract/obfuscation';
 import type { RouteName } from '@candy/contract/routes';
 import type { QueryInput } from './callBody.ts';
 import { RequestError } from './errors.ts';
-import { readFile, refused, toastOfflineFailure } from './offlineFiles.ts';
+import { readFile, toastOfflineFailure } from './offlineFiles.ts';
 import { offlineMusic } from './offlineMusic.ts';
-import { storage } from './storage.ts';
 
 export { mirrorList, pickMirror, resetOfflineSource } from './offlineFiles.ts';
 
@@ -25,6 +23,7 @@ export const offlinePaths = {
   hitokotoRandom: () => 'blog/hitokoto/data',
   bangumiList: () => 'blog/bangumi/data',
   waifuList: () => 'blog/waifu/data',
+  momentList: () => 'blog/moments/data',
   // The offline snapshot holds only the about page: any article read is article 1 (spec §7).
   articleDetail: () => 'blog/article/1',
   videoPublicMaterial: (p: Params) => `video/public/material/${p?.id ?? ''}`,
@@ -48,13 +47,24 @@ const plainEssay = (essay: OfflineEssay): OfflineEssay => ({
 const readEssay = async (id: string | number) =>
   plainEssay((await readFile(offlinePaths.essayDetail({ id }))) as OfflineEssay);
 
+/**
+ * Keyword search from the snapshot's index (issue 46.1), its code loaded only now; a snapshot
+ * exported before the index existed answers with the spec's #id-only message.
+ */
+const searchPage = async (keyword: string, start: number | null) => {
+  const { readSearchMeta, searchEssays } = await import('./offlineSearch.ts');
+  const meta = await readSearchMeta();
+  if (!meta) throw toastOfflineFailure(new RequestError(ErrorCode.validation, Texts.offlineSearch));
+  return searchEssays(meta, keyword, start, readEssay);
+};
+
 /** The online list's shape from the id index: pages of 10 after the `start` cursor (spec §7). */
 const essayPage = async (query: QueryInput | undefined) => {
   const keyword = String(query?.keyword ?? '').trim();
   if (keyword) {
     const match = /^#(\d+)$/.exec(keyword);
-    if (!match) throw toastOfflineFailure(new RequestError(ErrorCode.validation, Texts.offlineSearch));
-    return { list: [await readEssay(match[1] as string)], hasMore: false };
+    if (match) return { list: [await readEssay(match[1] as string)], hasMore: false };
+    return searchPage(keyword, query?.start ? Number(query.start) : null);
   }
   const index = (await readFile(offlinePaths.essayList())) as number[];
   const start = query?.start ? Number(query.start) : null;
@@ -77,13 +87,10 @@ const randomQuote = async (query: QueryInput | undefined) => {
   return from[Math.floor(Math.random() * from.length)] ?? null;
 };
 
-/** Dark data is sealed in the public snapshot; the user's decode key opens it (DESIGN §3). */
-const openWaifu = async (silent: boolean) => {
-  const file = (await readFile(offlinePaths.waifuList())) as { seal?: DarkSeal };
-  const key = storage.get().darkModeDecodeKey;
-  const plain = key && isDarkSeal(file.seal) ? await openDark(file.seal, key) : null;
-  if (plain === null) throw refused(ErrorCode.darkKeyRequired, '需要正确的解码密钥', silent);
-  return JSON.parse(plain) as unknown;
+/** Dark data is sealed in the public snapshot; its reader loads on the first dark read (DESIGN §3). */
+const darkRead = async (name: 'waifuList' | 'momentList', query: QueryInput | undefined, silent: boolean) => {
+  const { offlineMoments, offlineWaifu } = await import('./offlineDark.ts');
+  return name === 'waifuList' ? offlineWaifu(silent) : offlineMoments(query, silent);
 };
 
 /** The offline answer of a read, or null when the call has no offline variant. */
@@ -103,7 +110,8 @@ export const offlineRead = (
     case 'hitokotoRandom':
       return randomQuote(input.query);
     case 'waifuList':
-      return openWaifu(silent);
+    case 'momentList':
+      return darkRead(name, input.query, silent);
     case 'linkList':
     case 'bangumiList':
     case 'articleDetail':

@@ -44,13 +44,14 @@ export const resetOfflineSource = (): void => {
   lastToast = { message: '', at: 0 };
 };
 
-const fetchFile = async (path: string): Promise<unknown> => {
+const fetchFile = async (path: string, optional = false): Promise<unknown> => {
   mirror ??= pickMirror().catch((error: unknown) => {
     mirror = null;
     throw error;
   });
   const base = await mirror;
   const res = await fetch(stamped(`${base}/${path}`));
+  if (res.status === 404 && optional) return null;
   if (!res.ok) throw new Error(`${res.status} ${path}`);
   return res.json() as Promise<unknown>;
 };
@@ -69,11 +70,14 @@ export const toastOfflineFailure = (failure: RequestError): RequestError => {
   return failure;
 };
 
-/** One snapshot file, cached; a failed fetch is toasted and its cache entry dropped (spec §8). */
-export const readFile = (path: string): Promise<unknown> => {
+/**
+ * One snapshot file, cached; a failed fetch is toasted and its cache entry dropped (spec §8).
+ * `optional`: a file older snapshots lack (the search index), null when the mirror has none.
+ */
+export const readFile = (path: string, optional = false): Promise<unknown> => {
   const hit = cache.get(path);
   if (hit !== undefined) return hit;
-  const entry = fetchFile(path).catch((error: unknown) => {
+  const entry = fetchFile(path, optional).catch((error: unknown) => {
     cache.delete(path);
     const message = error instanceof Error ? error.message : String(error);
     throw toastOfflineFailure(

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { PictureInfo, PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
+import { contentTypeOf } from '../../http/contentTypes.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import { adoptStoredPictures, describePicture, type PictureSource } from './adopt.ts';
 import type { ImageRepo } from './repo.ts';
@@ -39,6 +40,9 @@ export const pictureUrlsOf = (markdown: string): string[] => [
 
 const keyOfUrl = (url: string): string | null =>
   url.startsWith('/files/') ? decodeURIComponent(url.slice('/files/'.length).split(/[?#]/)[0] ?? '') : null;
+
+/** An original sent as the offline small copy when it has no resized copies (a GIF, an SVG). */
+const smallCopyMaxBytes = 512 * 1024;
 
 /**
  * The image pipeline (issue 30): every stored picture gets resized copies and a thumbhash, made off
@@ -234,6 +238,26 @@ export const createImagesService = ({
     async withPicturesOf<T extends { content: string }>(item: T): Promise<T & { pictures: PictureMap }> {
       const [one] = await this.withPictures([item]);
       return one ?? { ...item, pictures: {} };
+    },
+
+    /**
+     * A picture's small copy for the sealed offline snapshot (issue 46.2): its narrowest WebP copy
+     * when the pipeline made them, else the stored file when it is small enough; null otherwise.
+     */
+    async smallCopy(
+      url: string,
+      info: PictureInfo | undefined,
+    ): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
+      const width = info?.widths[0];
+      const copy = info?.base && width ? keyOfUrl(`${info.base}${width}.webp`) : null;
+      const key = copy ?? keyOfUrl(url);
+      if (!key) return null;
+      const stat = await storage.stat(key);
+      if (!stat || (!copy && stat.size > smallCopyMaxBytes)) return null;
+      const source = await storage.get(key);
+      if (!source) return null;
+      const bytes = new Uint8Array(await buffer(source));
+      return { bytes, type: copy ? 'image/webp' : (stat.contentType ?? contentTypeOf(key)) };
     },
 
     /** What pages need to show these pictures (`/files/…` URLs), by URL; others are left out. */

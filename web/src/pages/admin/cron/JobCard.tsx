@@ -74,6 +74,8 @@ export const JobCard = ({
         </div>
       </dl>
       {last?.outcome === 'error' && <p className="field-error cron-job-error">{last.output}</p>}
+      {/* What the last run did (the snapshot job says what the mirrors now hold, issue 46.2). */}
+      {last?.outcome === 'ok' && last.output && <p className="cron-job-output">{last.output}</p>}
       <div className="cron-job-actions">
         <Button
           kind="primary"

@@ -17,25 +17,32 @@ import { useMomentList } from './useMomentList.ts';
 // Charts are their own chunk, fetched after the feed is on screen.
 const Statistics = lazy(() => import('./Statistics.tsx'));
 
-const Feed = () => {
+/**
+ * The feed; offline it is the snapshot's sealed copy (issue 46.2), without the statistics and the
+ * comment counts only the server knows.
+ */
+const Feed = ({ offline }: { offline: boolean }) => {
   const [keyword, setKeyword] = useState('');
   const readKey = useDarkReadKey();
   const moments = useMomentList(keyword, readKey);
-  const counts = useMomentCounts(
-    moments.items.map((moment) => moment.id),
-    readKey,
-  );
+  const counts = useMomentCounts(offline ? [] : moments.items.map((moment) => moment.id), readKey);
   const sentinel = useInfiniteScroll(moments.loadMore, moments.status === 'ready' && moments.hasMore);
   if (moments.status === 'failed' && moments.code === ErrorCode.darkKeyRequired)
     return <DarkKeyNeeded what="朋友圈" />;
   return (
     <>
-      <details className="card moments-stats-card" open>
-        <summary>统计</summary>
-        <Suspense fallback={<StatisticsSkeleton />}>
-          <Statistics readKey={readKey} />
-        </Suspense>
-      </details>
+      {offline ? (
+        <p className="moments-offline-note" data-testid="moments-offline">
+          离线模式：这是快照里加密保存的朋友圈，统计和评论要连上服务器才能看。
+        </p>
+      ) : (
+        <details className="card moments-stats-card" open>
+          <summary>统计</summary>
+          <Suspense fallback={<StatisticsSkeleton />}>
+            <Statistics readKey={readKey} />
+          </Suspense>
+        </details>
+      )}
       <div className="public-page-toolbar">
         <SearchInput placeholder="搜索朋友圈" onSearch={setKeyword} />
       </div>
@@ -58,20 +65,16 @@ const Feed = () => {
   );
 };
 
-/** The moments feed (朋友圈): online only, readable with the dark key or as the owner (4031). */
+/**
+ * The moments feed (朋友圈): readable with the dark key or as the owner (4031); offline from the
+ * snapshot's sealed copy, with the dark key only.
+ */
 export default function MomentsPage() {
   const offline = useIsOffline();
   return (
     <div className="public-page moments-page">
       <PageHeading>朋友圈</PageHeading>
-      {offline ? (
-        <section className="state-panel" data-testid="moments-offline">
-          <h2>离线模式下没有朋友圈</h2>
-          <p>朋友圈只在连接服务器时可以查看。</p>
-        </section>
-      ) : (
-        <Feed />
-      )}
+      <Feed key={offline ? 'offline' : 'online'} offline={offline} />
     </div>
   );
 }

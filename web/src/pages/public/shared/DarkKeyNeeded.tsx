@@ -1,6 +1,6 @@
 import { enterDarkKey } from '../../../app/darkMode.ts';
 import { Link } from '../../../app/router.tsx';
-import { useAppInfo } from '../../../core/appState.ts';
+import { useAppInfo, useIsOffline } from '../../../core/appState.ts';
 import { storage } from '../../../core/storage.ts';
 import { useStore } from '../../../core/store.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -13,12 +13,16 @@ import { Button } from '../../../ui/Button.tsx';
 export const DarkKeyNeeded = ({ what }: { what: string }) => {
   const hasKey = useStore(storage, (record) => record.darkModeDecodeKey !== '');
   const gate = useAppInfo((info) => info.openGreatOldOneGate);
+  // Offline only the key opens the snapshot's sealed copy: a login would not help (issue 46.2).
+  const offline = useIsOffline();
   return (
     <section className="state-panel" data-testid="dark-key-needed" role="alert">
       <h2>{hasKey ? '解码密钥不对' : '需要解码密钥'}</h2>
       <p>
         {what}只给知道暗黑模式解码密钥的人看{hasKey ? '，当前的密钥打不开它' : ''}。输入正确的密钥
-        {gate ? (
+        {offline ? (
+          ''
+        ) : gate ? (
           <>
             ，或<Link to="/contract">以主人身份登录</Link>
           </>
