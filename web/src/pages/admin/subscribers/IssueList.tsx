@@ -43,6 +43,7 @@ export const IssueList = () => {
     {
       key: 'state',
       title: '状态',
+      className: 'subs-nowrap',
       render: (r) => <Badge tone={tones[r.state]}>{issueStateLabels[r.state]}</Badge>,
     },
     {

@@ -62,22 +62,30 @@ export const SubscriberList = () => {
     {
       key: 'status',
       title: '状态',
+      className: 'subs-nowrap',
       render: (r) => (
         <span title={r.lastError ?? undefined}>
           <Badge tone={tones[r.status]}>{subscriberStatusLabels[r.status]}</Badge>
         </span>
       ),
     },
-    { key: 'source', title: '来源', render: (r) => (r.source === 'import' ? '导入' : '网站') },
+    {
+      key: 'source',
+      title: '来源',
+      className: 'subs-nowrap',
+      render: (r) => (r.source === 'import' ? '导入' : '网站'),
+    },
     {
       key: 'createdAt',
       title: '加入',
+      className: 'subs-nowrap',
       render: (r) => formatDateTime(r.createdAt),
       sortValue: (r) => r.createdAt,
     },
     {
       key: 'actions',
       title: '操作',
+      className: 'subs-nowrap',
       render: (r) => (
         <Button
           kind="dangerous"
