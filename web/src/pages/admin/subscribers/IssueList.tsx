@@ -44,7 +44,12 @@ export const IssueList = () => {
       key: 'state',
       title: '状态',
       className: 'subs-nowrap',
-      render: (r) => <Badge tone={tones[r.state]}>{issueStateLabels[r.state]}</Badge>,
+      // Wrapped: a phone's card cell stretches its child, and a badge should stay its own size.
+      render: (r) => (
+        <span>
+          <Badge tone={tones[r.state]}>{issueStateLabels[r.state]}</Badge>
+        </span>
+      ),
     },
     {
       key: 'report',
