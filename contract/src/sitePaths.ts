@@ -35,6 +35,8 @@ export const pagePaths = [
   '/great-old-one/import',
   // Issue 29: the fediverse account.
   '/great-old-one/federation',
+  // Issue 43: readers by e-mail.
+  '/great-old-one/subscribers',
   '/utils/index',
   '/utils/merge-image',
   '/utils/oplus-log-decrypt',

@@ -1,6 +1,6 @@
 /**
  * Every page of the back office's side menu, for the checks that walk them all: the 16 of spec §2
- * (DESIGN §9), then Webhook, API 令牌, 导入搬家 and 联邦宇宙 (issues 26, 27, 29; the axe sweep missed
+ * (DESIGN §9), then Webhook, API 令牌, 导入搬家, 联邦宇宙 and 订阅者 (issues 26, 27, 29, 43; the axe sweep missed
  * the federation page's heading order while it walked the 16 only, issue 41.7).
  */
 export const adminPaths = [
@@ -24,4 +24,5 @@ export const adminPaths = [
   '/great-old-one/tokens',
   '/great-old-one/import',
   '/great-old-one/federation',
+  '/great-old-one/subscribers',
 ] as const;

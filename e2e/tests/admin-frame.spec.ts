@@ -7,7 +7,7 @@ import { goInApp, waitForPath } from '../support/pages.ts';
 const groups = {
   写作: ['首页', '写随笔', '待办'],
   收藏: ['番剧', '老婆', '文件', '元数据'],
-  运营: ['统计', '在线设备', '推送', '地图'],
+  运营: ['统计', '在线设备', '推送', '地图', '订阅者'],
   视频: ['素材', '添加素材', '合集'],
   系统: ['定时任务', '日志', 'Webhook', 'API 令牌', '导入搬家', '联邦宇宙'],
 };
@@ -24,6 +24,7 @@ const paths = {
   在线设备: '/great-old-one/online-device',
   推送: '/great-old-one/mpush',
   地图: '/great-old-one/map',
+  订阅者: '/great-old-one/subscribers',
   素材: '/great-old-one/ryona/material',
   添加素材: '/great-old-one/ryona/material/create',
   合集: '/great-old-one/ryona/group',
@@ -43,7 +44,7 @@ describe('the back-office frame', () => {
   });
   afterAll(() => browser.close());
 
-  it('lists all 20 admin pages (the spec’s 16, Webhook, API 令牌, 导入搬家 and 联邦宇宙) by group in the side menu and marks the current one', async () => {
+  it('lists all 21 admin pages (the spec’s 16, Webhook, API 令牌, 导入搬家, 联邦宇宙 and 订阅者) by group in the side menu and marks the current one', async () => {
     const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/mabinogion');
     // The page's own frame: a back-office page the login passed through may stay alive (hidden)
     // beside it, with a menu of its own.

@@ -6,9 +6,10 @@ import { useIsOffline } from '../core/appState.ts';
 import { call } from '../core/request.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
 import { peekSsr } from '../core/ssrData.ts';
+import { SubscribeSlot } from '../ui/Subscribe/SubscribeSlot.tsx';
 import { defaultFooterTags } from './footerTags.ts';
 import { Logo } from './Logo.tsx';
-import { Link } from './router.tsx';
+import { Link, useLocation } from './router.tsx';
 import { scrollToTop } from './useScroll.ts';
 
 /** We stamp our own builds (date-number); the spec's page build names the build it was written from. */
@@ -112,6 +113,9 @@ const useSiteSettings = (offline: boolean): SiteSettings | null => {
 
 const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
+/** The essays' pages carry their own subscription form (issue 43): one form a page, not two. */
+const hasOwnSubscribeForm = (path: string) => /^\/chaos(\/\d+)?\/?$/.test(path);
+
 /** The footer of spec §2. */
 export const Footer = () => {
   const offline = useIsOffline();
@@ -120,8 +124,10 @@ export const Footer = () => {
   const tags = settings?.footerTags ?? defaultFooterTags;
   const contact = settings?.contact || '/about';
   const year = new Date().getFullYear();
+  const { pathname } = useLocation();
   return (
     <footer className="footer">
+      {offline || hasOwnSubscribeForm(pathname) ? null : <SubscribeSlot place="footer" />}
       <p className="footer-tags" data-testid="footer-tags">
         {tags.map((t) =>
           isInternal(t.href) ? (

@@ -92,6 +92,7 @@ export const pageRoutes: PageRoute[] = [
   admin('tokens', 'API 令牌', () => import('../pages/admin/tokens/index.tsx')),
   admin('import', '导入搬家', () => import('../pages/admin/import/index.tsx')),
   admin('federation', '联邦宇宙', () => import('../pages/admin/federation/index.tsx')),
+  admin('subscribers', '订阅者', () => import('../pages/admin/subscribers/index.tsx')),
   {
     path: '/utils/index',
     meta: { title: '工具箱' },

@@ -11,6 +11,7 @@ import { linksRoutes } from '@candy/contract/routes/links';
 import { metaRoutes } from '@candy/contract/routes/meta';
 import { momentsRoutes } from '@candy/contract/routes/moments';
 import { musicRoutes } from '@candy/contract/routes/music';
+import { newsletterRoutes } from '@candy/contract/routes/newsletter';
 import { replyNoticesRoutes } from '@candy/contract/routes/replyNotices';
 import { systemRoutes } from '@candy/contract/routes/system';
 import { videosRoutes } from '@candy/contract/routes/videos';
@@ -37,6 +38,9 @@ export const visitorRoutes: Partial<Record<RouteName, RouteDef>> = {
   ...emotesRoutes,
   ...musicRoutes,
   ...videosRoutes,
+  // The subscription form's two calls only: the group's owner calls wait for the table like the rest.
+  newsletterState: newsletterRoutes.newsletterState,
+  newsletterSubscribe: newsletterRoutes.newsletterSubscribe,
 };
 
 let allRoutes: Promise<Record<RouteName, RouteDef>> | undefined;

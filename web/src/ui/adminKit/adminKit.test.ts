@@ -11,8 +11,9 @@ describe('admin menu', () => {
       .map((r) => r.path)
       .sort();
     expect(menu).toEqual(routes);
-    // The spec's 16 pages, Webhook (issue 26.5), API 令牌 (issue 26.4), 导入搬家 (issue 27), 联邦宇宙 (29).
-    expect(menu).toHaveLength(20);
+    // The spec's 16 pages, Webhook (issue 26.5), API 令牌 (issue 26.4), 导入搬家 (issue 27), 联邦宇宙 (29),
+    // 订阅者 (43).
+    expect(menu).toHaveLength(21);
   });
 });
 

@@ -10,7 +10,7 @@ export interface AdminMenuGroup {
 }
 
 /**
- * The 16 back-office pages of spec §2, Webhook (issue 26.5), API 令牌 (issue 26.4) and 导入搬家 (issue 27), in the groups of issue 10 (写作 · 收藏 · 运营 · 视频 · 系统).
+ * The 16 back-office pages of spec §2, Webhook (issue 26.5), API 令牌 (issue 26.4) and 导入搬家 (issue 27), 订阅者 (issue 43), in the groups of issue 10 (写作 · 收藏 · 运营 · 视频 · 系统).
  * Labels are the Chinese names the menu shows; paths are the spec's.
  */
 export const adminMenu: AdminMenuGroup[] = [
@@ -38,6 +38,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { path: '/great-old-one/online-device', label: '在线设备' },
       { path: '/great-old-one/mpush', label: '推送' },
       { path: '/great-old-one/map', label: '地图' },
+      { path: '/great-old-one/subscribers', label: '订阅者' },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { peekSsr } from '../../../core/ssrData.ts';
 import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
+import { SubscribeSlot } from '../../../ui/Subscribe/SubscribeSlot.tsx';
 import { ListStatus } from '../shared/ListStatus.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import '../shared/public-pages.css';
@@ -34,6 +35,8 @@ export default function ChaosPage() {
           onSearch={setKeyword}
         />
       </div>
+      {/* Near the top: the list scrolls on without end, so a form below it would never be reached. */}
+      <SubscribeSlot place="chaos" />
       <div className="essay-list" data-testid="essay-list">
         {essays.items.map((essay, index) => (
           <EssayCard key={essay.id} essay={essay} first={index === eager} />

@@ -6,6 +6,7 @@ import { peekSsr } from '../../../core/ssrData.ts';
 import { commentAnchorOf } from '../../../ui/Comments/useCommentAnchor.ts';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { SubscribeSlot } from '../../../ui/Subscribe/SubscribeSlot.tsx';
 import { EssayCard } from '../chaos/EssayCard.tsx';
 import '../chaos/chaos.css';
 import { PageHeading } from '../shared/PageHeading.tsx';
@@ -45,7 +46,10 @@ const EssayView = ({ id }: { id: number }) => {
         <Link to="/chaos">← 全部随笔</Link>
       </nav>
       {shown ? (
-        <EssayCard essay={shown} first openComments={opensComment()} />
+        <>
+          <EssayCard essay={shown} first openComments={opensComment()} />
+          <SubscribeSlot place="essay" />
+        </>
       ) : missing ? (
         <EssayMissing />
       ) : essay.status === 'failed' ? (

@@ -1,0 +1,138 @@
+import { Texts } from '@candy/contract/constants';
+import { useEffect, useId, useState } from 'react';
+import { isOffline } from '../../core/appState.ts';
+import { fullMessage } from '../../core/errors.ts';
+import { notify } from '../../core/notify.ts';
+import { call } from '../../core/request.ts';
+import { Button } from '../Button.tsx';
+import { refusalOf } from '../Comments/refusal.ts';
+import { isStaleProof, useProof } from '../Comments/useProof.ts';
+import type { SubscribePlace } from './SubscribeSlot.tsx';
+import { subscribeOpen } from './subscribeOpen.ts';
+import './subscribe.css';
+
+/** The one answer, whether or not the address was known: the answer tells nobody who subscribed. */
+export const acceptedText = '如果这个地址还没订阅，确认邮件马上就到；请在 48 小时内点开里面的链接。';
+
+const intro: Record<SubscribePlace, string> = {
+  chaos: '新随笔发到你的邮箱',
+  essay: '喜欢的话，新随笔可以发到你的邮箱',
+  footer: '邮件订阅新随笔',
+};
+
+/** The address checked with the contract's schema; zod loads only now, never with a visitor's page. */
+const checkAddress = async (email: string): Promise<string | null> => {
+  const { NewsletterSubscribeBody } = await import('@candy/contract/calls/newsletter');
+  const parsed = NewsletterSubscribeBody.safeParse({ email });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? '邮箱格式不对');
+};
+
+/**
+ * Subscribing by e-mail (issue 43): an address and the comment form's proof of work (ALTCHA, solved
+ * in the page while the visitor types), then one sentence that is the same for every address.
+ */
+export default function SubscribeForm({ place }: { place: SubscribePlace }) {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [refusal, setRefusal] = useState('');
+  const [accepted, setAccepted] = useState(false);
+  const proof = useProof(open);
+  const id = useId();
+
+  useEffect(() => {
+    let live = true;
+    void subscribeOpen().then((answer) => {
+      if (live) setOpen(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!open) return null;
+
+  const refuse = (inline: string, toast: string, requestId?: string) => {
+    setRefusal(inline);
+    notify('error', toast, { requestId });
+  };
+
+  const submit = async () => {
+    setRefusal('');
+    const address = email.trim();
+    const wrong = await checkAddress(address);
+    // The spec's toast as for a refusal by the server: the message, then `[email]: constraint`.
+    if (wrong)
+      return refuse(wrong, fullMessage(wrong, [{ property: 'email', constraints: { email: wrong } }]));
+    const send = async () =>
+      call('newsletterSubscribe', { body: { email: address, proof: await proof.take() }, silent: true });
+    try {
+      try {
+        await send();
+      } catch (error) {
+        // An expired or spent proof: solve a fresh one and send once more.
+        if (!isStaleProof(error)) throw error;
+        proof.renew();
+        await send();
+      }
+    } catch (error) {
+      const why = refusalOf(error);
+      // Offline the comment wording does not fit: nothing is sent, say only that.
+      if (isOffline()) return refuse(Texts.offlineWrite, Texts.offlineWrite);
+      if (why.toasted) setRefusal(why.inline);
+      else refuse(why.inline, why.toast, why.requestId);
+      proof.renew();
+      return;
+    }
+    setAccepted(true);
+  };
+
+  if (accepted)
+    return (
+      <p className={`subscribe subscribe-${place} subscribe-done`} role="status" data-testid="subscribe-done">
+        {acceptedText}
+      </p>
+    );
+
+  return (
+    <form
+      className={`subscribe subscribe-${place}`}
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => event.preventDefault()}
+      // The proof of work starts when the visitor starts typing, never with the page.
+      onFocus={() => void proof.arm()?.catch(() => undefined)}
+    >
+      <p className="subscribe-title" id={`${id}-title`}>
+        {intro[place]}
+      </p>
+      <div className="subscribe-row">
+        <input
+          className="input subscribe-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-label="订阅邮箱"
+          placeholder="你的邮箱"
+          maxLength={254}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              event.currentTarget.form?.querySelector<HTMLButtonElement>('.subscribe-submit')?.click();
+            }
+          }}
+        />
+        <Button kind="primary" className="subscribe-submit" disabled={!email.trim()} onClick={submit}>
+          订阅
+        </Button>
+      </div>
+      <div className="proof-widget" ref={proof.container} data-testid="subscribe-proof" />
+      {refusal ? (
+        <p className="subscribe-refusal" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      <p className="subscribe-note">只用来寄新随笔，每封信里都能一键退订。</p>
+    </form>
+  );
+}
