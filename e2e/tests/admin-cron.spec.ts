@@ -30,6 +30,7 @@ describe('the cron jobs page in Chromium', () => {
       '验证 Webmention',
       '导入搬家',
       '联邦缓存清理',
+      '订阅邮件',
       '清理',
     ]);
     // The next run is in the future (the page's own clock is pinned by the test, so read the time).

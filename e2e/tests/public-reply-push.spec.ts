@@ -201,7 +201,7 @@ describe('a reply reaches the visitor’s browser', () => {
           data: n.data,
         }));
       })) as ShownNotification[];
-    await expect.poll(async () => (await shown()).length).toBe(1);
+    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
     const [notification] = await shown();
     expect(notification).toMatchObject({
       title: message.title,
