@@ -77,3 +77,28 @@ export const insertMoments = async (t: TestApp, moments: MomentInput[]): Promise
 /** `?a=1&b=2` from an object of query values. */
 export const queryString = (query: Record<string, string | number>): string =>
   new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))).toString();
+
+/**
+ * The owner's email channel pointed at a fake SMTP server on 127.0.0.1 (`server/test/fakes`): how
+ * reply mails and the newsletter find their SMTP settings. Throws unless the server took them.
+ */
+export const saveEmailChannel = async (t: TestApp, smtpPort: number): Promise<void> => {
+  const answer = await t.server.inject({
+    method: 'PUT',
+    url: '/api/message/channel/email',
+    headers: asOwner,
+    payload: {
+      enabled: true,
+      settings: {
+        host: '127.0.0.1',
+        port: String(smtpPort),
+        secure: 'false',
+        user: '',
+        pass: '',
+        from: 'site@candy.example',
+        to: 'me@candy.example',
+      },
+    },
+  });
+  if (answer.json().code !== 0) throw new Error(`the email channel was refused: ${answer.body}`);
+};

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AnalyticsTables } from './schemaAnalytics.ts';
 import type { CommentProofSpentTable, CommentSpamMarkTable, CommentTable } from './schemaComments.ts';
 import type { FederationTables } from './schemaFederation.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
@@ -30,6 +31,7 @@ export interface Database
     FederationTables,
     ReplyTables,
     NewsletterTables,
+    AnalyticsTables,
     SharedTables {
   handshake: HandshakeTable;
   owner: OwnerTable;
@@ -57,9 +59,6 @@ export interface Database
   video_collection: VideoCollectionTable;
   video_probe: VideoProbeTable;
   todo: TodoTable;
-  analytics_client: AnalyticsClientTable;
-  analytics_view: AnalyticsViewTable;
-  analytics_batch: AnalyticsBatchTable;
   net_device: NetDeviceTable;
   net_presence: NetPresenceTable;
   parking_place: ParkingPlaceTable;
@@ -334,34 +333,6 @@ export interface TodoTable {
   sort_order: number;
   created_at: number;
   updated_at: number;
-}
-
-/** A visitor device seen by analytics (issue 13), keyed by its X-Uuid. */
-export interface AnalyticsClientTable {
-  id: Generated<number>;
-  uuid: string;
-  first_seen: number;
-  last_seen: number;
-  views: number;
-  browser: string;
-  os: string;
-  platform: string;
-  ip_hash: string;
-  label: string;
-  excluded: number;
-}
-
-export interface AnalyticsViewTable {
-  client_id: number;
-  hour: number;
-  path: string;
-  referrer: string;
-  views: number;
-}
-
-export interface AnalyticsBatchTable {
-  batch_id: string;
-  applied_at: number;
 }
 
 /** A device seen on the owner's home network (issue 13). */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { expect } from 'vitest';
-import { asOwner } from '../../../test/contentFactories.ts';
+import { asOwner, saveEmailChannel } from '../../../test/contentFactories.ts';
 import type { FakeSmtp } from '../../../test/fakes/pushTargets.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { powMaxNumberMeta } from '../comments/proof.ts';
@@ -22,24 +22,7 @@ export const dkimKeys = () => {
 
 /** The owner's SMTP settings pointing at the fake server, and a fast rate for tests. */
 export const setUpMail = async (t: TestApp, smtp: FakeSmtp, ratePerMinute = 1000) => {
-  const email = await t.server.inject({
-    method: 'PUT',
-    url: '/api/message/channel/email',
-    headers: asOwner,
-    payload: {
-      enabled: true,
-      settings: {
-        host: '127.0.0.1',
-        port: String(smtp.port),
-        secure: 'false',
-        user: '',
-        pass: '',
-        from: 'site@candy.example',
-        to: 'me@candy.example',
-      },
-    },
-  });
-  expect(email.json().code).toBe(0);
+  await saveEmailChannel(t, smtp.port);
   await setRate(t, ratePerMinute);
   await t.modules.meta.set(powMaxNumberMeta.group, powMaxNumberMeta.key, '1000');
 };

@@ -8,7 +8,7 @@ import { commentMaxLength, guestNameMaxLength } from './limits.ts';
 import { NotifyByEmail } from './NotifyByEmail.tsx';
 import { refusalOf } from './refusal.ts';
 import { useMailReplies } from './useMailReplies.ts';
-import { isStaleProof, useProof } from './useProof.ts';
+import { useProof } from './useProof.ts';
 
 export interface GuestFields {
   guestName?: string;
@@ -80,16 +80,8 @@ export const CommentForm = ({
           ...(mailReplies && notifyByEmail && guestEmail.trim() ? { notifyByEmail: true } : {}),
         }
       : {};
-    const send = async () => onSubmit(content, { ...guest, proof: await proof.take() });
     try {
-      try {
-        await send();
-      } catch (error) {
-        // An expired or spent proof: solve a fresh one and send once more.
-        if (!isStaleProof(error)) throw error;
-        proof.renew();
-        await send();
-      }
+      await proof.sendWithProof((answer) => onSubmit(content, { ...guest, proof: answer }));
     } catch (error) {
       // The text stays in the form; the reason shows under it and, as everywhere (spec §8), in a
       // toast with its `[property]: constraint` lines (the comment calls are silent for this).

@@ -46,5 +46,19 @@ export const useProof = (enabled: boolean) => {
     void widget.current?.then((w) => w.renew()).catch(() => undefined);
   }, []);
 
-  return { container, arm, take, renew, enabled };
+  /** Sends with a proof; one that expired or was spent is solved afresh and sent once more. */
+  const sendWithProof = useCallback(
+    async <T>(send: (proof: string | undefined) => Promise<T>): Promise<T> => {
+      try {
+        return await send(await take());
+      } catch (error) {
+        if (!isStaleProof(error)) throw error;
+        renew();
+        return send(await take());
+      }
+    },
+    [take, renew],
+  );
+
+  return { container, arm, take, renew, sendWithProof, enabled };
 };

@@ -6,7 +6,7 @@ import { notify } from '../../core/notify.ts';
 import { call } from '../../core/request.ts';
 import { Button } from '../Button.tsx';
 import { refusalOf } from '../Comments/refusal.ts';
-import { isStaleProof, useProof } from '../Comments/useProof.ts';
+import { useProof } from '../Comments/useProof.ts';
 import type { SubscribePlace } from './SubscribeSlot.tsx';
 import { subscribeOpen } from './subscribeOpen.ts';
 import './subscribe.css';
@@ -63,17 +63,10 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
     // The spec's toast as for a refusal by the server: the message, then `[email]: constraint`.
     if (wrong)
       return refuse(wrong, fullMessage(wrong, [{ property: 'email', constraints: { email: wrong } }]));
-    const send = async () =>
-      call('newsletterSubscribe', { body: { email: address, proof: await proof.take() }, silent: true });
     try {
-      try {
-        await send();
-      } catch (error) {
-        // An expired or spent proof: solve a fresh one and send once more.
-        if (!isStaleProof(error)) throw error;
-        proof.renew();
-        await send();
-      }
+      await proof.sendWithProof((answer) =>
+        call('newsletterSubscribe', { body: { email: address, proof: answer }, silent: true }),
+      );
     } catch (error) {
       const why = refusalOf(error);
       // Offline the comment wording does not fit: nothing is sent, say only that.

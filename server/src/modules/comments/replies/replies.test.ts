@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asOwner, testOwnerGuard } from '../../../../test/contentFactories.ts';
+import { asOwner, saveEmailChannel, testOwnerGuard } from '../../../../test/contentFactories.ts';
 import {
   type FakePushTargets,
   type FakeSmtp,
@@ -28,24 +28,7 @@ describe('replies reach the visitor', () => {
     });
     client = commentClient(t);
     essayId = await insertEssay(t);
-    const email = await t.server.inject({
-      method: 'PUT',
-      url: '/api/message/channel/email',
-      headers: asOwner,
-      payload: {
-        enabled: true,
-        settings: {
-          host: '127.0.0.1',
-          port: String(smtp.port),
-          secure: 'false',
-          user: '',
-          pass: '',
-          from: 'site@candy.example',
-          to: 'me@candy.example',
-        },
-      },
-    });
-    expect(email.json().code).toBe(0);
+    await saveEmailChannel(t, smtp.port);
   });
   afterAll(async () => {
     await t.close();
