@@ -1,16 +1,12 @@
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import { musicSlotAttribute, videoKindAttribute, videoSlotAttribute } from './markdownSlots.ts';
 
 /**
  * The one Markdown configuration (issue 41.13): the browser's renderer, the server's first pages
  * and the feeds all turn an essay into HTML with it, so a feed reader gets what the page shows.
  */
 
-/** `[music:<id>]` on a line of its own becomes an element with this attribute, filled with a MusicCard. */
-export const musicSlotAttribute = 'data-music-id';
-
-/** `[video:<id>]` / `[collection:<id>]` on a line of their own become elements with these, filled with a player. */
-export const videoSlotAttribute = 'data-video-id';
-export const videoKindAttribute = 'data-video-kind';
+export { musicSlotAttribute, videoKindAttribute, videoSlotAttribute };
 
 const musicBlock: TokenizerAndRendererExtension = {
   name: 'music',

@@ -1,2 +1,2 @@
-// The slots' attributes are the shared Markdown configuration's (contract/src/markdownHtml.ts).
-export { musicSlotAttribute, videoKindAttribute, videoSlotAttribute } from '@candy/contract/markdownHtml';
+// The slots' attributes, without the Markdown configuration itself (which brings marked along).
+export { musicSlotAttribute, videoKindAttribute, videoSlotAttribute } from '@candy/contract/markdownSlots';
