@@ -5,6 +5,7 @@ import { Cron } from 'croner';
 import type { Logger } from 'pino';
 import { conflict, invalidField, notFound } from '../http/errors.ts';
 import type { Notify } from '../notify.ts';
+import { type CronTimer, startCronTimer } from './cronTimer.ts';
 import type { JobRepo, JobRow } from './repo.ts';
 import type { JobDefinition } from './types.ts';
 
@@ -37,15 +38,6 @@ export interface SchedulerDeps {
 }
 
 /**
- * The slot of a scheduled run: the minute (or second) it was due, the same on every replica. croner
- * hands over the time its timer fired (a few ms late, and differently late on each replica); keyed by
- * that, a replica firing after another had already finished would run the same slot again (the
- * cluster test of issue 28 caught it). So the slot is the last due time at or before the firing.
- */
-export const dueSlot = (cron: Cron, fired: number): number =>
-  cron.previousRuns(1, new Date(fired + 1))[0]?.getTime() ?? fired;
-
-/**
  * The scheduler (issue 12): croner decides when each enabled job is due; a lease row in the
  * database decides which replica runs it, so every slot runs once however many replicas there are,
  * and a manual run while one is going is refused (4090). Failures are kept in the history, logged
@@ -54,7 +46,7 @@ export const dueSlot = (cron: Cron, fired: number): number =>
 export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDeps) => {
   const replica = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const byId = new Map(jobs.map((j) => [j.id, j]));
-  const timers = new Map<string, Cron>();
+  const timers = new Map<string, CronTimer>();
   const running = new Set<Promise<void>>();
 
   const definition = (id: string) => {
@@ -161,10 +153,10 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
     timers.delete(row.id);
     const job = byId.get(row.id);
     if (!job || row.enabled !== 1) return;
-    const cron = new Cron(row.cron, { protect: true }, (self: Cron) => {
-      void attempt(job, 'schedule', dueSlot(self, self.currentRun()?.getTime() ?? now()));
-    });
-    timers.set(row.id, cron);
+    timers.set(
+      row.id,
+      startCronTimer(row.cron, (slot) => void attempt(job, 'schedule', slot)),
+    );
   };
 
   return {
@@ -189,7 +181,7 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
     },
 
     stop(): void {
-      for (const cron of timers.values()) cron.stop();
+      for (const timer of timers.values()) timer.stop();
       timers.clear();
     },
 
