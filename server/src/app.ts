@@ -18,14 +18,8 @@ import { installLingeringClose } from './http/lingeringClose.ts';
 import { installMultipart } from './http/multipart.ts';
 import { noJsonSchemas } from './http/noJsonSchemas.ts';
 import { createPublicCache, type PublicCache } from './http/publicCache.ts';
-import type { FlatHeaders } from './http/rawHead.ts';
 import { createRouter, type Router } from './http/router.ts';
-import {
-  httpsDetector,
-  installSecurityHeaders,
-  loggableUrl,
-  strictTransportSecurity,
-} from './http/security.ts';
+import { httpsDetector, installSecurityHeaders, loggableUrl } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { createAppLogger } from './logging/createLogger.ts';
 import { installAnalyticsHook } from './modules/analytics/recorder.ts';
@@ -130,18 +124,23 @@ export const buildApp = async ({
   // Set once the modules exist: visits answered by the fast path are counted too (issue 13).
   let recordRaw: ((req: IncomingMessage) => void) | null = null;
   // Reads answered from memory before Fastify: cached answers, then (once the modules exist) quotes.
-  const rawReads: ((req: IncomingMessage, res: ServerResponse, perRequest: FlatHeaders) => boolean)[] = [
-    publicCache.serveRaw,
-  ];
+  const rawReads: ((
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    https: boolean,
+  ) => boolean)[] = [publicCache.serveRaw];
   const isHttps = httpsDetector(config.trustProxy);
   serveRaw = (req, res) => {
     // Every raw read is a GET: anything else goes straight on, without a request id made for nothing.
     if (req.method !== 'GET') return false;
     const requestId = randomUUID();
-    const perRequest = isHttps(req)
-      ? ['x-request-id', requestId, 'strict-transport-security', strictTransportSecurity]
-      : ['x-request-id', requestId];
-    if (!rawReads.some((read) => read(req, res, perRequest))) return false;
+    const https = isHttps(req);
+    // A loop, not `some` with a closure: nothing is allocated per request that need not be.
+    let answered = false;
+    for (let i = 0; i < rawReads.length && !answered; i += 1)
+      answered = (rawReads[i] as (typeof rawReads)[number])(req, res, requestId, https);
+    if (!answered) return false;
     recordRaw?.(req);
     appLogger.accessLine(requestId, 'GET', loggableUrl(req.url ?? ''), res.statusCode);
     return true;

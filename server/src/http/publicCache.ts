@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CallDef } from '@candy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Encoding, encodingFor } from './acceptEncoding.ts';
-import { type FlatHeaders, flattenHeaders, writeRawHead } from './rawHead.ts';
+import { flattenHeaders, type RawHead, rawHeadOf, writeRawHead } from './rawHead.ts';
 import type { Handler, HandlerInput } from './router.ts';
 
 /**
@@ -32,7 +32,7 @@ interface Entry {
   /** The headers every answer carries (security headers), as the first answer was sent. */
   baseHeaders?: OutgoingHttpHeaders;
   /** The fast path's full header sets, made once per status and encoding. */
-  rawHeaders?: Map<string, FlatHeaders>;
+  rawHeaders?: Map<string, RawHead>;
   data: unknown;
   body: Buffer;
   etag: string;
@@ -85,21 +85,23 @@ const canonicalUrl = (req: { url?: string }): string => {
  * The fast path's headers for a 304 or for one encoding of an entry's body, flattened on first
  * use. `body` is the bytes sent for that encoding (their length goes in the list).
  */
-const rawHeadersOf = (entry: Entry, variant: '304' | Encoding | 'identity', body?: Buffer): FlatHeaders => {
+const rawHeadersOf = (entry: Entry, variant: '304' | Encoding | 'identity', body?: Buffer): RawHead => {
   entry.rawHeaders ??= new Map();
   let set = entry.rawHeaders.get(variant);
   if (!set) {
-    set = flattenHeaders({
-      ...entry.baseHeaders,
-      etag: entry.etag,
-      vary: 'accept-encoding, x-fingerprint, x-dark-key',
-      'cache-control': 'no-cache',
-      ...(body && {
-        'content-type': 'application/json; charset=utf-8',
-        ...(variant !== 'identity' && { 'content-encoding': variant }),
-        'content-length': body.length,
+    set = rawHeadOf(
+      flattenHeaders({
+        ...entry.baseHeaders,
+        etag: entry.etag,
+        vary: 'accept-encoding, x-fingerprint, x-dark-key',
+        'cache-control': 'no-cache',
+        ...(body && {
+          'content-type': 'application/json; charset=utf-8',
+          ...(variant !== 'identity' && { 'content-encoding': variant }),
+          'content-length': body.length,
+        }),
       }),
-    });
+    );
     entry.rawHeaders.set(variant, set);
   }
   return set;
@@ -118,7 +120,7 @@ export const createPublicCache = ({
   compressThreshold = 1024,
 }: PublicCacheOptions) => {
   const entries = new Map<string, Entry>();
-  /** `GET <canonical url>` → the key of its visitor answer (no variant), for the fast path. */
+  /** The canonical url of a GET → the key of its visitor answer (no variant), for the fast path. */
   const visitorKeys = new Map<string, string>();
   let fastAnswers = 0;
   // Bumped on invalidation: an answer computed while its table was being written is not stored.
@@ -203,7 +205,7 @@ export const createPublicCache = ({
         if (generationOf(rule.tags) === generation) {
           store(key, entry);
           if (view === 'visitor' && !rule.variant && input.req.method === 'GET')
-            visitorKeys.set(`GET ${canonicalUrl(input.req)}`, key);
+            visitorKeys.set(canonicalUrl(input.req), key);
         }
         await send(input.req, input.reply, entry, view);
         return data;
@@ -216,15 +218,15 @@ export const createPublicCache = ({
      * ordinary path, ETag/304 and the pre-compressed body included. Anything else (another view,
      * an Origin header for CORS, a miss, an expired entry) returns false and takes the ordinary path.
      */
-    serveRaw(req: IncomingMessage, res: ServerResponse, perRequest: FlatHeaders): boolean {
+    serveRaw(req: IncomingMessage, res: ServerResponse, requestId: string, https: boolean): boolean {
       if (req.method !== 'GET') return false;
       const headers = req.headers;
       if (headers['x-fingerprint'] || headers['x-dark-key'] || headers.origin) return false;
-      const key = visitorKeys.get(`GET ${canonicalUrl(req)}`);
+      const key = visitorKeys.get(canonicalUrl(req));
       const entry = key === undefined ? undefined : entries.get(key);
       if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
-        writeRawHead(res, 304, rawHeadersOf(entry, '304'), perRequest);
+        writeRawHead(res, 304, rawHeadersOf(entry, '304'), requestId, https);
         res.end();
         fastAnswers += 1;
         return true;
@@ -234,7 +236,7 @@ export const createPublicCache = ({
           ? encodingFor({ headers } as FastifyRequest)
           : null;
       const body = encoding ? encoded(entry, encoding) : entry.body;
-      writeRawHead(res, 200, rawHeadersOf(entry, encoding ?? 'identity', body), perRequest);
+      writeRawHead(res, 200, rawHeadersOf(entry, encoding ?? 'identity', body), requestId, https);
       res.end(body);
       fastAnswers += 1;
       return true;

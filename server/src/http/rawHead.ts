@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { strictTransportSecurity } from './security.ts';
 
 /** A header set as the flat `[name, value, name, value, …]` list `writeHead` accepts. */
 export type FlatHeaders = readonly (string | number)[];
@@ -14,17 +15,34 @@ export const flattenHeaders = (headers: OutgoingHttpHeaders): FlatHeaders => {
 };
 
 /**
+ * A fast-path answer's header list, made once, with room at its end for what differs between
+ * requests: the request id, and HSTS before it when the request came over https. Filled in place
+ * for each answer rather than copied (issue 39: a list of thirty entries per request was a tenth
+ * of the fast path's allocations); `writeHead` reads it at once and keeps nothing of it.
+ */
+export interface RawHead {
+  readonly plain: (string | number)[];
+  readonly secure: (string | number)[];
+}
+
+export const rawHeadOf = (headers: FlatHeaders): RawHead => ({
+  plain: [...headers, 'x-request-id', ''],
+  secure: [...headers, 'strict-transport-security', strictTransportSecurity, 'x-request-id', ''],
+});
+
+/**
  * Writes the status line and headers of a fast-path answer (issue 16). Everything goes through
  * `writeHead` in one flat list: a header set first with `setHeader` sends Node down its slow path,
  * where every header of the list is re-validated one by one (≈ a tenth of a cached read's time).
- * `perRequest` is what differs between requests for the same answer: the request id, and HSTS
- * when the request came over https.
  */
 export const writeRawHead = (
   res: ServerResponse,
   status: number,
-  headers: FlatHeaders,
-  perRequest: FlatHeaders,
+  head: RawHead,
+  requestId: string,
+  https: boolean,
 ): void => {
-  res.writeHead(status, [...headers, ...perRequest]);
+  const list = https ? head.secure : head.plain;
+  list[list.length - 1] = requestId;
+  res.writeHead(status, list);
 };

@@ -4,6 +4,7 @@ import pino, { type Logger, type StreamEntry } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { logRedaction } from '../http/security.ts';
+import { byteDestination, linesAsBytes, writeNow } from './byteDestination.ts';
 import { createDailyLogFile, type DailyLogFile } from './dailyFile.ts';
 import { createLogShipper, type LogShipper } from './logShipper.ts';
 import { redactHeaders, redactLine } from './redact.ts';
@@ -46,9 +47,10 @@ export const createAppLogger = (config: Config, db?: Db): AppLogger => {
   const shipper = config.logStore === 'database' && db ? createLogShipper({ db, replica }) : null;
   const streams: StreamEntry<'trace'>[] = [];
   // Asynchronous, as the files are: lines written while one write is in flight go out together;
-  // pino writes what is left when the process exits, and `flush` does at shutdown.
-  const stdout = config.logStdout ? pino.destination({ dest: 1, sync: false }) : null;
-  if (stdout) streams.push({ level: 'trace', stream: stdout });
+  // pino writes what is left when the process exits, and `flush` does at shutdown. Bytes, as the
+  // files take them (dailyFile.ts says why): pino's lines are turned into bytes on the way in.
+  const stdout = config.logStdout ? byteDestination({ dest: 1, sync: false }) : null;
+  if (stdout) streams.push({ level: 'trace', stream: linesAsBytes(stdout) });
   if (file) streams.push({ level: 'trace', stream: file });
   if (shipper) streams.push({ level: 'trace', stream: shipper });
   const logger = pino(
@@ -80,11 +82,12 @@ export const createAppLogger = (config: Config, db?: Db): AppLogger => {
     if (accessTimer) clearTimeout(accessTimer);
     accessTimer = null;
     if (accessUsed === 0) return;
-    const text = accessBuffer.toString('utf8', 0, accessUsed);
+    // Written at once from the buffer itself (byteDestination.ts says why), then reused.
+    const bytes = accessBuffer.subarray(0, accessUsed);
+    if (stdout) writeNow(stdout, bytes);
+    file?.writeNow(bytes);
+    if (shipper) for (const line of bytes.toString('utf8').split(/(?<=\n)/)) shipper.write(line);
     accessUsed = 0;
-    stdout?.write(text);
-    file?.write(text);
-    if (shipper) for (const line of text.split(/(?<=\n)/)) shipper.write(line);
   };
   return {
     logger,
@@ -114,8 +117,9 @@ export const createAppLogger = (config: Config, db?: Db): AppLogger => {
       const most = line.length * 3;
       if (accessUsed + most > ACCESS_FLUSH_BYTES) writeAccessLines();
       if (most > ACCESS_FLUSH_BYTES) {
-        stdout?.write(line);
-        file?.write(line);
+        const bytes = Buffer.from(line);
+        if (stdout) writeNow(stdout, bytes);
+        file?.writeNow(bytes);
         shipper?.write(line);
         return;
       }

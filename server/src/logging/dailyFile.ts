@@ -1,5 +1,5 @@
 import path from 'node:path';
-import pino from 'pino';
+import { type ByteDestination, byteDestination, writeNow } from './byteDestination.ts';
 
 const DAY = 86_400_000;
 
@@ -10,7 +10,10 @@ export const logDayOf = (time: number): string => new Date(time).toISOString().s
 export const logFileOf = (dir: string, day: string): string => path.join(dir, `${day}.log`);
 
 export interface DailyLogFile {
+  /** pino's lines: queued and written asynchronously, as bytes. */
   write(line: string): void;
+  /** A batch of access lines, written at once (`writeNow`); `bytes` may be reused afterwards. */
+  writeNow(bytes: Buffer): void;
   /**
    * Resolves once every line written so far is in the file (at most `capMs` later). A reader waits
    * on this rather than flushing synchronously: a synchronous flush while an asynchronous write is in
@@ -29,13 +32,14 @@ export interface DailyLogFile {
  */
 export const createDailyLogFile = (dir: string, now: () => number = Date.now): DailyLogFile => {
   let nextDayAt = 0;
-  let current: ReturnType<typeof pino.destination> | null = null;
+  let current: ByteDestination | null = null;
   // Lines handed to the destination and not yet written: cleared by its 'drain' (queue empty).
   let pending = false;
 
   const open = (time: number) => {
     const previous = current;
-    current = pino.destination({
+    // Bytes, not text (byteDestination.ts says why).
+    current = byteDestination({
       dest: logFileOf(dir, logDayOf(time)),
       sync: false,
       mkdir: true,
@@ -61,7 +65,13 @@ export const createDailyLogFile = (dir: string, now: () => number = Date.now): D
       const time = now();
       if (time >= nextDayAt || !current) open(time);
       pending = true;
-      current?.write(line);
+      current?.write(Buffer.from(line));
+    },
+    writeNow(bytes) {
+      const time = now();
+      if (time >= nextDayAt || !current) open(time);
+      // Whatever could not go at once is queued: the readers' `settled` then waits for it.
+      if (current && writeNow(current, bytes)) pending = true;
     },
     async settled(capMs = 1000) {
       const destination = current;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { type Hitokoto, HitokotoQuery } from '@candy/contract/calls/hitokoto';
-import { type FlatHeaders, flattenHeaders, writeRawHead } from '../../http/rawHead.ts';
+import { flattenHeaders, type RawHead, rawHeadOf, writeRawHead } from '../../http/rawHead.ts';
 import type { HitokotoService } from './service.ts';
 
 export interface HitokotoFastReadDeps {
@@ -24,12 +24,12 @@ const queryKeys = new Set(Object.keys(HitokotoQuery.shape));
 export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastReadDeps) => {
   const headersOfEvery = flattenHeaders({ ...headers, 'content-type': 'application/json; charset=utf-8' });
   /** Each quote's answer — envelope and header list — is made once. */
-  const answersByQuote = new WeakMap<Hitokoto, { body: Buffer; head: FlatHeaders }>();
+  const answersByQuote = new WeakMap<Hitokoto, { body: Buffer; head: RawHead }>();
   const answerOf = (quote: Hitokoto) => {
     let answer = answersByQuote.get(quote);
     if (!answer) {
       const body = Buffer.from(JSON.stringify({ code: 0, data: quote }));
-      answer = { body, head: [...headersOfEvery, 'content-length', body.length] };
+      answer = { body, head: rawHeadOf([...headersOfEvery, 'content-length', body.length]) };
       answersByQuote.set(quote, answer);
     }
     return answer;
@@ -54,7 +54,7 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
   };
 
   /** Answers the call if it can (true), else leaves it to the ordinary path (false). */
-  const serve = (req: IncomingMessage, res: ServerResponse, perRequest: FlatHeaders): boolean => {
+  const serve = (req: IncomingMessage, res: ServerResponse, requestId: string, https: boolean): boolean => {
     if (req.method !== 'GET') return false;
     const url = req.url ?? '';
     const mark = url.indexOf('?');
@@ -67,7 +67,7 @@ export const createHitokotoFastRead = ({ path, service, headers }: HitokotoFastR
     const quote = service.drawNow(query);
     if (!quote) return false;
     const { body, head } = answerOf(quote);
-    writeRawHead(res, 200, head, perRequest);
+    writeRawHead(res, 200, head, requestId, https);
     res.end(body);
     answers += 1;
     return true;
