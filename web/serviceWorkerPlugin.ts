@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin, Rollup } from 'vite';
+
+/**
+ * `sw.js`, the service worker (issue 46.3): bundled by esbuild from `src/sw/sw.ts` once the web
+ * build has written index.html, into the build's root under a name that never changes (a
+ * worker's URL is its identity; the server sends it `no-cache`, so each build's worker is seen).
+ * The first-load bundles index.html names and the offline reader's chunks are written into it:
+ * they are the shell it keeps, and they change its bytes whenever the build's code changes, which
+ * is what makes the browser install it anew. The build stamp is written in too, so every build is
+ * a new worker.
+ */
+export const shellAssetsOf = (indexHtml: string): string[] => [
+  ...new Set(
+    [
+      ...indexHtml.matchAll(
+        /(?:src|href)="(\/assets\/[^"]+\.(?:js|css)|\/[\w-]+\.(?:svg|ico|png|webmanifest))"/g,
+      ),
+    ].map((m) => m[1] as string),
+  ),
+];
+
+/**
+ * The offline reader's chunks (`src/core/offline*.ts` and what they import): a visitor who never
+ * went offline never loaded them, yet a reload without network needs them to read the mirrors.
+ */
+export const offlineChunksOf = (bundle: Rollup.OutputBundle): string[] => {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const found = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (found.has(chunk.fileName)) return;
+    found.add(chunk.fileName);
+    for (const name of chunk.imports) {
+      const next = byName.get(name);
+      if (next) visit(next);
+    }
+  };
+  for (const chunk of chunks)
+    if (chunk.moduleIds.some((id) => /\/src\/core\/offline\w*\.ts$/.test(id))) visit(chunk);
+  return [...found].map((name) => `/${name}`);
+};
+
+export const serviceWorker = (): Plugin => ({
+  name: 'candy-service-worker',
+  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+  async writeBundle(options, bundle) {
+    const outDir = options.dir ?? '';
+    const shell = [
+      ...new Set([
+        ...shellAssetsOf(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')),
+        ...offlineChunksOf(bundle),
+      ]),
+    ];
+    const { build } = await import('esbuild');
+    await build({
+      entryPoints: [fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url))],
+      outfile: path.join(outDir, 'sw.js'),
+      bundle: true,
+      format: 'iife',
+      target: 'es2022',
+      minify: true,
+      legalComments: 'none',
+      define: {
+        __SW_SHELL__: JSON.stringify(shell),
+        // Workbox's development logging goes.
+        'process.env.NODE_ENV': '"production"',
+      },
+      banner: { js: `// Candy Jar service worker, build ${process.env.CANDY_PAGE_BUILD ?? 'dev'}` },
+    });
+  },
+});
