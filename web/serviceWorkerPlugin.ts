@@ -7,7 +7,7 @@ import type { Plugin, Rollup } from 'vite';
  * `sw.js`, the service worker (issue 46.3): bundled by esbuild from `src/sw/sw.ts` once the web
  * build has written index.html, into the build's root under a name that never changes (a
  * worker's URL is its identity; the server sends it `no-cache`, so each build's worker is seen).
- * The first-load bundles index.html names and the offline reader's chunks are written into it:
+ * The first-load bundles and icons index.html names, the public pages and the offline reader are written into it:
  * they are the shell it keeps, and they change its bytes whenever the build's code changes, which
  * is what makes the browser install it anew. The build stamp is written in too, so every build is
  * a new worker.
@@ -23,23 +23,28 @@ export const shellAssetsOf = (indexHtml: string): string[] => [
 ];
 
 /**
- * The offline reader's chunks (`src/core/offline*.ts` and what they import): a visitor who never
- * went offline never loaded them, yet a reload without network needs them to read the mirrors.
+ * The public pages (but /contract) and the offline reader (`src/core/offline*.ts`), with what they
+ * import, their styles, and the Markdown renderer that shows a mirror's essays: a visitor who never
+ * opened a page or never went offline never loaded them, yet with the server gone they are what
+ * reads the mirrors for the pages not read yet.
  */
-export const offlineChunksOf = (bundle: Rollup.OutputBundle): string[] => {
+const readerModule =
+  /\/src\/(core\/offline\w*\.ts|pages\/public\/(?!contract\/)[\w-]+\/index\.tsx|ui\/Markdown\/renderMarkdown\.ts)$/;
+
+export const readerChunksOf = (bundle: Rollup.OutputBundle): string[] => {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const found = new Set<string>();
   const visit = (chunk: Rollup.OutputChunk) => {
     if (found.has(chunk.fileName)) return;
     found.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
     for (const name of chunk.imports) {
       const next = byName.get(name);
       if (next) visit(next);
     }
   };
-  for (const chunk of chunks)
-    if (chunk.moduleIds.some((id) => /\/src\/core\/offline\w*\.ts$/.test(id))) visit(chunk);
+  for (const chunk of chunks) if (chunk.moduleIds.some((id) => readerModule.test(id))) visit(chunk);
   return [...found].map((name) => `/${name}`);
 };
 
@@ -51,7 +56,7 @@ export const serviceWorker = (): Plugin => ({
     const shell = [
       ...new Set([
         ...shellAssetsOf(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')),
-        ...offlineChunksOf(bundle),
+        ...readerChunksOf(bundle),
       ]),
     ];
     const { build } = await import('esbuild');
