@@ -334,6 +334,13 @@ describe("an essay's own page", () => {
       expect(read?.fromServiceWorker()).toBe(true);
       await waitForApp(page);
       expect(await page.locator(essayPage).textContent()).toContain(firstLine);
+      // A page never read gets the shell and its code, which asks the mirrors (unreachable here too).
+      const unread = await page.goto(`${baseUrl}/about`);
+      expect(unread?.fromServiceWorker()).toBe(true);
+      await waitForApp(page);
+      await expect
+        .poll(() => page.locator('.page[data-page="/about"]').textContent())
+        .toContain('离线数据加载失败');
       // The back office is the network's or nothing: offline, nothing.
       await expect(page.goto(`${baseUrl}/great-old-one/index`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
 
