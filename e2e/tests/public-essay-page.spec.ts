@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { E2E_OWNER, submitLogin } from '../support/owner.ts';
-import { goInApp, openPage, waitForApp, waitForPath } from '../support/pages.ts';
+import { goInApp, openPage, waitForApp } from '../support/pages.ts';
 import { e2eDarkKey, openVisitor } from '../support/visitors.ts';
 
 /**
@@ -304,76 +303,4 @@ describe("an essay's own page", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  // Issue 46.3: the service worker keeps what a visitor read, and never the owner's pages or answers.
-  it('with the network cut, the list and the essay read before still open; the back office never comes from the worker', async () => {
-    const { page, close } = await openPage(browser, `${baseUrl}/chaos/${essay.id}`, {
-      serviceWorkers: 'allow',
-      // Lets this visitor reach /contract later without the logo's gate.
-      record: { isExpiredGreatOldOne: true },
-    });
-    try {
-      const firstLine = essay.content.split('\n')[0]?.replace(/^#+\s*/, '') ?? '';
-      const keptPages = () =>
-        page.evaluate(async () => {
-          const store = await (globalThis as unknown as { caches: CacheStorage }).caches.open('candy-pages');
-          return (await store.keys()).map((request) => new URL(request.url).pathname);
-        });
-      // The page it arrived on loaded before the worker: the worker is asked to keep it as well.
-      await expect.poll(keptPages, { timeout: 20_000 }).toContain(`/chaos/${essay.id}`);
-      await page.goto(`${baseUrl}/chaos`);
-      await waitForApp(page);
-      await expect.poll(keptPages).toContain('/chaos');
-
-      await page.context().setOffline(true);
-      const list = await page.reload();
-      expect(list?.fromServiceWorker()).toBe(true);
-      await waitForApp(page);
-      expect(await page.locator('.page[data-page="/chaos"]').textContent()).toContain(firstLine);
-      const read = await page.goto(`${baseUrl}/chaos/${essay.id}`);
-      expect(read?.fromServiceWorker()).toBe(true);
-      await waitForApp(page);
-      expect(await page.locator(essayPage).textContent()).toContain(firstLine);
-      // A page never read gets the shell and its code, which asks the mirrors (unreachable here too).
-      const unread = await page.goto(`${baseUrl}/about`);
-      expect(unread?.fromServiceWorker()).toBe(true);
-      await waitForApp(page);
-      await expect
-        .poll(() => page.locator('.page[data-page="/about"]').textContent())
-        .toContain('离线数据加载失败');
-      // The back office is the network's or nothing: offline, nothing.
-      await expect(page.goto(`${baseUrl}/great-old-one/index`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
-
-      // Online, the owner logs in and reads the list with their key: nothing of theirs is kept.
-      await page.context().setOffline(false);
-      const contract = await page.goto(`${baseUrl}/contract`);
-      expect(contract?.fromServiceWorker()).toBe(false);
-      await submitLogin(page, E2E_OWNER.username, E2E_OWNER.password);
-      await waitForPath(page, '/great-old-one/index');
-      const backOffice = await page.reload();
-      expect(backOffice?.fromServiceWorker()).toBe(false);
-      await page.goto(`${baseUrl}/chaos`);
-      await waitForApp(page);
-      await page.locator('.page[data-page="/chaos"] article').first().waitFor();
-      const kept = await page.evaluate(async () => {
-        const storage = (globalThis as unknown as { caches: CacheStorage }).caches;
-        const all: { url: string; cacheControl: string }[] = [];
-        for (const name of await storage.keys()) {
-          const store = await storage.open(name);
-          for (const request of await store.keys()) {
-            const response = await store.match(request);
-            all.push({ url: request.url, cacheControl: response?.headers.get('cache-control') ?? '' });
-          }
-        }
-        return all;
-      });
-      expect(kept.length).toBeGreaterThan(0);
-      expect(
-        kept.filter((entry) => /\/(great-old-one|contract)(\/|$)/.test(new URL(entry.url).pathname)),
-      ).toEqual([]);
-      expect(kept.filter((entry) => /no-store|private/.test(entry.cacheControl))).toEqual([]);
-    } finally {
-      await close();
-    }
-  }, 90_000);
 });
