@@ -48,32 +48,52 @@ export const readerChunksOf = (bundle: Rollup.OutputBundle): string[] => {
   return [...found].map((name) => `/${name}`);
 };
 
-export const serviceWorker = (): Plugin => ({
-  name: 'candy-service-worker',
-  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
-  async writeBundle(options, bundle) {
-    const outDir = options.dir ?? '';
-    const shell = [
-      ...new Set([
+const entry = fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url));
+
+/** The worker bundled with `shell` written in (esbuild; Workbox's development logging left out). */
+const bundleWorker = async (shell: string[], outfile?: string) => {
+  const { build } = await import('esbuild');
+  return build({
+    entryPoints: [entry],
+    ...(outfile ? { outfile } : { write: false, outdir: '/' }),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    define: { __SW_SHELL__: JSON.stringify(shell), 'process.env.NODE_ENV': '"production"' },
+    banner: { js: `// Candy Jar service worker, build ${process.env.CANDY_PAGE_BUILD ?? 'dev'}` },
+  });
+};
+
+export const serviceWorker = (): Plugin[] => [
+  {
+    name: 'candy-service-worker',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? '';
+      const shell = new Set([
         ...shellAssetsOf(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')),
         ...readerChunksOf(bundle),
-      ]),
-    ];
-    const { build } = await import('esbuild');
-    await build({
-      entryPoints: [fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url))],
-      outfile: path.join(outDir, 'sw.js'),
-      bundle: true,
-      format: 'iife',
-      target: 'es2022',
-      minify: true,
-      legalComments: 'none',
-      define: {
-        __SW_SHELL__: JSON.stringify(shell),
-        // Workbox's development logging goes.
-        'process.env.NODE_ENV': '"production"',
-      },
-      banner: { js: `// Candy Jar service worker, build ${process.env.CANDY_PAGE_BUILD ?? 'dev'}` },
-    });
+      ]);
+      await bundleWorker([...shell], path.join(outDir, 'sw.js'));
+    },
   },
-});
+  {
+    // Under `vite` dev the app registers no worker for offline reading, but Web Push still
+    // subscribes through `/sw.js`: bundled on request, with no shell to keep.
+    name: 'candy-service-worker-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_req, res, next) => {
+        bundleWorker([])
+          .then((result) => {
+            res.setHeader('content-type', 'text/javascript; charset=utf-8');
+            res.setHeader('cache-control', 'no-cache');
+            res.end(result.outputFiles?.[0]?.text ?? '');
+          })
+          .catch(next);
+      });
+    },
+  },
+];

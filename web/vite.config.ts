@@ -54,7 +54,7 @@ const preloadReactDom = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), pageChunks(), preloadReactDom(), serviceWorker()],
+  plugins: [react(), pageChunks(), preloadReactDom(), ...serviceWorker()],
   resolve: {
     alias: [
       {
