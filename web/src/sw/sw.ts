@@ -58,7 +58,7 @@ worker.addEventListener('activate', (event) => {
 });
 
 /** What the pages ask of the worker (app/offlineWorker/). */
-type PageMessage = { type: 'skip-waiting' } | { type: 'keep-page'; url: string; assets: string[] };
+type PageMessage = { type: 'skip-waiting' } | { type: 'keep-page'; url: string; assets?: string[] };
 
 /** The page that registered the worker, and the bundles it ran, which loaded before the worker. */
 const keepPage = async (event: ExtendableEvent, url: string, assets: readonly string[]) => {
@@ -83,7 +83,7 @@ worker.addEventListener('message', (event) => {
   // A new build waits until the reader presses 刷新 on the notice: never swapped in mid-read.
   if (message?.type === 'skip-waiting') void worker.skipWaiting();
   // The page that registered the worker loaded before it: fetched once more, to be kept.
-  if (message?.type === 'keep-page') event.waitUntil(keepPage(event, message.url, message.assets));
+  if (message?.type === 'keep-page') event.waitUntil(keepPage(event, message.url, message.assets ?? []));
 });
 
 listenForPush(worker);
