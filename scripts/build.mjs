@@ -78,6 +78,7 @@ const buildWeb = async () => {
     'web/public',
     'web/index.html',
     'web/vite.config.ts',
+    'web/serviceWorkerPlugin.ts',
     'contract/src',
     'package-lock.json',
   ];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './serviceWorkerPlugin.ts';
 
 /**
  * `.vite/page-chunks.json`: each page module (`src/pages/…/index.tsx`) and the chunk that holds it.
@@ -53,7 +54,7 @@ const preloadReactDom = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), pageChunks(), preloadReactDom()],
+  plugins: [react(), pageChunks(), preloadReactDom(), ...serviceWorker()],
   resolve: {
     alias: [
       {

@@ -22,6 +22,8 @@ export interface OpenOptions {
   hour?: number;
   /** Storage record fields to start with. */
   record?: Partial<StorageRecord>;
+  /** Let the site's service worker run (blocked by default: support/browser.ts). */
+  serviceWorkers?: 'allow';
 }
 
 /** A fresh context (own local storage) on a pinned local time; page errors collected for assertions. */
@@ -34,6 +36,7 @@ export const openPage = async (
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -51,6 +51,7 @@ describe('a reply reaches the visitor’s browser', () => {
     essayId = await newestEssayId(server.url);
     visitor = await openPage(browser, 'about:blank', {
       record: { uuid, guestName: '铃铛访客', guestEmail: 'bell@example.com' },
+      serviceWorkers: 'allow',
     });
     await visitor.page.context().grantPermissions(['notifications'], { origin: server.url });
     await visitor.page.context().addInitScript(fakePushManagerScript(`${push.base}/wp/${uuid}`));
@@ -174,7 +175,7 @@ describe('a reply reaches the visitor’s browser', () => {
     // Absolute on the site's address (SITE_URL, set for the mails of issue 43), as on a real site.
     expect(message.url).toMatch(new RegExp(`^${server.url}/chaos/${essayId}#comment-\\d+$`));
 
-    // Delivered to the real service worker (web/public/push-sw.js) as a push service would.
+    // Delivered to the real service worker (/sw.js, web/src/sw/push.ts) as a push service would.
     const cdp = await page.context().newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {

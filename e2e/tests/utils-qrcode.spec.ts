@@ -155,7 +155,8 @@ describe('QR recognition from the camera in Chromium', () => {
   });
 
   it('reads a code the camera sees, then closes the camera', async () => {
-    const context = await browser.newContext({ permissions: ['camera'] });
+    // Its own launcher: the site's service worker blocked here too (support/browser.ts says why).
+    const context = await browser.newContext({ permissions: ['camera'], serviceWorkers: 'block' });
     const tab = await context.newPage();
     await tab.goto(`${baseUrl}/utils/qrcode-decode`);
     await tab.getByRole('button', { name: '用摄像头扫描' }).click();

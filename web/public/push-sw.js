@@ -1,24 +1,5 @@
-// Web Push notifications: the owner's (issue 12, 推送 → Web Push, registered from the back office) and a
-// visitor's replies (issue 25.3, registered by the bell on their comment). Both send {title, body, url};
-// it does nothing else (no caching, no fetch handler).
-self.addEventListener('push', (event) => {
-  let message = { title: '糖果罐', body: '', url: '/great-old-one/index' };
-  try {
-    message = { ...message, ...event.data.json() };
-  } catch {
-    // A push without a JSON payload still shows something.
-  }
-  event.waitUntil(
-    self.registration.showNotification(message.title, {
-      body: message.body,
-      icon: '/icon-192.png',
-      data: { url: message.url },
-    }),
-  );
-});
-
-self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  const url = event.notification.data?.url || '/great-old-one/index';
-  event.waitUntil(self.clients.openWindow(url));
-});
+// The Web Push worker of before issue 46.3, kept at its old address: browsers that subscribed
+// through it check it for updates and get the site's one service worker (/sw.js), with the push
+// handlers and the offline caches. Their next visit registers /sw.js itself in the same scope,
+// which keeps their push subscription (it belongs to the scope's registration, not the script).
+importScripts('/sw.js');

@@ -4,6 +4,7 @@ import './styles/ui.css';
 import { StrictMode, startTransition } from 'react';
 import { App } from './App.tsx';
 import { showNotice } from './app/noticeToast.ts';
+import { startOfflineWorker } from './app/offlineWorker/start.ts';
 import { primePage } from './app/PageOutlet.tsx';
 import { adoptSharedEssayAddress } from './app/sharedEssayAddress.ts';
 import { isOffline, isOwner } from './core/appState.ts';
@@ -103,3 +104,4 @@ const start = async (): Promise<void> => {
 };
 
 void start();
+startOfflineWorker();

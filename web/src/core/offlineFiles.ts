@@ -1,7 +1,7 @@
 import { Limits, Texts } from '@candy/contract/constants';
 import { RequestError } from './errors.ts';
 import { notify } from './notify.ts';
-import { runtimeConfig } from './runtimeConfig.ts';
+import { mirrorList, runtimeConfig } from './runtimeConfig.ts';
 
 /**
  * Reading the offline snapshot's files through the CDN mirrors (spec §7, §8): which mirror, each
@@ -9,11 +9,7 @@ import { runtimeConfig } from './runtimeConfig.ts';
  * music part (`offlineMusic.ts`), which read files through it.
  */
 
-/** Mirrors in order; without any configured, the snapshot the server itself serves. */
-export const mirrorList = (): string[] => {
-  const list = runtimeConfig.offlineMirrors.length ? runtimeConfig.offlineMirrors : ['/snapshot'];
-  return list.map((m) => m.replace(/\/+$/, ''));
-};
+export { mirrorList } from './runtimeConfig.ts';
 
 const stamped = (url: string): string => `${url}${url.includes('?') ? '&' : '?'}t=${Date.now()}`;
 

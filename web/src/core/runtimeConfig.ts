@@ -41,3 +41,12 @@ export const readRuntimeConfig = (doc: Document = document): RuntimeConfig => {
 
 // Outside a browser (unit tests) there is no page to read: defaults.
 export const runtimeConfig: RuntimeConfig = typeof document === 'undefined' ? defaults : readRuntimeConfig();
+
+/**
+ * The offline snapshot's mirrors in order; without any configured, the snapshot the server itself
+ * serves. Here rather than in offlineFiles.ts: the service worker's URL names them too (siteWorker.ts).
+ */
+export const mirrorList = (): string[] => {
+  const list = runtimeConfig.offlineMirrors.length ? runtimeConfig.offlineMirrors : ['/snapshot'];
+  return list.map((m) => m.replace(/\/+$/, ''));
+};

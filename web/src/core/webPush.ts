@@ -1,10 +1,8 @@
 /**
- * What the owner's Web Push (back office) and a visitor's reply bell share: the service worker that
- * shows notifications, the VAPID key as PushManager wants it, and a subscription as our calls take it.
+ * What the owner's Web Push (back office) and a visitor's reply bell share: the VAPID key as
+ * PushManager wants it, and a subscription as our calls take it. The site's service worker
+ * (core/siteWorker.ts) shows the notifications.
  */
-
-/** The service worker that shows notifications (web/public/push-sw.js). */
-export const PUSH_WORKER = '/push-sw.js';
 
 /** The VAPID public key as PushManager wants it: raw bytes from base64url. */
 export const vapidKeyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {

@@ -30,7 +30,7 @@ export const ReplyBell = () => {
         toast.error(permissionDeniedText);
         return;
       }
-      const registration = await navigator.serviceWorker.getRegistration(push.PUSH_WORKER);
+      const registration = await push.siteWorkerRegistration();
       const subscription = await registration?.pushManager.getSubscription();
       setBellState('on', subscription?.endpoint ?? null);
       toast.success('有人回复时会通知这个浏览器');

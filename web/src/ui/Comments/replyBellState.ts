@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { call } from '../../core/request.ts';
+import { siteWorkerRegistration } from '../../core/siteWorker.ts';
 
 /**
  * Whether this browser gets replies to this device's comments: one state for every bell on the page
@@ -30,7 +31,7 @@ const check = async () => {
   if (checking || state !== 'unknown') return;
   checking = true;
   try {
-    const registration = await navigator.serviceWorker.getRegistration('/push-sw.js');
+    const registration = await siteWorkerRegistration();
     const subscription = await registration?.pushManager.getSubscription();
     if (!subscription) return setBellState('off', null);
     const { subscribed } = await call('replyPushStatus', {

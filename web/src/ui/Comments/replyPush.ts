@@ -1,7 +1,8 @@
 import { call } from '../../core/request.ts';
-import { PUSH_WORKER, subscriptionBody, vapidKeyBytes } from '../../core/webPush.ts';
+import { registerSiteWorker, siteWorkerRegistration } from '../../core/siteWorker.ts';
+import { subscriptionBody, vapidKeyBytes } from '../../core/webPush.ts';
 
-export { PUSH_WORKER };
+export { siteWorkerRegistration };
 
 /**
  * Subscribing this browser to replies (issue 25.3). Loaded only when the bell is pressed: it is the
@@ -11,8 +12,8 @@ export { PUSH_WORKER };
 /** Asks for permission, subscribes (or reuses this browser's subscription) and ties it to this device. */
 export const subscribeToReplies = async (): Promise<'on' | 'denied'> => {
   if ((await Notification.requestPermission()) !== 'granted') return 'denied';
-  const registration = await navigator.serviceWorker.register(PUSH_WORKER);
-  await navigator.serviceWorker.ready;
+  await registerSiteWorker();
+  const registration = await navigator.serviceWorker.ready;
   // The owner's own subscription in this browser uses the same VAPID key: one serves both.
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {

@@ -8,7 +8,7 @@ import type { VisitorChannels } from '../../push/service.ts';
 import { keysProblem } from './endpointCheck.ts';
 import type { ReplyRepo } from './repo.ts';
 
-/** What a visitor's browser is shown: the service worker (web/public/push-sw.js) reads these. */
+/** What a visitor's browser is shown: the service worker (web/src/sw/push.ts) reads these. */
 export interface ReplyPushPayload {
   title: string;
   body: string;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { PUSH_WORKER, subscriptionBody, vapidKeyBytes } from '../../../core/webPush.ts';
+import { registerSiteWorker, siteWorkerRegistration } from '../../../core/siteWorker.ts';
+import { subscriptionBody, vapidKeyBytes } from '../../../core/webPush.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { SubscribedBrowsers } from './SubscribedBrowsers.tsx';
@@ -20,8 +21,7 @@ export const WebPushSubscribe = ({
   const [endpoint, setEndpoint] = useState<string | null>(null);
   useEffect(() => {
     if (!supported()) return;
-    void navigator.serviceWorker
-      .getRegistration(PUSH_WORKER)
+    void siteWorkerRegistration()
       .then((registration) => registration?.pushManager.getSubscription())
       .then((subscription) => setEndpoint(subscription?.endpoint ?? null));
   }, []);
@@ -31,8 +31,8 @@ export const WebPushSubscribe = ({
       toast.error('浏览器没有允许通知');
       return;
     }
-    const registration = await navigator.serviceWorker.register(PUSH_WORKER);
-    await navigator.serviceWorker.ready;
+    await registerSiteWorker();
+    const registration = await navigator.serviceWorker.ready;
     const subscription = await registration.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: vapidKeyBytes(vapidPublicKey),
@@ -44,7 +44,7 @@ export const WebPushSubscribe = ({
   };
 
   const unsubscribe = async () => {
-    const registration = await navigator.serviceWorker.getRegistration(PUSH_WORKER);
+    const registration = await siteWorkerRegistration();
     const subscription = await registration?.pushManager.getSubscription();
     await subscription?.unsubscribe();
     if (endpoint) await call('pushUnsubscribe', { body: { endpoint } });
