@@ -251,6 +251,7 @@ export const registerModules = (base: ModuleContext) => {
     importers,
     federation,
     newsletter,
+    oauth,
     /** The apps' paths (issue 42), registered by app.ts in their own scope. */
     apps: { oauth: oauthProtocolRoutes, mastodon: mastodon.protocolRoutes },
   };

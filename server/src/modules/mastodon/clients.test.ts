@@ -228,4 +228,21 @@ describe('Mastodon client API with masto.js and megalodon', () => {
       message: 'This action is outside the authorized scopes',
     });
   });
+
+  it('the tokens page lists an approved app with its scopes and last use; revoking it shuts the app out', async () => {
+    const { client } = await mastoLogin('read write:statuses');
+    await client.v1.accounts.verifyCredentials();
+    const list = await t.server.inject({ url: '/api/user/oauth/grant', headers: { 'x-fingerprint': key } });
+    const grant = (list.json().data as { id: number; scopes: string[]; lastUsedAt: number | null }[]).find(
+      (g) => g.scopes.join(' ') === 'read write:statuses',
+    );
+    expect(grant?.lastUsedAt).not.toBeNull();
+    const revoked = await t.server.inject({
+      method: 'DELETE',
+      url: `/api/user/oauth/grant/${grant?.id}`,
+      headers: { 'x-fingerprint': key },
+    });
+    expect(revoked.json().data.revokedAt).not.toBeNull();
+    await expect(client.v1.timelines.home.list()).rejects.toMatchObject({ statusCode: 401 });
+  });
 });
