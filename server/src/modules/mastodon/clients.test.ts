@@ -40,7 +40,6 @@ describe('Mastodon client API with masto.js and megalodon', () => {
     const { verifier, challenge } = pkcePair();
     const decided = await decide(
       t,
-      base,
       key,
       {
         response_type: 'code',
@@ -138,7 +137,6 @@ describe('Mastodon client API with masto.js and megalodon', () => {
     const app = await anonymous.registerApp('megalodon 测试', { scopes: ['read', 'write'] });
     const decided = await decide(
       t,
-      base,
       key,
       { response_type: 'code', client_id: app.client_id, redirect_uri: OOB, scope: 'read write' },
       true,
@@ -171,7 +169,6 @@ describe('Mastodon client API with masto.js and megalodon', () => {
     });
     const decided = await decide(
       t,
-      base,
       key,
       { client_id: app.clientId ?? '', redirect_uri: CALLBACK, scope: 'read', state: 'no' },
       false,
@@ -189,7 +186,6 @@ describe('Mastodon client API with masto.js and megalodon', () => {
     const { challenge } = pkcePair();
     const decided = await decide(
       t,
-      base,
       key,
       {
         client_id: app.clientId ?? '',

@@ -14,15 +14,14 @@ export const pkcePair = () => {
  */
 export const decide = async (
   t: TestApp,
-  base: string,
   ownerKey: string,
   request: Record<string, string>,
   approve: boolean,
 ): Promise<OauthDecided> => {
-  const res = await fetch(`${base}/oauth/authorize?${new URLSearchParams(request)}`, { redirect: 'manual' });
-  const location = new URL(res.headers.get('location') ?? '', base);
-  if (res.status !== 302 || location.pathname !== '/great-old-one/authorize')
-    throw new Error(`authorize did not send the owner to the approval page: ${res.status} ${location}`);
+  const res = await t.server.inject({ url: `/oauth/authorize?${new URLSearchParams(request)}` });
+  const location = new URL(String(res.headers.location ?? ''), 'http://site.test');
+  if (res.statusCode !== 302 || location.pathname !== '/great-old-one/authorize')
+    throw new Error(`authorize did not send the owner to the approval page: ${res.statusCode} ${location}`);
   const q = location.searchParams;
   const answer = await t.server.inject({
     method: 'POST',
