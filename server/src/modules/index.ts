@@ -150,6 +150,7 @@ export const registerModules = (base: ModuleContext) => {
     received: comments.received,
     ownerName: auth.auth.ownerName,
     federation: federation.settings,
+    recordWrite: auth.audit.record,
   });
   // A restore saves through the target's own service, which keeps the new revision and drops caches.
   revisionsRoutes(ctx.router, revisions, {

@@ -9,13 +9,18 @@ import type { AppGrant, OauthService } from '../oauth/service.ts';
  * is 401, a token without the scope (a `read` app posting) 403. Only an owner's (`user`) token
  * acts for the owner; a client-credentials token is the app alone.
  */
-export const createGrantCheck =
-  (oauth: Pick<OauthService, 'verify'>) =>
-  async (req: FastifyRequest, scope: OauthScope): Promise<AppGrant> => {
+export const createGrantCheck = (oauth: Pick<OauthService, 'verify'>) => {
+  const granted = new WeakMap<FastifyRequest, AppGrant>();
+  const check = async (req: FastifyRequest, scope: OauthScope): Promise<AppGrant> => {
     const grant = await oauth.verify(callerOf(req).bearer);
     if (grant?.kind !== 'user') throw invalidToken();
     if (!oauthCovers(grant.scopes, scope)) throw outsideScopes();
+    granted.set(req, grant);
     return grant;
   };
+  /** The grant a request passed with, for the audit log of its writes. */
+  check.of = (req: FastifyRequest): AppGrant | undefined => granted.get(req);
+  return check;
+};
 
 export type GrantCheck = ReturnType<typeof createGrantCheck>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OwnerGuard } from '../../http/guards.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
 import type { ReceivedActivitySource } from '../comments/activity.ts';
 import type { ModuleContext } from '../context.ts';
@@ -32,6 +33,8 @@ export interface MastodonModuleDeps {
   received: ReceivedActivitySource;
   ownerName: () => Promise<string>;
   federation: () => Promise<FederationSettings>;
+  /** The audit log every owner write goes to (DESIGN §9), the apps' included. */
+  recordWrite: OwnerGuard['recordWrite'];
 }
 
 /**
@@ -67,6 +70,21 @@ export const mastodonModule = (ctx: ModuleContext, deps: MastodonModuleDeps) => 
   const idempotency = createIdempotency(ctx.db, ctx.now);
   return {
     protocolRoutes: (scope: FastifyInstance) => {
+      // An app's write is the owner's, done through the app: audited like the back office's.
+      scope.addHook('onSend', async (req, reply, payload) => {
+        const grant = view.grant.of(req);
+        if (grant && req.method !== 'GET')
+          await deps
+            .recordWrite({
+              username: `${await deps.ownerName()}（应用：${grant.appName}）`,
+              method: req.method,
+              path: (req.url.split('?')[0] ?? '').slice(0, 512),
+              status: reply.statusCode,
+              ip: req.ip,
+            })
+            .catch((error: unknown) => req.log.error({ err: error }, 'audit log write failed'));
+        return payload;
+      });
       accountRoutes(scope, view, deps.oauth);
       statusRoutes(scope, view, idempotency);
       mediaRoutes(scope, view, deps.media);

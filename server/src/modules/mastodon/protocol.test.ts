@@ -76,6 +76,18 @@ describe('the Mastodon API around the posting flow', () => {
     expect(await t.modules.moments.count()).toBe(before + 1);
   });
 
+  it("an app's post is in the audit log, named by the app", async () => {
+    await post('/api/v1/statuses', { status: '记一笔' });
+    const lines = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(lines[0]).toMatchObject({ method: 'POST', path: '/api/v1/statuses', status: 200 });
+    expect(lines[0]?.username).toMatch(/（应用：测试应用（read write））$/);
+  });
+
   it('a form body keeps its `media_ids[]` arrays: two pictures, one moment', async () => {
     const ids = [];
     for (const name of ['a', 'b'])
