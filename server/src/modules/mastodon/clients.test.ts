@@ -106,7 +106,7 @@ describe('Mastodon client API with masto.js and megalodon', () => {
     await expect(client.v1.statuses.$select(status.id).fetch()).rejects.toMatchObject({ statusCode: 404 });
   });
 
-  it('masto.js: a status opening with a heading becomes an essay, and notifications show a like on a moment', async () => {
+  it('masto.js: a status opening with a heading becomes an essay; notifications show a like and a fediverse reply', async () => {
     const { client } = await mastoLogin('read write');
     const essay = await client.v1.statuses.create({ status: '# 标题\n\n正文', visibility: 'private' });
     expect(essay.visibility).toBe('public');
@@ -124,8 +124,24 @@ describe('Mastodon client API with masto.js and megalodon', () => {
       targetType: 'moment',
       targetId: momentId,
     });
-    const notifications: mastodon.v1.Notification[] = await client.v1.notifications.list();
-    expect(notifications[0]).toMatchObject({
+    t.clock.advance(1000);
+    await t.modules.comments.remote.addComment({
+      source: 'fediverse',
+      remoteId: 'https://remote.example/notes/1',
+      authorName: 'Bob',
+      authorUrl: 'https://remote.example/users/bob',
+      authorAvatar: null,
+      html: '<p>回复你的动态</p>',
+      targetType: 'moment',
+      targetId: momentId,
+    });
+    const [reply, ...older]: mastodon.v1.Notification[] = await client.v1.notifications.list();
+    expect(reply).toMatchObject({
+      type: 'mention',
+      account: { displayName: 'Bob' },
+      status: { content: '<p>回复你的动态</p>', inReplyToId: moment.id },
+    });
+    expect(older[0]).toMatchObject({
       type: 'favourite',
       account: { displayName: 'Alice' },
       status: { id: moment.id },
