@@ -15,8 +15,11 @@ const limits = {
   polls: { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 },
 };
 
-/** Apps read the version to choose features; "4.3.0" plus ours says "speaks Mastodon 4.3's API". */
-const VERSION = '4.3.0 (compatible; Candy Jar)';
+/**
+ * Apps read the version to choose features. 4.2: from 4.3 on, web apps (Phanpy, Elk) ask for grouped
+ * notifications (`/api/v2/notifications`), which the site does not have; at 4.2 they read `/api/v1`.
+ */
+const VERSION = '4.2.0 (compatible; Candy Jar)';
 
 export const instanceV1 = (profile: Profile) => ({
   uri: new URL(profile.origin).host,
