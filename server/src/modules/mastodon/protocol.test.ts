@@ -180,4 +180,20 @@ describe('the Mastodon API around the posting flow', () => {
       'invalid_grant',
     ]);
   });
+
+  it('`write:statuses` posts but uploads nothing; on the own API it writes moments and essays only', async () => {
+    const poster = await appToken(t, 'read write:statuses');
+    expect((await post('/api/v1/statuses', { status: '只能发文' }, as(poster))).statusCode).toBe(200);
+    const upload = await t.server.inject({ method: 'POST', url: '/api/v2/media', headers: as(poster) });
+    expect([upload.statusCode, upload.json()]).toEqual([
+      403,
+      { error: 'This action is outside the authorized scopes' },
+    ]);
+    const own = (method: 'POST' | 'PUT', url: string) =>
+      t.server
+        .inject({ method, url: `/backend${url}`, headers: as(poster), payload: {} })
+        .then((r) => r.json().code);
+    // Inside the scope the empty body reaches validation (4000); outside it the scope refuses (4030).
+    expect([await own('POST', '/blog/moment'), await own('PUT', '/todolist/realtodo')]).toEqual([4000, 4030]);
+  });
 });
