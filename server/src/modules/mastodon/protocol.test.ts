@@ -196,4 +196,18 @@ describe('the Mastodon API around the posting flow', () => {
     // Inside the scope the empty body reaches validation (4000); outside it the scope refuses (4030).
     expect([await own('POST', '/blog/moment'), await own('PUT', '/todolist/realtodo')]).toEqual([4000, 4030]);
   });
+
+  it('app registration is open, but one address registering app after app is told to wait (429)', async () => {
+    const register = () =>
+      t.server.inject({
+        method: 'POST',
+        url: '/api/v1/apps',
+        remoteAddress: '203.0.113.9',
+        payload: { client_name: '刷屏', redirect_uris: 'https://spam.example/cb' },
+      });
+    for (let i = 0; i < 20; i += 1) expect((await register()).statusCode).toBe(200);
+    const refused = await register();
+    expect([refused.statusCode, Number(refused.headers['retry-after']) > 0]).toEqual([429, true]);
+    expect(refused.json().error).toMatch(/Too many apps/);
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createRateLimiter } from '../../http/rateLimit.ts';
 import type { ModuleContext } from '../context.ts';
 import { oauthProtocolRoutes } from './protocol.ts';
 import { createOauthRepo } from './repo.ts';
@@ -17,5 +18,6 @@ export const oauthModule = (ctx: ModuleContext, deps: { ownerName: () => Promise
     logger: ctx.logger,
   });
   oauthRoutes(ctx.router, oauth);
-  return { oauth, protocolRoutes: (scope: FastifyInstance) => oauthProtocolRoutes(scope, oauth) };
+  const limiter = createRateLimiter(ctx.db, ctx.now);
+  return { oauth, protocolRoutes: (scope: FastifyInstance) => oauthProtocolRoutes(scope, oauth, limiter) };
 };

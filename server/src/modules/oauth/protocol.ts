@@ -1,8 +1,12 @@
 import { OAUTH_SCOPES } from '@candy/contract/tokenScope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimiter } from '../../http/rateLimit.ts';
 import { ProtocolError } from './protocolError.ts';
 import { paramsOf, textParam } from './protocolScope.ts';
 import type { OauthService } from './service.ts';
+
+/** An app registers once per install: twenty an hour from one address is plenty. */
+const REGISTRATION_RULES = [{ limit: 20, windowMs: 3_600_000 }];
 
 /** Where `GET /oauth/authorize` sends the owner: the back office's approval page. */
 export const APPROVAL_PAGE = '/great-old-one/authorize';
@@ -32,8 +36,18 @@ const redirectUrisOf = (value: unknown): string[] =>
  * The OAuth endpoints apps call (issue 42), in the protocol scope (Mastodon-shaped answers): app
  * registration, the authorize redirect to our page, the token and revocation endpoints, metadata.
  */
-export const oauthProtocolRoutes = (scope: FastifyInstance, oauth: OauthService): void => {
+export const oauthProtocolRoutes = (
+  scope: FastifyInstance,
+  oauth: OauthService,
+  limiter: Pick<RateLimiter, 'hit'>,
+): void => {
   scope.post('/api/v1/apps', async (req) => {
+    // Registration is open to anyone, as on Mastodon; an address filling the table is slowed down.
+    await limiter.hit(
+      [`oauth-app:ip:${req.ip}`],
+      REGISTRATION_RULES,
+      'Too many apps registered, try again later',
+    );
     const params = await paramsOf(req);
     const name = textParam(params, 'client_name')?.trim();
     if (!name) throw new ProtocolError(422, "Validation failed: Application name can't be blank");

@@ -86,9 +86,11 @@ export const protocolScope = async (
       { parseAs: 'string' },
       (_req, body, done) => done(null, parseForm(String(body))),
     );
-    scope.setErrorHandler((error: FastifyError, req, reply) => {
+    scope.setErrorHandler((error: FastifyError | AppError | ProtocolError, req, reply) => {
       const known = error instanceof ProtocolError ? error : protocolErrorOf(error);
       void reply.header('cache-control', 'no-store');
+      // A 429's Retry-After travels as with our own calls.
+      if (error instanceof AppError && error.headers) void reply.headers(error.headers);
       if (known) return reply.status(known.status).send(known.body);
       req.log.error({ err: error, method: req.method, url: loggableUrl(req.url) }, 'unexpected error');
       return reply.status(500).send({ error: 'Internal server error' });
