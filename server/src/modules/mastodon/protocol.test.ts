@@ -210,4 +210,21 @@ describe('the Mastodon API around the posting flow', () => {
     expect([refused.statusCode, Number(refused.headers['retry-after']) > 0]).toEqual([429, true]);
     expect(refused.json().error).toMatch(/Too many apps/);
   });
+
+  it('a picture the decoder cannot read is 422, not a 500', async () => {
+    // A PNG whose header is right and whose pixels are not: it passes the type sniff, then fails to decode.
+    const broken = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([broken], { type: 'image/png' }), 'broken.png');
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/api/v2/media',
+      headers: as(token),
+      payload: form,
+    });
+    expect([res.statusCode, res.json().error]).toEqual([422, 'Validation failed: 图片无法解码']);
+  });
 });
