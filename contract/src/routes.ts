@@ -21,6 +21,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { momentsRoutes } from './routes/moments.ts';
 import { musicRoutes } from './routes/music.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { oauthRoutes } from './routes/oauth.ts';
 import { pushRoutes } from './routes/push.ts';
 import { replyNoticesRoutes } from './routes/replyNotices.ts';
 import { revisionsRoutes } from './routes/revisions.ts';
@@ -70,6 +71,7 @@ export const routeGroups = {
   webhooks: webhooksRoutes,
   webmention: webmentionRoutes,
   tokens: tokensRoutes,
+  oauth: oauthRoutes,
   security: securityRoutes,
   importers: importersRoutes,
   federation: federationRoutes,

@@ -37,6 +37,8 @@ export const pagePaths = [
   '/great-old-one/federation',
   // Issue 43: readers by e-mail.
   '/great-old-one/subscribers',
+  // Issue 42: the fediverse apps' approval page (`/oauth/authorize` sends the owner there).
+  '/great-old-one/authorize',
   '/utils/index',
   '/utils/merge-image',
   '/utils/oplus-log-decrypt',

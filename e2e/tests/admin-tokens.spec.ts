@@ -113,4 +113,91 @@ describe('the API token page in Chromium', () => {
       await close();
     },
   );
+
+  /**
+   * Issue 42: a fediverse app sends the owner to `/oauth/authorize`; on 授权应用 the owner refuses
+   * once (light) and approves once (dark), each page passing axe at 390×844; the approved app then
+   * stands on this page beside the tokens, and revoking it there logs the app out.
+   */
+  it('a fediverse app is refused and approved on 授权应用 (axe light and dark), listed here, and revoked', async () => {
+    const callback = 'http://127.0.0.1:9/callback';
+    const registered = await fetch(`${baseUrl}/api/v1/apps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Phanpy 测试', redirect_uris: callback, scopes: 'read write' }),
+    });
+    const app = (await registered.json()) as { client_id: string; client_secret: string };
+    const verifier = 'v'.repeat(50);
+    const challenge = await crypto.subtle
+      .digest('SHA-256', new TextEncoder().encode(verifier))
+      .then((d) => Buffer.from(d).toString('base64url'));
+    const authorize = `${baseUrl}/oauth/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: app.client_id,
+      redirect_uri: callback,
+      scope: 'read write',
+      state: 'e2e',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })}`;
+    /** Opens the approval page as the owner, answers, and answers where the browser was sent back. */
+    const answer = async (mode: string, hour: number, button: 'oauth-approve' | 'oauth-refuse') => {
+      const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
+        viewport: { width: 390, height: 844 },
+        hour,
+      });
+      let back = '';
+      await page.route('http://127.0.0.1:9/**', async (route) => {
+        back = route.request().url();
+        await route.fulfill({ status: 200, contentType: 'text/plain', body: 'back in the app' });
+      });
+      await page.goto(authorize);
+      await page.getByText('「Phanpy 测试」想以你的身份使用本站').waitFor();
+      await shot(page, `authorize-${mode}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId(button).click();
+      await page.waitForURL((url) => url.href.startsWith(callback));
+      expect(errors).toEqual([]);
+      await close();
+      return new URL(back).searchParams;
+    };
+    const refused = await answer('light', 10, 'oauth-refuse');
+    expect([refused.get('error'), refused.get('state')]).toEqual(['access_denied', 'e2e']);
+    const approved = await answer('dark', 2, 'oauth-approve');
+    expect(approved.get('state')).toBe('e2e');
+    const token = (await (
+      await fetch(`${baseUrl}/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: app.client_id,
+          redirect_uri: callback,
+          code: approved.get('code') ?? '',
+          code_verifier: verifier,
+        }),
+      })
+    ).json()) as { access_token: string };
+    const me = () =>
+      fetch(`${baseUrl}/api/v1/accounts/verify_credentials`, {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      }).then((res) => res.status);
+    expect(await me()).toBe(200);
+
+    const { page, errors, close } = await openAsOwner(browser, baseUrl, '/great-old-one/tokens', {
+      viewport: { width: 390, height: 844 },
+    });
+    const card = page.getByTestId('app-card').filter({ hasText: 'Phanpy 测试' });
+    await card.getByText('已授权').waitFor();
+    await expect(card.textContent()).resolves.toContain('发布、修改、删除动态和随笔');
+    await shot(page, 'apps-light');
+    await card.getByTestId('app-revoke').click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确定|确认|撤销/ })
+      .click();
+    await card.getByText('已撤销').waitFor();
+    expect(await me()).toBe(401);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

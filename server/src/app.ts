@@ -25,6 +25,7 @@ import { createAppLogger } from './logging/createLogger.ts';
 import { installAnalyticsHook } from './modules/analytics/recorder.ts';
 import { type Modules, registerModules } from './modules/index.ts';
 import { logModule } from './modules/log/index.ts';
+import { answerPreflights, PROTOCOL_PREFIXES, protocolScope } from './modules/oauth/protocolScope.ts';
 import { logNotify } from './notify.ts';
 import { type BlobStorage, createStorage } from './storage/index.ts';
 
@@ -164,6 +165,19 @@ export const buildApp = async ({
   });
 
   modules.federation.mount(server);
+  // The apps' paths sit at the root whatever API_BASE_PATH is (apps know no other place); under the
+  // default `/api` they are not our API's, and the router's start-up check is told so.
+  router.allowForeign(PROTOCOL_PREFIXES);
+  await protocolScope(server, async (scope) => {
+    answerPreflights(scope, [
+      '/api/v1/*',
+      '/api/v2/*',
+      '/oauth/*',
+      '/.well-known/oauth-authorization-server',
+    ]);
+    modules.apps.oauth(scope);
+    modules.apps.mastodon(scope);
+  });
   // The clip processing queue runs with the server, not with one-off commands that build the app.
   server.addHook('onReady', async () => {
     modules.videos.worker.start();

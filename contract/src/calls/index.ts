@@ -22,6 +22,7 @@ import { metaCalls } from './meta.ts';
 import { momentsCalls } from './moments.ts';
 import { musicCalls } from './music.ts';
 import { newsletterCalls } from './newsletter.ts';
+import { oauthCalls } from './oauth.ts';
 import { pushCalls } from './push.ts';
 import { replyNoticesCalls } from './replyNotices.ts';
 import { revisionsCalls } from './revisions.ts';
@@ -70,6 +71,7 @@ export const calls = {
   ...webmentionCalls,
   ...federationCalls,
   ...tokensCalls,
+  ...oauthCalls,
   ...importersCalls,
   ...securityCalls,
 } satisfies Record<RouteName, CallDef>;

@@ -343,6 +343,10 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   tokenList: op('tokens', 'The API tokens (never their secrets)'),
   tokenCreate: op('tokens', 'Create an API token; its secret is answered this once'),
   tokenRevoke: op('tokens', 'Revoke an API token'),
+  oauthAppInfo: op('tokens', "The app asking for the owner's approval (Mastodon-compatible apps, issue 42)"),
+  oauthDecide: op('tokens', 'Approve or refuse an app: the redirect carrying its code or the refusal'),
+  oauthGrantList: op('tokens', 'The apps the owner approved, with their scopes and last use'),
+  oauthGrantRevoke: op('tokens', 'Revoke every token an app holds'),
   importUpload: op('importers', 'Upload an export from another platform and preview it', {
     upload: { files: ['file'], fields: ImportUploadFields },
   }),

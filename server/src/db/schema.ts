@@ -5,6 +5,7 @@ import type { FederationTables } from './schemaFederation.ts';
 import type { IdempotencyTables } from './schemaIdempotency.ts';
 import type { ImportTables } from './schemaImports.ts';
 import type { NewsletterTables } from './schemaNewsletter.ts';
+import type { OauthTables } from './schemaOauth.ts';
 import type { PushTables } from './schemaPush.ts';
 import type { ReactionTables } from './schemaReactions.ts';
 import type { ReplyTables } from './schemaReplies.ts';
@@ -31,6 +32,7 @@ export interface Database
     FederationTables,
     ReplyTables,
     NewsletterTables,
+    OauthTables,
     AnalyticsTables,
     SharedTables {
   handshake: HandshakeTable;
@@ -291,6 +293,8 @@ export interface ImageTable {
   variant_after: ColumnType<number, number | undefined, number>;
   variant_error: string | null;
   thumbhash: string | null;
+  /** Issue 42: the description an app sent with the upload (Mastodon's alt text). */
+  alt: Generated<string | null>;
   /** JSON of the widths made per format (`VariantWidths`). */
   variants: string | null;
   hash: string | null;

@@ -16,6 +16,7 @@ import { createOpenApiChecker, readOpenApiDoc } from '../../test/openapiCheck.ts
 import { type Coverage, createProbe, type Probe } from '../../test/openapiProbe.ts';
 import { collections, systemAndAuth, writing } from '../../test/openapiScenario.ts';
 import { files, insight, sessions, settings, videos } from '../../test/openapiScenarioAdmin.ts';
+import { apps } from '../../test/openapiScenarioApps.ts';
 import { federation } from '../../test/openapiScenarioFederation.ts';
 import { imports } from '../../test/openapiScenarioImports.ts';
 import { newsletter } from '../../test/openapiScenarioNewsletter.ts';
@@ -253,6 +254,10 @@ describe('the OpenAPI document against real answers', () => {
 
   it('API tokens', async () => {
     await tokens(api);
+  });
+
+  it('fediverse apps (the approval page and the tokens page)', async () => {
+    await apps(api, t.modules.oauth);
   });
 
   it('passkeys, TOTP and the fresh-login confirmation', async () => {

@@ -40,6 +40,11 @@ export interface Router {
    * session is verified: where the owner reaches the site from (issue 41.17). Must not throw.
    */
   onOwnerRequest(listener: (req: FastifyRequest) => void): void;
+  /**
+   * Paths under the API prefix that are not ours (the Mastodon client API at `/api/v1`, issue 42):
+   * their module guards them itself, with the answers apps expect, so the start-up check lets them by.
+   */
+  allowForeign(prefixes: readonly string[]): void;
 }
 
 export interface RouteOptions {
@@ -119,7 +124,9 @@ export const createRouter = ({
   const registered: RegisteredCall[] = [];
   // Set only while route() itself adds a route (and fastify's automatic HEAD twin of a GET).
   let viaRouter = false;
-  const isApiUrl = (url: string) => url === prefix || url.startsWith(`${prefix}/`);
+  const foreign: string[] = [];
+  const under = (url: string, path: string) => url === path || url.startsWith(`${path}/`);
+  const isApiUrl = (url: string) => under(url, prefix) && !foreign.some((path) => under(url, path));
   // Every route fastify learns about passes here, including those of plugins registered later:
   // an API route that skipped the router (and so its guard) stops the server from starting.
   app.addHook('onRoute', (route) => {
@@ -162,6 +169,9 @@ export const createRouter = ({
 
   return {
     registered,
+    allowForeign(prefixes) {
+      foreign.push(...prefixes);
+    },
     onOwnerRequest(listener) {
       ownerListeners.push(listener);
     },

@@ -17,6 +17,7 @@ import { emotesModule } from './emotes/index.ts';
 import { essaysModule } from './essays/index.ts';
 import { createReservationPublisher } from './essays/reservations.ts';
 import { essayWriteRoutes } from './essays/writeRoutes.ts';
+import { createEssayWrites } from './essays/writes.ts';
 import { federationModule } from './federation/index.ts';
 import { filesModule } from './files/index.ts';
 import { docsModule, healthModule } from './health/index.ts';
@@ -26,11 +27,13 @@ import { imagesModule } from './images/index.ts';
 import { pictureUrlsOf } from './images/service.ts';
 import { importersModule } from './importers/index.ts';
 import { linksModule } from './links/index.ts';
+import { mastodonModule } from './mastodon/index.ts';
 import { mediaModule } from './media/index.ts';
 import { metaModule } from './meta/index.ts';
 import { momentsModule } from './moments/index.ts';
 import { musicModule } from './music/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
+import { oauthModule } from './oauth/index.ts';
 import { parkingModule } from './parking/index.ts';
 import { pushModule } from './push/index.ts';
 import { revisionsModule } from './revisions/index.ts';
@@ -59,7 +62,12 @@ export const registerModules = (base: ModuleContext) => {
   const { system, handshakes } = systemModule(ctx, { meta });
   const auth = authModule(ctx, { handshakes });
   securityModule(ctx, { auth: auth.auth });
-  const { tokens } = tokensModule(ctx, { ownerGuard: auth.guard, ownerName: auth.auth.ownerName });
+  const { oauth, protocolRoutes: oauthProtocolRoutes } = oauthModule(ctx, { ownerName: auth.auth.ownerName });
+  const { tokens } = tokensModule(ctx, {
+    ownerGuard: auth.guard,
+    ownerName: auth.auth.ownerName,
+    apps: oauth,
+  });
   const { revisions } = revisionsModule(ctx);
   const { images } = imagesModule(ctx);
   const { essays } = essaysModule(ctx, { revisions, images });
@@ -68,7 +76,7 @@ export const registerModules = (base: ModuleContext) => {
   const { hitokoto, hitokotoFastRead } = hitokotoModule(ctx);
   const { bangumi } = bangumiModule(ctx, { images });
   const { waifu } = waifuModule(ctx, { images });
-  const { moments } = momentsModule(ctx, { images });
+  const { moments, momentWrites } = momentsModule(ctx, { images });
   // Pictures stored before the pipeline (issue 30): the backfill finds them through their modules.
   images.addSource(async () => await waifu.list());
   // Anime covers and video frames register themselves now; those stored before are found by folder.
@@ -121,13 +129,28 @@ export const registerModules = (base: ModuleContext) => {
     logger: ctx.logger,
     now: ctx.now,
   });
-  essayWriteRoutes(ctx.router, {
+  const essayWrites = createEssayWrites({
     essays,
     comments: comments.comments,
     publisher: reservations,
     cache: ctx.publicCache,
     events: ctx.events,
     now: ctx.now,
+  });
+  essayWriteRoutes(ctx.router, { essays, writes: essayWrites });
+  const mastodon = mastodonModule(ctx, {
+    oauth,
+    moments,
+    momentWrites,
+    essays,
+    essayWrites,
+    images,
+    media,
+    emotes: emotes.emotes,
+    received: comments.received,
+    ownerName: auth.auth.ownerName,
+    federation: federation.settings,
+    recordWrite: auth.audit.record,
   });
   // A restore saves through the target's own service, which keeps the new revision and drops caches.
   revisionsRoutes(ctx.router, revisions, {
@@ -229,6 +252,9 @@ export const registerModules = (base: ModuleContext) => {
     importers,
     federation,
     newsletter,
+    oauth,
+    /** The apps' paths (issue 42), registered by app.ts in their own scope. */
+    apps: { oauth: oauthProtocolRoutes, mastodon: mastodon.protocolRoutes },
   };
   return modules;
 };

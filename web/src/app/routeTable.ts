@@ -19,6 +19,8 @@ export interface PageRoute {
   load: () => Promise<{ default: ComponentType }>;
   /** Label in the navigation, when the route has a menu item of its own. */
   nav?: string;
+  /** A back-office page reached only from elsewhere (the apps' approval page): not in the side menu. */
+  inMenu?: false;
 }
 
 const admin = (path: string, title: string, load: () => Promise<{ default: ComponentType }>): PageRoute => ({
@@ -93,6 +95,8 @@ export const pageRoutes: PageRoute[] = [
   admin('import', '导入搬家', () => import('../pages/admin/import/index.tsx')),
   admin('federation', '联邦宇宙', () => import('../pages/admin/federation/index.tsx')),
   admin('subscribers', '订阅者', () => import('../pages/admin/subscribers/index.tsx')),
+  // Issue 42: where `GET /oauth/authorize` sends the owner to approve a fediverse app.
+  { ...admin('authorize', '授权应用', () => import('../pages/admin/authorize/index.tsx')), inMenu: false },
   {
     path: '/utils/index',
     meta: { title: '工具箱' },

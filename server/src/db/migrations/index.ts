@@ -30,6 +30,7 @@ import * as federationDeliveryLog from './0029_federation_delivery_log.ts';
 import * as loginAttemptMethod from './0030_login_attempt_method.ts';
 import * as commentSpamMarks from './0031_comment_spam_marks.ts';
 import * as newsletter from './0032_newsletter.ts';
+import * as oauthApps from './0034_oauth_apps.ts';
 
 /** Every migration, in order. Add new ones at the end; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0030_login_attempt_method': loginAttemptMethod,
   '0031_comment_spam_marks': commentSpamMarks,
   '0032_newsletter': newsletter,
+  '0034_oauth_apps': oauthApps,
 };

@@ -3,6 +3,7 @@ import { createRateLimiter } from '../../http/rateLimit.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
 import type { VisitorChannels } from '../push/service.ts';
+import { createReceivedActivity } from './activity.ts';
 import { createAntiSpam } from './antiSpam.ts';
 import { createModerationSettings } from './moderation.ts';
 import { createProof } from './proof.ts';
@@ -105,5 +106,5 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
   });
   commentsRoutes(ctx.router, comments, queue, proof);
   // The proof of work is lent to the owner's password login as well (issue 40.4).
-  return { comments, replyNotices, remote, proof };
+  return { comments, replyNotices, remote, proof, received: createReceivedActivity(ctx.db) };
 };

@@ -151,6 +151,8 @@ export const federationModule = (ctx: ModuleContext, deps: FederationModuleDeps)
 
   return {
     federation: service,
+    /** The owner's settings: the Mastodon API shows the handle and whether moments federate (issue 42). */
+    settings: () => settings.load(),
     /** Puts Fedify's routes in front of ours (Fedify is loaded by the first request to them). */
     mount: (app: FastifyInstance) =>
       mountFederation(app, {

@@ -93,6 +93,22 @@ export const createImageRepo = (db: Db) => ({
           .select(['key', 'width', 'height', 'variant_state', 'thumbhash', 'variants', 'hash'])
           .where('key', 'in', keys)
           .execute(),
+
+  /** Pictures by id, with their alt text (the Mastodon API's media attachments, issue 42). */
+  described: (where: { ids?: number[]; keys?: string[] }) =>
+    (where.ids ?? where.keys ?? []).length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('image')
+          .select(['id', 'key', 'width', 'height', 'alt'])
+          .$if(where.ids !== undefined, (q) => q.where('id', 'in', where.ids ?? []))
+          .$if(where.keys !== undefined, (q) => q.where('key', 'in', where.keys ?? []))
+          .execute(),
+
+  async setAlt(id: number, alt: string | null): Promise<boolean> {
+    const result = await db.updateTable('image').set({ alt }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
 });
 
 export type ImageRepo = ReturnType<typeof createImageRepo>;

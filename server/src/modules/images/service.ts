@@ -274,6 +274,23 @@ export const createImagesService = ({
      * The same for pictures served elsewhere than `/files/` (a video's thumbnail, behind its clip's
      * visibility): `keys` maps each stored key to the URL the answer names it by.
      */
+    /** Pictures by id or by URL with their alt text and size: the Mastodon API's media (issue 42). */
+    async described(where: { ids: number[] } | { urls: string[] }): Promise<DescribedPicture[]> {
+      const rows =
+        'ids' in where
+          ? await repo.described({ ids: where.ids })
+          : await repo.described({ keys: where.urls.map(keyOfUrl).filter((key) => key !== null) });
+      return rows.map((row) => ({
+        id: row.id,
+        url: publicUrlOf(row.key),
+        width: row.width,
+        height: row.height,
+        alt: row.alt,
+      }));
+    },
+
+    describe: (id: number, alt: string | null): Promise<boolean> => repo.setAlt(id, alt),
+
     async picturesByKey(keys: ReadonlyMap<string, string>): Promise<PictureMap> {
       const rows = await repo.byKeys([...keys.keys()]);
       const pictures: PictureMap = {};
@@ -296,5 +313,14 @@ export const createImagesService = ({
     },
   };
 };
+
+/** A stored picture as an app sees it: `id` is its media attachment id. */
+export interface DescribedPicture {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+  alt: string | null;
+}
 
 export type ImagesService = ReturnType<typeof createImagesService>;

@@ -61,7 +61,7 @@ export const decodeRefusal = (error: unknown, maxPixels: number): AppError | nul
   if (!(error instanceof Error)) return null;
   if (/pixel limit/i.test(error.message))
     return payloadTooLarge(`图片像素过多（上限 ${Math.round(maxPixels / 1_000_000)} 百万像素）`);
-  if (/Input|unsupported|corrupt|VipsJpeg|bad|premature|truncat/i.test(error.message))
+  if (/Input|unsupported|corrupt|VipsJpeg|libpng|read error|bad|premature|truncat/i.test(error.message))
     return unsupportedMediaType('图片无法解码');
   return null;
 };

@@ -37,7 +37,18 @@ export const createMediaService = ({
   logger,
 }: MediaDeps) => ({
   async uploadImage(req: FastifyRequest): Promise<UploadedImage> {
-    const { files } = await readMultipart(
+    const { image } = await this.uploadImageForm(req);
+    return image;
+  },
+
+  /**
+   * The upload with its picture row's id and the form's other fields: the Mastodon API's media
+   * upload (issue 42) sends the alt text (`description`) beside the file.
+   */
+  async uploadImageForm(
+    req: FastifyRequest,
+  ): Promise<{ image: UploadedImage; id: number; fields: Record<string, unknown> }> {
+    const { files, fields } = await readMultipart(
       req,
       storage,
       {
@@ -60,12 +71,13 @@ export const createMediaService = ({
         storage.put(key, output, { contentType: raw.type.mime }),
         done,
       ]);
-      await db
+      const row = await db
         .insertInto('image')
         .values({ key, mime: raw.type.mime, width, height, size, created_at: now() })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
       stored();
-      return { url: publicUrlOf(key), width, height };
+      return { image: { url: publicUrlOf(key), width, height }, id: row.id, fields };
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
       const refusal = decodeRefusal(error, imageMaxPixels);

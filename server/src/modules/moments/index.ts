@@ -3,6 +3,7 @@ import type { ImagesService } from '../images/service.ts';
 import { createMomentRepo } from './repo.ts';
 import { momentsRoutes } from './routes.ts';
 import { createMomentsService } from './service.ts';
+import { createMomentWrites } from './writes.ts';
 
 export const momentsModule = (
   ctx: ModuleContext,
@@ -10,5 +11,5 @@ export const momentsModule = (
 ) => {
   const moments = createMomentsService({ repo: createMomentRepo(ctx.db, ctx.dialect), now: ctx.now });
   momentsRoutes(ctx.router, moments, ctx.publicCache, ctx.now, deps.images, ctx.events);
-  return { moments };
+  return { moments, momentWrites: createMomentWrites(moments, ctx.publicCache, ctx.events) };
 };

@@ -5,6 +5,7 @@ import type { Router } from '../../http/router.ts';
 import type { ImagesService } from '../images/service.ts';
 import { utcOffsetMinutes } from './localDays.ts';
 import type { MomentsService } from './service.ts';
+import { createMomentWrites } from './writes.ts';
 
 /**
  * Dark calls: the router has already refused (4031) anyone without the dark key or owner access, and
@@ -27,25 +28,10 @@ export const momentsRoutes = (
     variant: (input: { caller: { localTime: number | undefined } }) => String(offsetOf(input)),
   } as const;
 
-  const written = <T>(result: T): T => {
-    cache.invalidate('moment');
-    return result;
-  };
-  router.route(calls.momentCreate, async ({ body }) => {
-    const moment = written(await moments.create(body));
-    await events.emit({ type: 'moment.posted', data: moment });
-    return moment;
-  });
-  router.route(calls.momentUpdate, async ({ params, body }) => {
-    const moment = written(await moments.update(params.id, body));
-    await events.emit({ type: 'moment.updated', data: moment });
-    return moment;
-  });
-  router.route(calls.momentDelete, async ({ params }) => {
-    await moments.remove(params.id);
-    await events.emit({ type: 'moment.deleted', data: { id: params.id } });
-    return written({ id: params.id });
-  });
+  const writes = createMomentWrites(moments, cache, events);
+  router.route(calls.momentCreate, ({ body }) => writes.create(body));
+  router.route(calls.momentUpdate, ({ params, body }) => writes.update(params.id, body));
+  router.route(calls.momentDelete, ({ params }) => writes.remove(params.id));
   router.route(
     calls.momentList,
     cache.handler({ tags: ['moment'], view: () => 'dark' }, async ({ query }) => {

@@ -53,6 +53,11 @@ export const createMomentsService = ({ repo, now }: { repo: MomentRepo; now: () 
     if (!(await repo.remove(id))) throw notFound('动态不存在');
   },
   count: (): Promise<number> => repo.count(),
+  /** Newest first, only those written before `before` (ms) when it is given: the apps' timelines (issue 42). */
+  async older(before: number | undefined, limit: number): Promise<Moment[]> {
+    const after = before === undefined ? undefined : { createdAt: before, id: 0 };
+    return (await repo.page({ after, terms: [], limit })).map(presentMoment);
+  },
   async find(id: number): Promise<Moment | null> {
     const row = await repo.findById(id);
     return row ? presentMoment(row) : null;

@@ -1,4 +1,5 @@
-import type { OwnerGuard } from '../../http/guards.ts';
+import type { Caller } from '../../http/context.ts';
+import type { OwnerGuard, OwnerSession } from '../../http/guards.ts';
 import type { ModuleContext } from '../context.ts';
 import { createTokenRepo } from './repo.ts';
 import { tokenRoutes } from './routes.ts';
@@ -11,7 +12,12 @@ import { createTokenService } from './service.ts';
  */
 export const tokensModule = (
   ctx: ModuleContext,
-  deps: { ownerGuard: OwnerGuard; ownerName: () => Promise<string> },
+  deps: {
+    ownerGuard: OwnerGuard;
+    ownerName: () => Promise<string>;
+    /** Fediverse apps' tokens (issue 42): judged after API tokens, with the scope their grant maps to. */
+    apps?: { ownerSession(caller: Caller): Promise<OwnerSession | null> };
+  },
 ) => {
   const tokens = createTokenService({
     repo: createTokenRepo(ctx.db),
@@ -22,7 +28,9 @@ export const tokensModule = (
   ctx.setOwnerGuard({
     verify: async (caller) =>
       (caller.fingerprint ? await deps.ownerGuard.verify(caller) : null) ??
-      (caller.bearer ? await tokens.verify(caller) : null),
+      (caller.bearer
+        ? ((await tokens.verify(caller)) ?? (await deps.apps?.ownerSession(caller)) ?? null)
+        : null),
     recordWrite: deps.ownerGuard.recordWrite,
   });
   tokenRoutes(ctx.router, tokens);

@@ -3,6 +3,7 @@ import { routeGroupOf } from '@candy/contract/tokenScope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { ownerKey } from '../auth/testing.ts';
+import { appToken } from '../oauth/testing.ts';
 import { bearer, createToken } from './testing.ts';
 
 /** Every `:name` placeholder filled with a plausible value (as in the owner-guard sweep). */
@@ -18,7 +19,15 @@ const MODULES = ['todos', 'files'];
  */
 describe('token scopes on every owner route', () => {
   let t: TestApp;
-  const tokens = { read: '', modules: '', revoked: '', expired: '', sessionKey: '' };
+  const tokens = {
+    read: '',
+    modules: '',
+    revoked: '',
+    expired: '',
+    sessionKey: '',
+    appRead: '',
+    appRevoked: '',
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,6 +40,11 @@ describe('token scopes on every owner route', () => {
     await t.modules.tokens.revoke(revoked.id);
     tokens.revoked = revoked.secret;
     tokens.expired = (await createToken(t, key, { name: '过期', scope: 'write', expiresInDays: 30 })).secret;
+    // Fediverse apps' tokens (issue 42) pass the same guard: `read` is a read-only token.
+    tokens.appRead = await appToken(t, 'read');
+    tokens.appRevoked = await appToken(t, 'read write');
+    for (const grant of await t.modules.oauth.grants())
+      if (grant.scopes.includes('write')) await t.modules.oauth.revokeApp(grant.id);
     t.clock.advance(30 * 86_400_000);
     tokens.sessionKey = (
       await t.modules.auth.auth.openSession({ ip: '127.0.0.1', userAgent: 'vitest' })
@@ -65,6 +79,7 @@ describe('token scopes on every owner route', () => {
     ['a revoked token', () => tokens.revoked],
     ['an expired token', () => tokens.expired],
     ['an access key sent as a token', () => tokens.sessionKey],
+    ["a revoked app's token", () => tokens.appRevoked],
   ])('every owner route refuses %s with 4010', async (_, secret) => {
     const answers = [];
     for (const route of ownerRoutes())
@@ -77,12 +92,15 @@ describe('token scopes on every owner route', () => {
     );
   });
 
-  it('a read-only token: every owner GET passes the guard, every write and security setting is 4030', async () => {
+  it.each([
+    ['a read-only token', () => tokens.read],
+    ["an app's `read` token", () => tokens.appRead],
+  ])('%s: every owner GET passes the guard, every write and security setting is 4030', async (_, secret) => {
     const answers = [];
     for (const route of ownerRoutes())
       answers.push({
         route: `${route.method} ${route.url}`,
-        code: await codeOf(route.method, route.url, tokens.read),
+        code: await codeOf(route.method, route.url, secret()),
       });
     const expected = ownerRoutes().map((r) => ({
       route: `${r.method} ${r.url}`,

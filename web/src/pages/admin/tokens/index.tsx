@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { AdminPage, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { AppList } from './AppList.tsx';
 import { NewSecret } from './NewSecret.tsx';
 import { TokenCard } from './TokenCard.tsx';
 import { TokenForm } from './TokenForm.tsx';
@@ -60,6 +61,7 @@ export default function Page() {
           ))}
         </div>
       )}
+      <AppList />
     </AdminPage>
   );
 }
