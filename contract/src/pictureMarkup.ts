@@ -1,4 +1,4 @@
-import { thumbHashToAverageRGBA } from 'thumbhash';
+import { thumbhashAverage } from './thumbhashAverage.ts';
 
 /**
  * Issue 30, one image pipeline: the widths every stored picture is resized to (never larger than
@@ -41,7 +41,7 @@ const bytesOfBase64 = (base64: string): Uint8Array =>
  */
 export const averageColorOf = (thumbhash: string): string | null => {
   try {
-    const { r, g, b, a } = thumbHashToAverageRGBA(bytesOfBase64(thumbhash));
+    const { r, g, b, a } = thumbhashAverage(bytesOfBase64(thumbhash));
     if (a < 0.99) return null;
     const hex = (v: number) =>
       Math.round(Math.min(1, Math.max(0, v)) * 255)

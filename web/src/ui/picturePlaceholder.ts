@@ -1,12 +1,10 @@
-import { thumbHashToDataURL } from 'thumbhash';
-
 /**
  * Paints a picture's thumbhash (issue 30) behind it while it loads: the markup carries the average
  * colour already; this swaps in the blurred preview and takes it away once the picture is there.
  * One behaviour for every picture of the image pipeline (issue 41.16): the ones in Markdown and the
- * ones React renders (covers, moments, the gallery) alike. The decoder is imported statically: the
- * markup (contract/src/pictureMarkup.ts) needs the same few-KB library for the average colour, so it
- * is in the first load either way, and a dynamic import only made Vite warn at every build.
+ * ones React renders (covers, moments, the gallery) alike. The decoder is a few KB, fetched only
+ * when a page has a picture still loading (the markup's average colour needs no library:
+ * contract/src/thumbhashAverage.ts).
  */
 export const paintPlaceholder = (image: HTMLImageElement): void => {
   // Already there (a server-rendered page, a cached picture): nothing to show behind it.
@@ -16,21 +14,24 @@ export const paintPlaceholder = (image: HTMLImageElement): void => {
   }
   const hash = image.dataset.thumbhash;
   if (!hash) return;
-  try {
-    const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
-    image.style.backgroundImage = `url(${thumbHashToDataURL(bytes)})`;
-    image.style.backgroundSize = 'cover';
-  } catch {
-    return; // a damaged hash leaves the average colour
-  }
-  image.addEventListener(
-    'load',
-    () => {
-      image.style.removeProperty('background-image');
-      image.style.removeProperty('background-color');
-    },
-    { once: true },
-  );
+  void import('thumbhash').then(({ thumbHashToDataURL }) => {
+    if (image.complete) return;
+    try {
+      const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
+      image.style.backgroundImage = `url(${thumbHashToDataURL(bytes)})`;
+      image.style.backgroundSize = 'cover';
+    } catch {
+      return; // a damaged hash leaves the average colour
+    }
+    image.addEventListener(
+      'load',
+      () => {
+        image.style.removeProperty('background-image');
+        image.style.removeProperty('background-color');
+      },
+      { once: true },
+    );
+  });
 };
 
 /** Every picture below `root` that carries a thumbhash (Markdown's `data-thumbhash`). */
