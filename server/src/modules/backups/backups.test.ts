@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { BackupStatus } from '@candy/contract/calls/dashboard';
+import { Job } from '@candy/contract/calls/jobs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asOwner, insertEssays, testOwnerGuard } from '../../../test/contentFactories.ts';
+import { createTestApp, type TestApp, testDialect } from '../../../test/harness.ts';
+import { newBackupKey, RestoreRefused, restoreFromDestination } from './commandLine.ts';
+import { openerFor } from './crypto.ts';
+import { openDestination } from './destination.ts';
+import { listPoints, pointAt, readManifest } from './reader.ts';
+
+/**
+ * The archive through the server's own jobs (issue 45): nightly points at a folder destination,
+ * deduplicated, checked by the drill; a flipped byte fails the drill and the point is never offered.
+ */
+describe(`encrypted backups to a destination (${testDialect()})`, () => {
+  let t: TestApp;
+  let dest: string;
+  let identityFile: string;
+  beforeAll(async () => {
+    dest = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-backup-dest-'));
+    const key = await newBackupKey();
+    identityFile = path.join(dest, '..', `${path.basename(dest)}.key`);
+    fs.writeFileSync(identityFile, `# owner's key\n${key.identity}\n`);
+    t = await createTestApp({
+      ownerGuard: testOwnerGuard,
+      seed: true,
+      env: {
+        BACKUP_DESTINATION: dest,
+        BACKUP_RECIPIENT: key.recipient,
+        BACKUP_IDENTITY_FILE: identityFile,
+      },
+    });
+    await t.storage.put('images/2026/hello.png', Readable.from([Buffer.from('a picture, not really')]));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dest, { recursive: true, force: true });
+    fs.rmSync(identityFile, { force: true });
+  });
+
+  /** Fires a job as the back office does and answers its run, once done. */
+  const fire = async (id: string) => {
+    t.clock.advance(60_000);
+    const res = await t.server.inject({ method: 'POST', url: `/api/job/fire/${id}`, headers: asOwner });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.modules.scheduler.idle();
+    const list = await t.server.inject({ method: 'GET', url: '/api/job', headers: asOwner });
+    const jobs = (list.json().data as unknown[]).map((job) => Job.parse(job));
+    return jobs.find((job) => job.id === id)?.runs[0];
+  };
+  const status = async () => {
+    const res = await t.server.inject({ method: 'GET', url: '/api/system/backups', headers: asOwner });
+    expect(res.statusCode).toBe(200);
+    return BackupStatus.parse(res.json().data);
+  };
+  const chunkFiles = () =>
+    fs
+      .readdirSync(path.join(dest, 'chunks'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile());
+
+  it('writes nothing readable: chunks and manifests are age files', async () => {
+    expect((await fire('backup'))?.outcome).toBe('ok');
+    const [chunk] = chunkFiles();
+    const bytes = fs.readFileSync(path.join(chunk?.parentPath ?? '', chunk?.name ?? ''));
+    expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    expect(bytes.includes(Buffer.from('a picture, not really'))).toBe(false);
+  });
+
+  it('backs an unchanged site up for almost nothing', async () => {
+    const chunksBefore = chunkFiles().length;
+    expect((await fire('backup'))?.outcome).toBe('ok');
+    // Only the pages the job's own bookkeeping wrote (its lease, its last run) changed.
+    expect(chunkFiles().length - chunksBefore).toBeLessThanOrEqual(3);
+    const [newest] = (await status()).points;
+    expect(newest?.kind).toBe('daily');
+    expect(newest?.newBytes).toBeLessThan(newest ? newest.size / 10 : 0);
+  });
+
+  it('restores in the drill: the home shows the verified restore', async () => {
+    await insertEssays(t, [{ content: '演练之前写的' }]);
+    expect((await fire('backup'))?.outcome).toBe('ok');
+    const run = await fire('backup-drill');
+    expect(run?.outcome, run?.output).toBe('ok');
+    const shown = await status();
+    expect(shown.lastDrill?.ok).toBe(true);
+    expect(shown.lastDrill?.points[0]?.id).toBe(shown.points[0]?.id);
+    const manifest = await readManifest(
+      openDestination(dest, {} as never).store,
+      openerFor(fs.readFileSync(identityFile, 'utf8').split('\n')[1] ?? ''),
+      shown.points[0]?.id ?? '',
+    );
+    expect(manifest.files.map((f) => f.key)).toContain('images/2026/hello.png');
+    expect(manifest.tables.essay?.rows).toBeGreaterThan(0);
+  });
+
+  it('refuses to restore over a live database without --force', async () => {
+    await expect(restoreFromDestination(t.config, ['--from', dest], () => {})).rejects.toThrow(
+      RestoreRefused,
+    );
+  });
+
+  it('fails the drill loudly on a flipped byte, and never offers that point again', async () => {
+    const { store } = openDestination(dest, {} as never);
+    const newest = (await listPoints(store)).at(-1);
+    // Flip a byte in the middle of every chunk only the newest point names (its essay's).
+    const older = new Set((await listPoints(store)).slice(0, -1).flatMap((p) => p.chunks));
+    const own = newest?.chunks.filter((name) => !older.has(name)) ?? [];
+    expect(own.length).toBeGreaterThan(0);
+    for (const name of own) {
+      const file = path.join(dest, 'chunks', name.slice(0, 2), name);
+      const bytes = fs.readFileSync(file);
+      bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 0x01;
+      fs.writeFileSync(file, bytes);
+    }
+    const run = await fire('backup-drill');
+    expect(run?.outcome).toBe('error');
+    expect(run?.output).toMatch(/恢复演练失败/);
+    expect(run?.output).toMatch(/does not decrypt/);
+    const shown = await status();
+    expect(shown.lastDrill?.ok).toBe(false);
+    expect(shown.points[0]?.bad).toMatch(/does not decrypt/);
+    const points = await listPoints(store);
+    expect(pointAt(points, Number.POSITIVE_INFINITY)?.id).not.toBe(newest?.id);
+  });
+});

@@ -1,0 +1,70 @@
+import type { BackupConfig, Config } from '../../config.ts';
+import type { BlobStorage } from '../../storage/types.ts';
+import { chunkNamer, openerFor, readIdentity, sealerFor } from './crypto.ts';
+import { type Destination, openDestination } from './destination.ts';
+import { type DrillRecord, lastDrill, runDrill } from './drill.ts';
+import type { Manifest, PointIndex } from './manifest.ts';
+import { dbSnapshotDir } from './paths.ts';
+import { prune } from './prune.ts';
+import { listPoints } from './reader.ts';
+import { writePoint } from './writer.ts';
+
+export interface BackupService {
+  settings: BackupConfig;
+  destination: Destination;
+  /** Writes a point now (the nightly `daily`, or a shipment `point`). */
+  backup(kind: 'daily' | 'point'): Promise<PointIndex>;
+  prune(): Promise<{ points: number; chunks: number }>;
+  /** Null when the identity file is not on this server (then no drill runs here). */
+  drill(): Promise<DrillRecord> | null;
+  points: () => ReturnType<typeof listPoints>;
+  lastDrill(): Promise<DrillRecord | null>;
+}
+
+/**
+ * The backups of one server (DESIGN §12): one destination, one key, one writer at a time (a nightly
+ * backup and a shipment never interleave, and pruning never runs beside a writer in this process).
+ */
+export const createBackupService = (
+  config: Config,
+  settings: BackupConfig,
+  storage: BlobStorage,
+  now: () => number,
+): BackupService => {
+  const destination = openDestination(settings.destination, settings.s3);
+  const sealer = sealerFor(settings.recipient);
+  const nameChunk = chunkNamer(config.dataDir);
+  const fileCache = new Map<string, Manifest['files'][number]>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => {});
+    return next;
+  };
+  return {
+    settings,
+    destination,
+    backup: (kind) =>
+      serial(() =>
+        writePoint({ config, storage, destination, sealer, nameChunk, fileCache }, { kind, now: now() }),
+      ),
+    prune: () =>
+      serial(async () => {
+        const removed = await prune(destination.store, now(), settings.retention);
+        // Collected chunks may be ones the cache names: read the files again next time.
+        if (removed.chunks > 0) fileCache.clear();
+        return removed;
+      }),
+    drill() {
+      const file = settings.identityFile;
+      if (!file) return null;
+      return runDrill(destination.store, openerFor(readIdentity(file)), {
+        live: config.database,
+        workDir: dbSnapshotDir(config.dataDir),
+        now: now(),
+      });
+    },
+    points: () => listPoints(destination.store),
+    lastDrill: () => lastDrill(destination.store),
+  };
+};

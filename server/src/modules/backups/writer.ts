@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Config } from '../../config.ts';
+import type { BlobStorage } from '../../storage/types.ts';
+import { blocksOf, chunksOf } from './chunker.ts';
+import type { Sealer } from './crypto.ts';
+import { snapshotDatabase } from './dbSnapshot.ts';
+import type { Destination } from './destination.ts';
+import { chunkKey, type Manifest, type PointIndex, pointIdOf } from './manifest.ts';
+import { dbSnapshotDir } from './paths.ts';
+
+export interface WriterDeps {
+  config: Config;
+  /** The site's own file store (local folder or S3): every blob in it is backed up. */
+  storage: BlobStorage;
+  destination: Destination;
+  sealer: Sealer;
+  nameChunk: (plain: Uint8Array) => string;
+  /**
+   * What earlier points of this process stored for each file (by key, size and time): an unchanged
+   * file is then not read again, only named, as long as its chunks are still at the destination.
+   */
+  fileCache?: Map<string, Manifest['files'][number]>;
+}
+
+/** Chunks already at the destination: listed once per backup, so a known chunk is never re-sent. */
+const knownChunks = async (store: BlobStorage): Promise<Set<string>> =>
+  new Set((await store.list('chunks/')).map((stat) => path.basename(stat.key)));
+
+/**
+ * Writes one point (issue 45.1, 45.2): the database snapshot and every stored file, cut into
+ * chunks, each sealed and sent only when the destination lacks it; then the sealed manifest and its
+ * plain index. An unchanged site sends no chunk at all, only the new manifest and index.
+ */
+export const writePoint = async (
+  deps: WriterDeps,
+  options: { kind: 'daily' | 'point'; now: number },
+): Promise<PointIndex> => {
+  const { store } = deps.destination;
+  const known = await knownChunks(store);
+  let newBytes = 0;
+  const used = new Set<string>();
+
+  const storeStream = async (source: AsyncIterable<Uint8Array>, fixed = false) => {
+    const chunks: string[] = [];
+    const whole = createHash('sha256');
+    let size = 0;
+    for await (const chunk of fixed ? blocksOf(source) : chunksOf(source)) {
+      whole.update(chunk);
+      size += chunk.length;
+      const name = deps.nameChunk(chunk);
+      chunks.push(name);
+      used.add(name);
+      if (known.has(name)) continue;
+      const sealed = await deps.sealer.seal(chunk);
+      await store.put(chunkKey(name), Readable.from([Buffer.from(sealed)]));
+      newBytes += sealed.length;
+      known.add(name);
+    }
+    return { chunks, size, sha256: whole.digest('hex') };
+  };
+
+  const dir = dbSnapshotDir(deps.config.dataDir);
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `snapshot-${process.pid}.db`);
+  let database: Manifest['database'];
+  let tables: Manifest['tables'];
+  try {
+    tables = await snapshotDatabase(deps.config.database, file);
+    database = {
+      dialect: deps.config.database.kind,
+      ...(await storeStream(fs.createReadStream(file), deps.config.database.kind === 'sqlite')),
+    };
+  } finally {
+    await fsp.rm(file, { force: true });
+  }
+
+  const files: Manifest['files'] = [];
+  // Uploads on their way in (`staging/`) are not content yet; everything else is.
+  for (const stat of await deps.storage.list('')) {
+    if (stat.key.startsWith('staging/')) continue;
+    const cached = deps.fileCache?.get(stat.key);
+    if (
+      cached &&
+      cached.size === stat.size &&
+      cached.modifiedAt === stat.modifiedAt &&
+      cached.chunks.every((name) => known.has(name))
+    ) {
+      for (const name of cached.chunks) used.add(name);
+      files.push(cached);
+      continue;
+    }
+    const body = await deps.storage.get(stat.key);
+    // Deleted between the listing and now: it is not part of this point.
+    if (!body) continue;
+    const entry = {
+      key: stat.key,
+      modifiedAt: stat.modifiedAt,
+      ...(stat.contentType ? { contentType: stat.contentType } : {}),
+      ...(await storeStream(body)),
+    };
+    deps.fileCache?.set(stat.key, entry);
+    files.push(entry);
+  }
+
+  const id = pointIdOf(options.now, options.kind);
+  const manifest: Manifest = {
+    format: 1,
+    id,
+    createdAt: options.now,
+    kind: options.kind,
+    database,
+    files,
+    tables,
+  };
+  const sealed = await deps.sealer.seal(new TextEncoder().encode(JSON.stringify(manifest)));
+  await store.put(`points/${id}.age`, Readable.from([Buffer.from(sealed)]));
+  const index: PointIndex = {
+    id,
+    createdAt: options.now,
+    kind: options.kind,
+    size: database.size + files.reduce((sum, f) => sum + f.size, 0),
+    newBytes: newBytes + sealed.length,
+    chunks: [...used],
+  };
+  // The index last: a point is listed (and offered) only once everything it names is there.
+  await store.put(`points/${id}.json`, Readable.from([Buffer.from(JSON.stringify(index))]));
+  return index;
+};
