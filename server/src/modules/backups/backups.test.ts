@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, testDialect } from '../../../test/harness.
 import { newBackupKey, RestoreRefused, restoreFromDestination } from './commandLine.ts';
 import { openerFor } from './crypto.ts';
 import { openDestination } from './destination.ts';
-import { listPoints, pointAt, readManifest } from './reader.ts';
+import { listPoints, pointAt, readIndex, readManifest } from './reader.ts';
 
 /**
  * The archive through the server's own jobs (issue 45): nightly points at a folder destination,
@@ -105,9 +105,10 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
 
   it('fails the drill loudly on a flipped byte, and never offers that point again', async () => {
     const { store } = openDestination(dest, {} as never);
-    const newest = (await listPoints(store)).at(-1);
-    // Flip a byte in the middle of every chunk only the newest point names (its essay's).
-    const older = new Set((await listPoints(store)).slice(0, -1).flatMap((p) => p.chunks));
+    const points = await Promise.all((await listPoints(store)).map((p) => readIndex(store, p.id)));
+    const newest = points.at(-1);
+    // Flip a byte near the end of every chunk only the newest point names (its essay's pages).
+    const older = new Set(points.slice(0, -1).flatMap((p) => p.chunks));
     const own = newest?.chunks.filter((name) => !older.has(name)) ?? [];
     expect(own.length).toBeGreaterThan(0);
     for (const name of own) {
@@ -123,7 +124,6 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
     const shown = await status();
     expect(shown.lastDrill?.ok).toBe(false);
     expect(shown.points[0]?.bad).toMatch(/does not decrypt/);
-    const points = await listPoints(store);
-    expect(pointAt(points, Number.POSITIVE_INFINITY)?.id).not.toBe(newest?.id);
+    expect(pointAt(await listPoints(store), Number.POSITIVE_INFINITY)?.id).not.toBe(newest?.id);
   });
 });

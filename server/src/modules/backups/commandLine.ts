@@ -72,7 +72,7 @@ export const restoreFromDestination = async (
     const tables = await restoreDatabaseOf(destination.store, opener, manifest, config.database, {
       workDir: dbSnapshotDir(config.dataDir),
     });
-    const files = await restoreFiles(destination.store, opener, manifest, storage);
+    const files = await restoreFiles(destination.store, opener, manifest.files, storage);
     log(
       `restored ${Object.keys(tables).length} tables and ${files} files in ${((Date.now() - started) / 1000).toFixed(1)} s; start the server`,
     );

@@ -70,7 +70,7 @@ const drillPoint = async (
     const files = await restoreFiles(
       store,
       opener,
-      manifest,
+      manifest.files,
       createLocalStorage(path.join(scratch, 'files')),
     );
     return `${Object.keys(stats).length} 张表、${files} 个文件一致`;

@@ -19,13 +19,17 @@ export const backupsModule = (ctx: ModuleContext): { backups: BackupService | nu
     };
     if (!backups) return { ...base, points: [], lastDrill: null, error: null };
     try {
-      const [points, lastDrill] = await Promise.all([backups.points(), backups.lastDrill()]);
+      const [points, lastDrill] = await Promise.all([backups.points(LISTED), backups.lastDrill()]);
       return {
         ...base,
-        points: points
-          .slice(-LISTED)
-          .reverse()
-          .map(({ chunks: _chunks, ...point }) => point),
+        points: points.map(({ id, createdAt, kind, size, newBytes, bad }) => ({
+          id,
+          createdAt,
+          kind,
+          size,
+          newBytes,
+          bad,
+        })),
         lastDrill,
         error: null,
       };

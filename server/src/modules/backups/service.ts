@@ -3,10 +3,10 @@ import type { BlobStorage } from '../../storage/types.ts';
 import { chunkNamer, openerFor, readIdentity, sealerFor } from './crypto.ts';
 import { type Destination, openDestination } from './destination.ts';
 import { type DrillRecord, lastDrill, runDrill } from './drill.ts';
-import type { Manifest, PointIndex } from './manifest.ts';
+import type { FileEntry, PointIndex } from './manifest.ts';
 import { dbSnapshotDir } from './paths.ts';
 import { prune } from './prune.ts';
-import { listPoints } from './reader.ts';
+import { listPoints, readIndex } from './reader.ts';
 import { writePoint } from './writer.ts';
 
 export interface BackupService {
@@ -17,7 +17,8 @@ export interface BackupService {
   prune(): Promise<{ points: number; chunks: number }>;
   /** Null when the identity file is not on this server (then no drill runs here). */
   drill(): Promise<DrillRecord> | null;
-  points: () => ReturnType<typeof listPoints>;
+  /** The newest `count` points with their sizes, newest first, and whether a drill found them bad. */
+  points(count: number): Promise<(PointIndex & { bad: string | null })[]>;
   lastDrill(): Promise<DrillRecord | null>;
 }
 
@@ -34,7 +35,7 @@ export const createBackupService = (
   const destination = openDestination(settings.destination, settings.s3);
   const sealer = sealerFor(settings.recipient);
   const nameChunk = chunkNamer(config.dataDir);
-  const fileCache = new Map<string, Manifest['files'][number]>();
+  const fileCache = new Map<string, FileEntry>();
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -64,7 +65,12 @@ export const createBackupService = (
         now: now(),
       });
     },
-    points: () => listPoints(destination.store),
+    async points(count) {
+      const newest = (await listPoints(destination.store)).slice(-count).reverse();
+      return Promise.all(
+        newest.map(async (point) => ({ ...(await readIndex(destination.store, point.id)), bad: point.bad })),
+      );
+    },
     lastDrill: () => lastDrill(destination.store),
   };
 };

@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { Config } from '../../config.ts';
 import type { BlobStorage } from '../../storage/types.ts';
 import { blocksOf, chunksOf } from './chunker.ts';
 import type { Sealer } from './crypto.ts';
 import { snapshotDatabase } from './dbSnapshot.ts';
 import type { Destination } from './destination.ts';
-import { chunkKey, type Manifest, type PointIndex, pointIdOf } from './manifest.ts';
+import { chunkKey, type FileEntry, type Manifest, type PointIndex, pointIdOf, refsKey } from './manifest.ts';
 import { dbSnapshotDir } from './paths.ts';
 
 export interface WriterDeps {
@@ -23,7 +24,7 @@ export interface WriterDeps {
    * What earlier points of this process stored for each file (by key, size and time): an unchanged
    * file is then not read again, only named, as long as its chunks are still at the destination.
    */
-  fileCache?: Map<string, Manifest['files'][number]>;
+  fileCache?: Map<string, FileEntry>;
 }
 
 /** Chunks already at the destination: listed once per backup, so a known chunk is never re-sent. */
@@ -33,7 +34,7 @@ const knownChunks = async (store: BlobStorage): Promise<Set<string>> =>
 /**
  * Writes one point (issue 45.1, 45.2): the database snapshot and every stored file, cut into
  * chunks, each sealed and sent only when the destination lacks it; then the sealed manifest and its
- * plain index. An unchanged site sends no chunk at all, only the new manifest and index.
+ * plain index. An unchanged site sends no chunk at all, only the new manifest and index (a few KB).
  */
 export const writePoint = async (
   deps: WriterDeps,
@@ -42,7 +43,6 @@ export const writePoint = async (
   const { store } = deps.destination;
   const known = await knownChunks(store);
   let newBytes = 0;
-  const used = new Set<string>();
 
   const storeStream = async (source: AsyncIterable<Uint8Array>, fixed = false) => {
     const chunks: string[] = [];
@@ -53,7 +53,6 @@ export const writePoint = async (
       size += chunk.length;
       const name = deps.nameChunk(chunk);
       chunks.push(name);
-      used.add(name);
       if (known.has(name)) continue;
       const sealed = await deps.sealer.seal(chunk);
       await store.put(chunkKey(name), Readable.from([Buffer.from(sealed)]));
@@ -78,7 +77,8 @@ export const writePoint = async (
     await fsp.rm(file, { force: true });
   }
 
-  const files: Manifest['files'] = [];
+  const files: FileEntry[] = [];
+  const fileChunks = new Set<string>();
   // Uploads on their way in (`staging/`) are not content yet; everything else is.
   for (const stat of await deps.storage.list('')) {
     if (stat.key.startsWith('staging/')) continue;
@@ -89,14 +89,13 @@ export const writePoint = async (
       cached.modifiedAt === stat.modifiedAt &&
       cached.chunks.every((name) => known.has(name))
     ) {
-      for (const name of cached.chunks) used.add(name);
       files.push(cached);
       continue;
     }
     const body = await deps.storage.get(stat.key);
     // Deleted between the listing and now: it is not part of this point.
     if (!body) continue;
-    const entry = {
+    const entry: FileEntry = {
       key: stat.key,
       modifiedAt: stat.modifiedAt,
       ...(stat.contentType ? { contentType: stat.contentType } : {}),
@@ -104,6 +103,17 @@ export const writePoint = async (
     };
     deps.fileCache?.set(stat.key, entry);
     files.push(entry);
+  }
+  for (const file of files) for (const name of file.chunks) fileChunks.add(name);
+
+  // The file list and its chunk names are stored once for as long as the files stay the same.
+  const fileList = await storeStream(Readable.from([gzipSync(JSON.stringify(files))]));
+  const refs = [...fileChunks].sort();
+  const fileRefs = createHash('sha256').update(refs.join('\n')).digest('hex');
+  if (!(await store.stat(refsKey(fileRefs)))) {
+    const body = Buffer.from(JSON.stringify(refs));
+    await store.put(refsKey(fileRefs), Readable.from([body]));
+    newBytes += body.length;
   }
 
   const id = pointIdOf(options.now, options.kind);
@@ -113,7 +123,7 @@ export const writePoint = async (
     createdAt: options.now,
     kind: options.kind,
     database,
-    files,
+    fileList,
     tables,
   };
   const sealed = await deps.sealer.seal(new TextEncoder().encode(JSON.stringify(manifest)));
@@ -124,7 +134,8 @@ export const writePoint = async (
     kind: options.kind,
     size: database.size + files.reduce((sum, f) => sum + f.size, 0),
     newBytes: newBytes + sealed.length,
-    chunks: [...used],
+    chunks: [...new Set([...database.chunks, ...fileList.chunks])],
+    fileRefs,
   };
   // The index last: a point is listed (and offered) only once everything it names is there.
   await store.put(`points/${id}.json`, Readable.from([Buffer.from(JSON.stringify(index))]));
