@@ -10,6 +10,8 @@ import { clientOf, ownerLogin } from '../../../test/cluster/client.ts';
 import { photograph } from '../../../test/fakes/photograph.ts';
 import { type FakeS3, startFakeS3 } from '../../../test/fakes/s3.ts';
 import { createTestApp, type TestApp, testDialect } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
+import { createStorage } from '../../storage/index.ts';
 import { newBackupKey } from './commandLine.ts';
 import { openDestination } from './destination.ts';
 import { listPoints } from './reader.ts';
@@ -63,12 +65,13 @@ const killHard = async (child: ChildProcess) => {
 /**
  * Issue 45's "done when": content written over HTTP, a nightly backup, more content, the shipper's
  * points, `kill -9`, the data folder (and the database) gone, `npm run restore` to the moment of
- * the kill — and every acknowledged write is back, pictures included. SQLite ships to a folder,
- * PostgreSQL to an S3 bucket (s3rver).
+ * the kill — and every acknowledged write is back, pictures included. SQLite (files in a folder)
+ * ships to a folder; PostgreSQL (files in an S3 bucket) ships to another S3 bucket (s3rver).
  */
 describe(`restore after kill -9 and a lost disk (${testDialect()})`, () => {
   let t: TestApp;
   let s3: FakeS3 | null = null;
+  let siteS3: FakeS3 | null = null;
   let env: NodeJS.ProcessEnv;
   let destinationSpec: string;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-backup-kill-'));
@@ -84,12 +87,15 @@ describe(`restore after kill -9 and a lost disk (${testDialect()})`, () => {
       destination = { BACKUP_DESTINATION: destinationSpec };
     } else {
       s3 = await startFakeS3('candy-offsite');
+      // The site's own files in S3 too (a bucket of its own, not the backups').
+      siteS3 = await startFakeS3('candy-site');
       destinationSpec = `s3://${s3.bucket}/candy`;
       destination = {
         BACKUP_DESTINATION: destinationSpec,
         BACKUP_S3_ENDPOINT: s3.endpoint,
         BACKUP_S3_ACCESS_KEY_ID: 'S3RVER',
         BACKUP_S3_SECRET_ACCESS_KEY: 'S3RVER',
+        ...siteS3.env,
       };
     }
     env = {
@@ -111,6 +117,7 @@ describe(`restore after kill -9 and a lost disk (${testDialect()})`, () => {
   afterAll(async () => {
     await t?.close();
     await s3?.close();
+    await siteS3?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -168,8 +175,15 @@ describe(`restore after kill -9 and a lost disk (${testDialect()})`, () => {
     const killedAt = new Date();
     await killHard(first.child);
 
-    // The disk is gone: the data folder, and on PostgreSQL the database's tables.
+    // The disk is gone: the data folder, and on PostgreSQL the database's tables and the files'
+    // bucket's content.
     fs.rmSync(t.config.dataDir, { recursive: true, force: true });
+    if (siteS3) {
+      const site = createStorage(loadConfig({ ...siteS3.env, DATA_DIR: work }));
+      const stored = await site.list('');
+      expect(stored.length).toBeGreaterThan(0);
+      for (const blob of stored) await site.delete(blob.key);
+    }
     if (t.config.database.kind === 'postgres') {
       const client = new pg.Client({ connectionString: t.config.database.url });
       await client.connect();
