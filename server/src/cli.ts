@@ -178,7 +178,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     if (config.backups) {
       const service = createBackupService(config, config.backups, storageOf(config), Date.now);
       const started = Date.now();
-      const point = await service.backup('daily');
+      const point = await service.backup();
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
         `backup ${point.id} at ${service.destination.label}: ${point.size} bytes, ${point.newBytes} new, ${seconds} s`,

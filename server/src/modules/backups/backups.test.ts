@@ -11,6 +11,7 @@ import { newBackupKey, RestoreRefused, restoreFromDestination } from './commandL
 import { openerFor } from './crypto.ts';
 import { openDestination } from './destination.ts';
 import { listPoints, pointAt, readIndex, readManifest } from './reader.ts';
+import { createBackupService } from './service.ts';
 
 /**
  * The archive through the server's own jobs (issue 45): nightly points at a folder destination,
@@ -95,6 +96,21 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
     );
     expect(manifest.files.map((f) => f.key)).toContain('images/2026/hello.png');
     expect(manifest.tables.essay?.rows).toBeGreaterThan(0);
+  });
+
+  it('ships a point when content changed, nothing when only the jobs’ bookkeeping did', async () => {
+    const settings = t.config.backups;
+    if (!settings) throw new Error('no backups configured');
+    const shipper = createBackupService(t.config, settings, t.storage, () => t.clock.now);
+    t.clock.advance(1000);
+    expect(await shipper.ship()).not.toBeNull();
+    // A job run: its lease, its last run and its history change, nothing else.
+    expect((await fire('publish-reservations'))?.outcome).toBe('ok');
+    t.clock.advance(1000);
+    expect(await shipper.ship()).toBeNull();
+    await insertEssays(t, [{ content: '时间点之间写的' }]);
+    t.clock.advance(1000);
+    expect((await shipper.ship())?.kind).toBe('point');
   });
 
   it('refuses to restore over a live database without --force', async () => {

@@ -32,7 +32,7 @@ export const backupJob = (
       });
       return `备份写入 ${file}`;
     }
-    const point = await backups.backup('daily');
+    const point = await backups.backup();
     const removed = await backups.prune();
     return `备份 ${point.id}：共 ${sizeOf(point.size)}，新上传 ${sizeOf(point.newBytes)}；清理了 ${removed.points} 个时间点、${removed.chunks} 个数据块`;
   },

@@ -7,13 +7,15 @@ import type { FileEntry, PointIndex } from './manifest.ts';
 import { dbSnapshotDir } from './paths.ts';
 import { prune } from './prune.ts';
 import { listPoints, readIndex } from './reader.ts';
-import { writePoint } from './writer.ts';
+import { type ShipmentState, writePoint } from './writer.ts';
 
 export interface BackupService {
   settings: BackupConfig;
   destination: Destination;
-  /** Writes a point now (the nightly `daily`, or a shipment `point`). */
-  backup(kind: 'daily' | 'point'): Promise<PointIndex>;
+  /** Writes the nightly `daily` point now. */
+  backup(): Promise<PointIndex>;
+  /** A point-in-time shipment: a `point`, or null when nothing but bookkeeping changed since the last. */
+  ship(): Promise<PointIndex | null>;
   prune(): Promise<{ points: number; chunks: number }>;
   /** Null when the identity file is not on this server (then no drill runs here). */
   drill(): Promise<DrillRecord> | null;
@@ -36,6 +38,8 @@ export const createBackupService = (
   const sealer = sealerFor(settings.recipient);
   const nameChunk = chunkNamer(config.dataDir);
   const fileCache = new Map<string, FileEntry>();
+  const deps = { config, storage, destination, sealer, nameChunk, fileCache };
+  const shipment: ShipmentState = { last: null };
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -45,10 +49,8 @@ export const createBackupService = (
   return {
     settings,
     destination,
-    backup: (kind) =>
-      serial(() =>
-        writePoint({ config, storage, destination, sealer, nameChunk, fileCache }, { kind, now: now() }),
-      ),
+    backup: () => serial(() => writePoint(deps, { kind: 'daily', now: now() })),
+    ship: () => serial(() => writePoint(deps, { kind: 'point', now: now(), shipment })),
     prune: () =>
       serial(async () => {
         const removed = await prune(destination.store, now(), settings.retention);

@@ -24,9 +24,9 @@ export const runShipper = async (config: Config, signal?: AbortSignal): Promise<
     try {
       const version = await databaseVersion(config.database);
       if (version !== shipped) {
-        const point = await service.backup('point');
+        const point = await service.ship();
         shipped = version;
-        console.log(`shipped ${point.id}: ${point.newBytes} new bytes`);
+        if (point) console.log(`shipped ${point.id}: ${point.newBytes} new bytes`);
       }
     } catch (error) {
       console.error(`shipment failed (next try in ${settings.shipSeconds} s):`, error);

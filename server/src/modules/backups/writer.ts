@@ -12,6 +12,7 @@ import { snapshotDatabase } from './dbSnapshot.ts';
 import type { Destination } from './destination.ts';
 import { chunkKey, type FileEntry, type Manifest, type PointIndex, pointIdOf, refsKey } from './manifest.ts';
 import { dbSnapshotDir } from './paths.ts';
+import { contentChanged, postgresSections, type Sections, sqliteSections } from './sections.ts';
 
 export interface WriterDeps {
   config: Config;
@@ -36,10 +37,23 @@ const knownChunks = async (store: BlobStorage): Promise<Set<string>> =>
  * chunks, each sealed and sent only when the destination lacks it; then the sealed manifest and its
  * plain index. An unchanged site sends no chunk at all, only the new manifest and index (a few KB).
  */
-export const writePoint = async (
+/** What a shipper remembers of the last point it shipped, to skip snapshots with nothing new. */
+export interface ShipmentState {
+  last: Sections | null;
+}
+
+export async function writePoint(
   deps: WriterDeps,
-  options: { kind: 'daily' | 'point'; now: number },
-): Promise<PointIndex> => {
+  options: { kind: 'daily'; now: number },
+): Promise<PointIndex>;
+export async function writePoint(
+  deps: WriterDeps,
+  options: { kind: 'point'; now: number; shipment: ShipmentState },
+): Promise<PointIndex | null>;
+export async function writePoint(
+  deps: WriterDeps,
+  options: { kind: 'daily' | 'point'; now: number; shipment?: ShipmentState },
+): Promise<PointIndex | null> {
   const { store } = deps.destination;
   const known = await knownChunks(store);
   let newBytes = 0;
@@ -67,8 +81,15 @@ export const writePoint = async (
   const file = path.join(dir, `snapshot-${process.pid}.db`);
   let database: Manifest['database'];
   let tables: Manifest['tables'];
+  let sections: Sections | null = null;
   try {
     tables = await snapshotDatabase(deps.config.database, file);
+    if (options.shipment) {
+      sections = deps.config.database.kind === 'sqlite' ? sqliteSections(file) : await postgresSections(file);
+      const { last } = options.shipment;
+      // Only the scheduler's bookkeeping moved since the last point: nothing to ship.
+      if (last && !contentChanged(last, sections)) return null;
+    }
     database = {
       dialect: deps.config.database.kind,
       ...(await storeStream(fs.createReadStream(file), deps.config.database.kind === 'sqlite')),
@@ -139,5 +160,6 @@ export const writePoint = async (
   };
   // The index last: a point is listed (and offered) only once everything it names is there.
   await store.put(`points/${id}.json`, Readable.from([Buffer.from(JSON.stringify(index))]));
+  if (options.shipment) options.shipment.last = sections;
   return index;
-};
+}
