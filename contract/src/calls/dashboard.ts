@@ -56,7 +56,7 @@ export const BackupStatus = z.object({
   shipSeconds: z.number().int(),
   /** The owner's identity file is on this server, so the nightly drill can run. */
   drillAvailable: z.boolean(),
-  /** Newest first, at most 100. */
+  /** Newest first, at most 20. */
   points: z.array(BackupPoint),
   lastDrill: DrillResult.nullable(),
   /** The destination could not be read (its message), else null. */

@@ -3,8 +3,8 @@ import type { BackupStatus } from '@candy/contract/calls/dashboard';
 import type { ModuleContext } from '../context.ts';
 import { type BackupService, createBackupService } from './service.ts';
 
-/** Points the back office lists: enough to see the last days' shipments and the nightly ones. */
-const LISTED = 100;
+/** Points the back office lists (each one an index read at the destination). */
+const LISTED = 20;
 
 /** Backups (issue 45, DESIGN §12): the service the jobs use, and the back office's status call. */
 export const backupsModule = (ctx: ModuleContext): { backups: BackupService | null } => {
