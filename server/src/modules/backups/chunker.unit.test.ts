@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type ChunkSizes, chunksOf } from './chunker.ts';
+import { blocksOf, type ChunkSizes, chunksOf } from './chunker.ts';
 
 const sizes: ChunkSizes = { min: 256, mask: 0x3ff, max: 4096 };
 
@@ -34,6 +34,22 @@ describe('content-defined chunks', () => {
     const kept = before.filter((name) => after.has(name)).length;
     // Fixed-size blocks would all shift; here only the chunks around the insertion change.
     expect(kept).toBeGreaterThan(before.length - 4);
+  });
+
+  it('cut a SQLite file in fixed blocks: a changed page changes one block', async () => {
+    const blocks = async (bytes: Buffer) => {
+      const out: Buffer[] = [];
+      for await (const block of blocksOf([bytes.subarray(0, 7000), bytes.subarray(7000)], 4096))
+        out.push(Buffer.from(block));
+      return out;
+    };
+    const file = randomBytes(5 * 4096 + 100);
+    const before = names(await blocks(file));
+    expect(before).toHaveLength(6);
+    const edited = Buffer.from(file);
+    edited[2 * 4096 + 5] = (edited[2 * 4096 + 5] ?? 0) ^ 0xff;
+    const after = names(await blocks(edited));
+    expect(after.filter((name, i) => name !== before[i])).toHaveLength(1);
   });
 
   it('answer nothing for nothing', async () => {

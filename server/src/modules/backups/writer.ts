@@ -32,16 +32,16 @@ export interface WriterDeps {
 const knownChunks = async (store: BlobStorage): Promise<Set<string>> =>
   new Set((await store.list('chunks/')).map((stat) => path.basename(stat.key)));
 
-/**
- * Writes one point (issue 45.1, 45.2): the database snapshot and every stored file, cut into
- * chunks, each sealed and sent only when the destination lacks it; then the sealed manifest and its
- * plain index. An unchanged site sends no chunk at all, only the new manifest and index (a few KB).
- */
 /** What a shipper remembers of the last point it shipped, to skip snapshots with nothing new. */
 export interface ShipmentState {
   last: Sections | null;
 }
 
+/**
+ * Writes one point (issue 45.1, 45.2): the database snapshot and every stored file, cut into
+ * chunks, each sealed and sent only when the destination lacks it; then the sealed manifest and its
+ * plain index. An unchanged site sends no chunk at all, only the new manifest and index (a few KB).
+ */
 export async function writePoint(
   deps: WriterDeps,
   options: { kind: 'daily'; now: number },
