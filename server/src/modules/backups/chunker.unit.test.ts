@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { blocksOf, type ChunkSizes, chunksOf } from './chunker.ts';
 
@@ -39,7 +40,10 @@ describe('content-defined chunks', () => {
   it('cut a SQLite file in fixed blocks: a changed page changes one block', async () => {
     const blocks = async (bytes: Buffer) => {
       const out: Buffer[] = [];
-      for await (const block of blocksOf([bytes.subarray(0, 7000), bytes.subarray(7000)], 4096))
+      for await (const block of blocksOf(
+        Readable.from([bytes.subarray(0, 7000), bytes.subarray(7000)]),
+        4096,
+      ))
         out.push(Buffer.from(block));
       return out;
     };
