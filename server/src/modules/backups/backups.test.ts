@@ -119,6 +119,30 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
     );
   });
 
+  it('refuses a wrong key as such, and blames no point for it', async () => {
+    const wrong = path.join(dest, '..', `${path.basename(dest)}.wrong.key`);
+    fs.writeFileSync(wrong, `${(await newBackupKey()).identity}\n`);
+    try {
+      await expect(
+        restoreFromDestination(t.config, ['--from', dest, '--force', '--identity', wrong], () => {}),
+      ).rejects.toThrow(/sealed to age1/);
+      const settings = t.config.backups;
+      if (!settings) throw new Error('no backups configured');
+      const drill = await createBackupService(
+        t.config,
+        { ...settings, identityFile: wrong },
+        t.storage,
+        () => t.clock.now,
+      ).drill();
+      expect(drill?.ok).toBe(false);
+      expect(drill?.points[0]?.detail).toMatch(/恢复密钥不对/);
+      const { store } = openDestination(dest, {} as never);
+      expect((await listPoints(store)).filter((p) => p.bad !== null)).toEqual([]);
+    } finally {
+      fs.rmSync(wrong, { force: true });
+    }
+  });
+
   it('fails the drill loudly on a flipped byte, and never offers that point again', async () => {
     const { store } = openDestination(dest, {} as never);
     const points = await Promise.all((await listPoints(store)).map((p) => readIndex(store, p.id)));

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { generateX25519Identity, identityToRecipient } from 'age-encryption';
 import type { Config } from '../../config.ts';
 import { createStorage } from '../../storage/index.ts';
-import { openerFor, readIdentity } from './crypto.ts';
+import { keyMismatch, openerFor, readIdentity } from './crypto.ts';
 import { openDestination } from './destination.ts';
 import { dbSnapshotDir } from './paths.ts';
-import { listPoints, pointAt, readManifest, restoreFiles } from './reader.ts';
+import { listPoints, pointAt, readIndex, readManifest, restoreFiles } from './reader.ts';
 import { databaseIsEmpty, restoreDatabaseOf } from './restore.ts';
 
 export const RESTORE_USAGE =
@@ -64,7 +64,10 @@ export const restoreFromDestination = async (
   const points = await listPoints(destination.store);
   const point = pointAt(points, at);
   if (!point) throw new RestoreRefused(`no good point at or before ${atText} at ${destination.label}`);
-  const opener = openerFor(readIdentity(identityFile));
+  const identity = readIdentity(identityFile);
+  const mismatch = await keyMismatch(identity, (await readIndex(destination.store, point.id)).recipient);
+  if (mismatch) throw new RestoreRefused(mismatch);
+  const opener = openerFor(identity);
   log(`restoring ${point.id} (${new Date(point.createdAt).toISOString()}) from ${destination.label}`);
   const started = Date.now();
   try {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Decrypter, Encrypter } from 'age-encryption';
+import { Decrypter, Encrypter, identityToRecipient } from 'age-encryption';
 
 /**
  * Encryption before anything leaves the server (issue 45.1): age (X25519) to the owner's recipient.
@@ -36,6 +36,15 @@ export const openerFor = (identity: string): Opener => {
   const decrypter = new Decrypter();
   decrypter.addIdentity(identity);
   return { open: (sealed) => decrypter.decrypt(sealed) };
+};
+
+/**
+ * Whether `identity` opens what was sealed to `recipient`: a wrong key must be refused as such,
+ * not make every point it tries look corrupt.
+ */
+export const keyMismatch = async (identity: string, recipient: string): Promise<string | null> => {
+  const own = await identityToRecipient(identity);
+  return own === recipient ? null : `this point is sealed to ${recipient}; the identity given is ${own}'s`;
 };
 
 /**

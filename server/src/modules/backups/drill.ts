@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { createLocalStorage } from '../../storage/local.ts';
 import type { BlobStorage } from '../../storage/types.ts';
-import type { Opener } from './crypto.ts';
-import { type ListedPoint, listPoints, readManifest, restoreFiles } from './reader.ts';
+import { keyMismatch, type Opener, openerFor } from './crypto.ts';
+import { type ListedPoint, listPoints, readIndex, readManifest, restoreFiles } from './reader.ts';
 import { restoreDatabaseOf, statsDifferences } from './restore.ts';
 
 /** One drill as `drills/<time>.json` records it; the back office's home shows the newest. */
@@ -51,10 +51,13 @@ const withScratchPostgres = async <T>(liveUrl: string, work: (url: string) => Pr
 /** Restores one point into scratch space and compares it with what the manifest recorded. */
 const drillPoint = async (
   store: BlobStorage,
-  opener: Opener,
+  key: { identity: string; opener: Opener },
   point: ListedPoint,
   options: { live: Config['database']; workDir: string },
 ): Promise<string> => {
+  const { opener } = key;
+  const mismatch = await keyMismatch(key.identity, (await readIndex(store, point.id)).recipient);
+  if (mismatch) throw new DrillUnavailable(`恢复密钥不对：${mismatch}`);
   const manifest = await readManifest(store, opener, point.id);
   const scratch = path.join(options.workDir, `drill-${point.id}`);
   await fsp.rm(scratch, { recursive: true, force: true });
@@ -86,7 +89,7 @@ const drillPoint = async (
  */
 export const runDrill = async (
   store: BlobStorage,
-  opener: Opener,
+  identity: string,
   options: { live: Config['database']; workDir: string; now: number; random?: () => number },
 ): Promise<DrillRecord> => {
   const good = (await listPoints(store)).filter((p) => p.bad === null);
@@ -98,7 +101,7 @@ export const runDrill = async (
   for (const point of [newest, picked]) {
     if (!point) continue;
     try {
-      const detail = await drillPoint(store, opener, point, options);
+      const detail = await drillPoint(store, { identity, opener: openerFor(identity) }, point, options);
       points.push({ id: point.id, createdAt: point.createdAt, ok: true, detail });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

@@ -54,6 +54,8 @@ export const PointIndex = z.object({
   chunks: z.array(z.string()),
   /** `refs/<fileRefs>.json`: the names of the chunks of its files (shared by points). */
   fileRefs: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The owner's public key it was sealed to: a restore with another key is refused, not blamed on the point. */
+  recipient: z.string(),
 });
 export type PointIndex = z.infer<typeof PointIndex>;
 export const ChunkNames = z.array(z.string().regex(/^[0-9a-f]{64}$/));

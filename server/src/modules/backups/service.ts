@@ -1,6 +1,6 @@
 import type { BackupConfig, Config } from '../../config.ts';
 import type { BlobStorage } from '../../storage/types.ts';
-import { chunkNamer, openerFor, readIdentity, sealerFor } from './crypto.ts';
+import { chunkNamer, readIdentity, sealerFor } from './crypto.ts';
 import { type Destination, openDestination } from './destination.ts';
 import { type DrillRecord, lastDrill, runDrill } from './drill.ts';
 import type { FileEntry, PointIndex } from './manifest.ts';
@@ -38,7 +38,7 @@ export const createBackupService = (
   const sealer = sealerFor(settings.recipient);
   const nameChunk = chunkNamer(config.dataDir);
   const fileCache = new Map<string, FileEntry>();
-  const deps = { config, storage, destination, sealer, nameChunk, fileCache };
+  const deps = { config, storage, destination, sealer, recipient: settings.recipient, nameChunk, fileCache };
   const shipment: ShipmentState = { last: null };
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -61,7 +61,7 @@ export const createBackupService = (
     drill() {
       const file = settings.identityFile;
       if (!file) return null;
-      return runDrill(destination.store, openerFor(readIdentity(file)), {
+      return runDrill(destination.store, readIdentity(file), {
         live: config.database,
         workDir: dbSnapshotDir(config.dataDir),
         now: now(),

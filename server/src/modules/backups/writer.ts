@@ -20,6 +20,8 @@ export interface WriterDeps {
   storage: BlobStorage;
   destination: Destination;
   sealer: Sealer;
+  /** The recipient the sealer seals to, recorded in each point's index. */
+  recipient: string;
   nameChunk: (plain: Uint8Array) => string;
   /**
    * What earlier points of this process stored for each file (by key, size and time): an unchanged
@@ -157,6 +159,7 @@ export async function writePoint(
     newBytes: newBytes + sealed.length,
     chunks: [...new Set([...database.chunks, ...fileList.chunks])],
     fileRefs,
+    recipient: deps.recipient,
   };
   // The index last: a point is listed (and offered) only once everything it names is there.
   await store.put(`points/${id}.json`, Readable.from([Buffer.from(JSON.stringify(index))]));
