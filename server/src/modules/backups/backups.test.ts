@@ -12,6 +12,7 @@ import { openerFor } from './crypto.ts';
 import { openDestination } from './destination.ts';
 import { listPoints, pointAt, readIndex, readManifest } from './reader.ts';
 import { createBackupService } from './service.ts';
+import { shipperLock } from './shipperLock.ts';
 
 /**
  * The archive through the server's own jobs (issue 45): nightly points at a folder destination,
@@ -111,6 +112,15 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
     await insertEssays(t, [{ content: '时间点之间写的' }]);
     t.clock.advance(1000);
     expect((await shipper.ship())?.kind).toBe('point');
+  });
+
+  it.runIf(testDialect() === 'postgres')('lets one replica’s shipper ship at a time', async () => {
+    const [a, b] = [shipperLock(t.config.database), shipperLock(t.config.database)];
+    expect(await a.held()).toBe(true);
+    expect(await b.held()).toBe(false);
+    await a.release();
+    expect(await b.held()).toBe(true);
+    await b.release();
   });
 
   it('refuses to restore over a live database without --force', async () => {

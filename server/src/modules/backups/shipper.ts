@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import { createStorage } from '../../storage/index.ts';
 import { databaseVersion } from './dbSnapshot.ts';
 import { createBackupService } from './service.ts';
+import { shipperLock } from './shipperLock.ts';
 
 /**
  * Point in time (issue 45.2): every BACKUP_SHIP_SECONDS, if the database changed since the last
@@ -19,9 +20,16 @@ export const runShipper = async (config: Config, signal?: AbortSignal): Promise<
   if (!settings || settings.shipSeconds <= 0)
     throw new Error('BACKUP_DESTINATION and BACKUP_SHIP_SECONDS > 0 are needed');
   const service = createBackupService(config, settings, createStorage(config), Date.now);
+  const lock = shipperLock(config.database);
   let shipped = '';
   while (!signal?.aborted) {
     try {
+      // Another replica's shipper ships: this one waits for its lock.
+      if (!(await lock.held())) {
+        shipped = '';
+        await sleep(settings.shipSeconds * 1000, undefined, { signal }).catch(() => {});
+        continue;
+      }
       const version = await databaseVersion(config.database);
       if (version !== shipped) {
         const point = await service.ship();
@@ -33,6 +41,7 @@ export const runShipper = async (config: Config, signal?: AbortSignal): Promise<
     }
     await sleep(settings.shipSeconds * 1000, undefined, { signal }).catch(() => {});
   }
+  await lock.release();
 };
 
 /**
