@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, insertEssays, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { createTestApp, type TestApp, testDialect } from '../../../test/harness.ts';
 import { newBackupKey, RestoreRefused, restoreFromDestination } from './commandLine.ts';
-import { openerFor } from './crypto.ts';
+import { chunkNamer, openerFor, sealerFor } from './crypto.ts';
 import { openDestination } from './destination.ts';
-import { listPoints, pointAt, readIndex, readManifest } from './reader.ts';
+import { listPoints, pointAt, readFileRefs, readIndex, readManifest } from './reader.ts';
 import { createBackupService } from './service.ts';
 import { shipperLock } from './shipperLock.ts';
+import { ChunkVanished, writePoint } from './writer.ts';
 
 /**
  * The archive through the server's own jobs (issue 45): nightly points at a folder destination,
@@ -121,6 +122,51 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
     await a.release();
     expect(await b.held()).toBe(true);
     await b.release();
+  });
+
+  it('does not write a point that names a chunk a concurrent prune collected', async () => {
+    const real = openDestination(dest, {} as never);
+    let pruned = false;
+    let taken: { file: string; bytes: Buffer } | null = null;
+    // The first listing of chunks is answered, then a "prune" deletes one the point reuses.
+    const store = {
+      ...real.store,
+      list: async (prefix: string) => {
+        const found = await real.store.list(prefix);
+        if (prefix === 'chunks/' && !pruned) {
+          pruned = true;
+          const newest = (await listPoints(real.store)).at(-1);
+          // A stored file's chunk: every point reuses it (a dump's first chunk holds a fresh key).
+          const { fileRefs } = await readIndex(real.store, newest?.id ?? '');
+          const victim = (await readFileRefs(real.store, fileRefs))[0] ?? '';
+          const file = path.join(dest, 'chunks', victim.slice(0, 2), victim);
+          taken = { file, bytes: fs.readFileSync(file) };
+          fs.rmSync(file);
+        }
+        return found;
+      },
+    };
+    const settings = t.config.backups;
+    if (!settings) throw new Error('no backups configured');
+    const pointsBefore = (await listPoints(real.store)).length;
+    t.clock.advance(1000);
+    await expect(
+      writePoint(
+        {
+          config: t.config,
+          storage: t.storage,
+          destination: { label: dest, store },
+          sealer: sealerFor(settings.recipient),
+          recipient: settings.recipient,
+          nameChunk: chunkNamer(t.config.dataDir),
+        },
+        { kind: 'daily', now: t.clock.now },
+      ),
+    ).rejects.toThrow(ChunkVanished);
+    expect((await listPoints(real.store)).length).toBe(pointsBefore);
+    // Put it back for the tests below: only this writer was to see it gone.
+    const put = taken as { file: string; bytes: Buffer } | null;
+    if (put) fs.writeFileSync(put.file, put.bytes);
   });
 
   it('refuses to restore over a live database without --force', async () => {

@@ -7,7 +7,7 @@ import type { FileEntry, PointIndex } from './manifest.ts';
 import { dbSnapshotDir } from './paths.ts';
 import { prune } from './prune.ts';
 import { listPoints, readIndex } from './reader.ts';
-import { type ShipmentState, writePoint } from './writer.ts';
+import { ChunkVanished, type ShipmentState, writePoint } from './writer.ts';
 
 export interface BackupService {
   settings: BackupConfig;
@@ -40,6 +40,12 @@ export const createBackupService = (
   const fileCache = new Map<string, FileEntry>();
   const deps = { config, storage, destination, sealer, recipient: settings.recipient, nameChunk, fileCache };
   const shipment: ShipmentState = { last: null };
+  // Tried again once when a chunk vanished under a concurrent prune (writer.ts).
+  const once = <T>(work: () => Promise<T>): Promise<T> =>
+    work().catch((error: unknown) => {
+      if (error instanceof ChunkVanished) return work();
+      throw error;
+    });
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
@@ -49,8 +55,8 @@ export const createBackupService = (
   return {
     settings,
     destination,
-    backup: () => serial(() => writePoint(deps, { kind: 'daily', now: now() })),
-    ship: () => serial(() => writePoint(deps, { kind: 'point', now: now(), shipment })),
+    backup: () => serial(() => once(() => writePoint(deps, { kind: 'daily', now: now() }))),
+    ship: () => serial(() => once(() => writePoint(deps, { kind: 'point', now: now(), shipment }))),
     prune: () =>
       serial(async () => {
         const removed = await prune(destination.store, now(), settings.retention);

@@ -34,6 +34,9 @@ export interface WriterDeps {
 const knownChunks = async (store: BlobStorage): Promise<Set<string>> =>
   new Set((await store.list('chunks/')).map((stat) => path.basename(stat.key)));
 
+/** A reused chunk disappeared during the backup: writing the point again uploads it anew. */
+export class ChunkVanished extends Error {}
+
 /** What a shipper remembers of the last point it shipped, to skip snapshots with nothing new. */
 export interface ShipmentState {
   last: Sections | null;
@@ -137,6 +140,15 @@ export async function writePoint(
     const body = Buffer.from(JSON.stringify(refs));
     await store.put(refsKey(fileRefs), Readable.from([body]));
     newBytes += body.length;
+  }
+
+  // A pruning in another process (the nightly job beside the shipper) may have collected an old
+  // chunk this point reuses: look again before the point names it.
+  const present = await knownChunks(store);
+  const named = [...database.chunks, ...fileList.chunks, ...fileChunks];
+  if (named.some((name) => !present.has(name))) {
+    deps.fileCache?.clear();
+    throw new ChunkVanished('a chunk this point reuses was collected meanwhile');
   }
 
   const id = pointIdOf(options.now, options.kind);
