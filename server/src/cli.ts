@@ -6,6 +6,14 @@ import { migrateToLatest } from './db/migrate.ts';
 import { backupDatabase, restoreDatabase } from './jobs/builtin/backup.ts';
 import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.ts';
 import { readNewPassword } from './modules/auth/passwordInput.ts';
+import {
+  newBackupKey,
+  RESTORE_USAGE,
+  RestoreRefused,
+  restoreFromDestination,
+} from './modules/backups/commandLine.ts';
+import { createBackupService } from './modules/backups/service.ts';
+import { exitWithParent, runShipper } from './modules/backups/shipper.ts';
 import { importSentencesFile } from './modules/hitokoto/importSentences.ts';
 import { createHitokotoRepo } from './modules/hitokoto/repo.ts';
 import { backfillImages } from './modules/images/backfill.ts';
@@ -161,9 +169,24 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     }
   },
 
-  /** Writes a database backup into DATA_DIR/backups now (the backup job does it daily). */
+  /**
+   * Backs up now: with BACKUP_DESTINATION, an encrypted `daily` point there and the retention
+   * (issue 45); without, a database copy into DATA_DIR/backups. The backup job does it nightly.
+   */
   async backup() {
     const config = loadConfig();
+    if (config.backups) {
+      const service = createBackupService(config, config.backups, storageOf(config), Date.now);
+      const started = Date.now();
+      const point = await service.backup();
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `backup ${point.id} at ${service.destination.label}: ${point.size} bytes, ${point.newBytes} new, ${seconds} s`,
+      );
+      const removed = await service.prune();
+      console.log(`pruned ${removed.points} point(s), ${removed.chunks} chunk(s)`);
+      return;
+    }
     const file = await backupDatabase(config.database, path.join(config.dataDir, 'backups'), {
       now: Date.now(),
       keep: config.backupKeep,
@@ -171,17 +194,57 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     console.log(`backup written to ${file}`);
   },
 
-  /** Puts a backup back, with the server stopped (`npm run restore -- FILE`). */
-  async restore([file]) {
+  /**
+   * Puts a backup back, with the server stopped: `--from DEST [--at TIME] [--force]` from the
+   * owner's destination (issue 45.4), or a FILE of DATA_DIR/backups.
+   */
+  async restore(args) {
+    const config = loadConfig();
+    if (args.includes('--from')) {
+      try {
+        await restoreFromDestination(config, args, (line) => console.log(line));
+      } catch (error) {
+        if (!(error instanceof RestoreRefused)) throw error;
+        console.error(`restore refused: ${error.message}`);
+        process.exit(2);
+      }
+      return;
+    }
+    const [file] = args;
     if (!file) {
-      console.error(
-        'usage: npm run restore -- <DATA_DIR/backups/candy-….sqlite|dump>  (stop the server first)',
-      );
+      console.error(`${RESTORE_USAGE}
+   or: npm run restore -- <DATA_DIR/backups/candy-….sqlite|dump>`);
       process.exit(2);
     }
-    const config = loadConfig();
     await restoreDatabase(config.database, path.resolve(file));
     console.log(`restored ${file}; start the server again`);
+  },
+
+  /** The restore drill now (the backup-drill job runs it nightly); exits 1 when it fails. */
+  async 'backup-drill'() {
+    const config = loadConfig();
+    if (!config.backups) throw new Error('BACKUP_DESTINATION is not set');
+    const drill = createBackupService(config, config.backups, storageOf(config), Date.now).drill();
+    if (!drill) throw new Error('BACKUP_IDENTITY_FILE is not set');
+    const record = await drill;
+    for (const point of record.points)
+      console.log(`${point.id}: ${point.ok ? 'ok' : 'FAILED'} — ${point.detail}`);
+    if (!record.ok) process.exitCode = 1;
+  },
+
+  /** A new backup key: the identity for the owner to keep off this machine, the recipient for the server. */
+  async 'backup-key'() {
+    const { identity, recipient } = await newBackupKey();
+    console.log(
+      `# keep this identity safe and off this machine (BACKUP_IDENTITY_FILE for restore):\n${identity}`,
+    );
+    console.log(`# public key, for the server: BACKUP_RECIPIENT=${recipient}`);
+  },
+
+  /** The point-in-time shipper (the server starts it as a child process of its own). */
+  async 'backup-ship'() {
+    exitWithParent();
+    await runShipper(loadConfig());
   },
 
   /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SiteDefaults } from '@candy/contract';
 import * as z from 'zod';
+import { type BackupConfig, backupConfigOf, backupEnv } from './configBackups.ts';
 import { defaultDataDir } from './dataDir.ts';
 import { isAddressOrRange, type OutboundPolicy } from './net/addressPolicy.ts';
 
@@ -85,6 +86,7 @@ const EnvSchema = z.object({
   EMOTE_REMOTE_INDEX: z.url().optional(),
   EMOTE_BILIBILI_BASE: z.url().default('https://api.bilibili.com'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  ...backupEnv,
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   CONTENT_GIT_REMOTE: z.string().min(1).optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -192,8 +194,13 @@ export interface Config {
   emoteBilibiliBase: string;
   /** Proxies trusted for the client IP (`X-Forwarded-For`): true, or addresses/CIDRs; false when exposed directly. */
   trustProxy: boolean | string;
-  /** Database backups the backup job keeps (`DATA_DIR/backups`). */
+  /** Database backups the backup job keeps (`DATA_DIR/backups`); with a destination, daily points. */
   backupKeep: number;
+  /**
+   * Encrypted, deduplicated backups to a destination of the owner's (issue 45); null = the old
+   * local database copies only.
+   */
+  backups: BackupConfig | null;
   /** Days of log files (`DATA_DIR/logs`) the clean-up job keeps. */
   logRetentionDays: number;
   /** Blob storage: a directory under DATA_DIR, or an S3-compatible object store shared by replicas. */
@@ -264,6 +271,8 @@ export interface Config {
   dkim: { selector: string; privateKey: string; domain: string | null } | null;
 }
 
+export type { BackupConfig } from './configBackups.ts';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n${problems.join('\n')}`);
@@ -291,6 +300,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
     if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when STORAGE=s3`));
   }
+  const backups = backupConfigOf(e, (problems) => {
+    throw new ConfigError(problems);
+  });
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -330,6 +342,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
     importBatchSize: e.IMPORT_BATCH_SIZE,
     backupKeep: e.BACKUP_KEEP,
+    backups,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     storage:
       e.STORAGE === 's3'

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
 import { writeDemoVideo } from './db/seed/video.ts';
 import { ensureOwner } from './modules/auth/bootstrap.ts';
+import { startShipper } from './modules/backups/shipper.ts';
 
 const readConfig = (): Config => {
   try {
@@ -31,10 +32,13 @@ const main = async (): Promise<void> => {
   if (defaultSources) fs.mkdirSync(config.videoSourceDir, { recursive: true });
   const { server, modules } = await buildApp({ config, database });
   const background = new AbortController();
+  // Point-in-time shipments to the backup destination (issue 45.2), in a process of their own.
+  const shipper = config.backups && config.backups.shipSeconds > 0 ? startShipper(config, server.log) : null;
 
   const shutdown = async (signal: string) => {
     server.log.info({ signal }, 'shutting down');
     background.abort();
+    shipper?.stop();
     modules.reservations.stop();
     modules.scheduler.stop();
     modules.snapshotTrigger.stop();

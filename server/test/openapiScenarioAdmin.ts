@@ -126,6 +126,8 @@ export const files = async (api: Probe) => {
 
 export const settings = async (api: Probe) => {
   await api.ok('dashboard');
+  // No destination in the scenario's configuration: the answer says so (configured: false).
+  await api.ok('backupStatus');
   await api.call('systemExport', {}, 200);
   await api.ok('healthLive');
   await api.ok('healthReady');

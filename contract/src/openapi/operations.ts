@@ -226,6 +226,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   imageVariantAdopt: op('media', 'Register the pictures stored before the image pipeline'),
 
   dashboard: op('dashboard', 'The back office home figures'),
+  backupStatus: op('dashboard', 'The backups at the destination and the last restore drill'),
   systemExport: op('dashboard', 'Everything as one archive', {
     raw: {
       kind: 'bytes',

@@ -8,4 +8,6 @@ export const dashboardRoutes = {
    * secret (password hash, webhook secrets, key and token digests), so no API token may take it.
    */
   systemExport: { method: 'GET', path: '/system/export', access: 'owner', guard: 'session' },
+  /** The backups at the owner's destination and the last restore drill (issue 45). */
+  backupStatus: { method: 'GET', path: '/system/backups', access: 'owner' },
 } as const satisfies Record<string, RouteDef>;

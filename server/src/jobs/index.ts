@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { calls } from '@candy/contract';
+import { backupJob, drillJob } from '../modules/backups/jobs.ts';
+import type { BackupService } from '../modules/backups/service.ts';
 import type { ModuleContext } from '../modules/context.ts';
 import type { ReservationPublisher } from '../modules/essays/reservations.ts';
-import { backupDatabase } from './builtin/backup.ts';
 import { cleanUp } from './builtin/cleanup.ts';
 import { checkLinks } from './builtin/linkHealth.ts';
 import { createJobRepo } from './repo.ts';
@@ -31,6 +32,8 @@ export interface JobDeps {
   federationSweep?: () => Promise<number>;
   /** Sends the newsletter's confirmation and essay mails at the owner's rate (issue 43); answers the report line. */
   newsletterSend?: () => Promise<string>;
+  /** Encrypted backups to the owner's destination (issue 45); absent = local database copies. */
+  backups?: BackupService | null;
   /** More clean-up for the clean-up job (temporary blobs …). */
   sweepers?: (() => Promise<string>)[];
 }
@@ -76,20 +79,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     catchUp: false,
     run: () => checkLinks(ctx.db, { now: ctx.now, invalidate: () => ctx.publicCache.invalidate('link') }),
   },
-  {
-    id: 'backup',
-    name: '数据库备份',
-    description: `SQLite 在线备份（PostgreSQL 用 pg_dump）到 DATA_DIR/backups，保留最近 ${ctx.config.backupKeep} 份；用 npm run restore 恢复。`,
-    defaultCron: '30 3 * * *',
-    catchUp: true,
-    async run() {
-      const file = await backupDatabase(ctx.config.database, path.join(ctx.config.dataDir, 'backups'), {
-        now: ctx.now(),
-        keep: ctx.config.backupKeep,
-      });
-      return `备份写入 ${file}`;
-    },
-  },
+  backupJob(ctx.config, deps.backups ?? null, ctx.now),
+  ...(deps.backups ? [drillJob(deps.backups)] : []),
   {
     id: 'prune-revisions',
     name: '清理旧版本',

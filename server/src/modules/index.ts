@@ -8,6 +8,7 @@ import { transferRoutes } from '../transfer/routes.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { articlesModule } from './articles/index.ts';
 import { authModule } from './auth/index.ts';
+import { backupsModule } from './backups/index.ts';
 import { bangumiModule } from './bangumi/index.ts';
 import { commentsModule } from './comments/index.ts';
 import type { ModuleContext } from './context.ts';
@@ -166,7 +167,9 @@ export const registerModules = (base: ModuleContext) => {
     },
   });
   const files = filesModule(ctx);
+  const { backups } = backupsModule(ctx);
   const { scheduler } = jobsModule(ctx, {
+    backups,
     sweepers: [
       files.buffers.sweepExpired,
       async () => {

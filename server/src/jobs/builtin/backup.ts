@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 const run = promisify(execFile);
 
 /** A PostgreSQL client tool from PATH or the Debian server packages. */
-export const pgTool = (name: 'pg_dump' | 'pg_restore'): string => {
+export const pgTool = (name: 'pg_dump' | 'pg_restore' | 'psql'): string => {
   const root = '/usr/lib/postgresql';
   if (fs.existsSync(root)) {
     const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a));

@@ -12,6 +12,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { ImagePipelinePanel } from '../shared/ImagePipeline.tsx';
 import { RecentComments } from '../shared/RecentComments.tsx';
+import { BackupPanel } from './BackupPanel.tsx';
 
 const DEBUG_MINUTES = 30;
 
@@ -157,6 +158,10 @@ export const Dashboard = () => {
       <section>
         <h2>最新评论</h2>
         <RecentComments size={5} paged={false} />
+      </section>
+      <section>
+        <h2>备份</h2>
+        <BackupPanel />
       </section>
       <section>
         <h2>系统</h2>

@@ -1,0 +1,88 @@
+import { Readable } from 'node:stream';
+import { generateX25519Identity, identityToRecipient } from 'age-encryption';
+import type { Config } from '../../config.ts';
+import { createStorage } from '../../storage/index.ts';
+import { keyMismatch, openerFor, readIdentity } from './crypto.ts';
+import { openDestination } from './destination.ts';
+import { dbSnapshotDir } from './paths.ts';
+import { listPoints, pointAt, readIndex, readManifest, restoreFiles } from './reader.ts';
+import { databaseIsEmpty, restoreDatabaseOf } from './restore.ts';
+
+export const RESTORE_USAGE =
+  'usage: npm run restore -- --from <folder|s3://bucket/prefix> [--at <ISO time>|latest] [--force] [--identity <file>]\n' +
+  '       (BACKUP_IDENTITY_FILE and BACKUP_S3_* from the environment; stop the server first)';
+
+export class RestoreRefused extends Error {}
+
+const flag = (args: string[], name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+
+/** `npm run backup-key`: a new age identity for the owner to keep, and the recipient the server gets. */
+export const newBackupKey = async (): Promise<{ identity: string; recipient: string }> => {
+  const identity = await generateX25519Identity();
+  return { identity, recipient: await identityToRecipient(identity) };
+};
+
+/**
+ * `npm run restore -- --from DEST --at TIME` (issue 45.4): the newest good point at or before TIME
+ * into this configuration's database (SQLite file or PostgreSQL) and file store. Refuses a
+ * database or file store that holds anything, unless `--force`.
+ */
+export const restoreFromDestination = async (
+  config: Config,
+  args: string[],
+  log: (line: string) => void,
+): Promise<void> => {
+  const from = flag(args, '--from');
+  if (!from) throw new RestoreRefused(RESTORE_USAGE);
+  const atText = flag(args, '--at') ?? 'latest';
+  const at = atText === 'latest' ? Number.POSITIVE_INFINITY : Date.parse(atText);
+  if (Number.isNaN(at)) throw new RestoreRefused(`--at: not a time: ${atText}`);
+  const identityFile =
+    flag(args, '--identity') ?? config.backups?.identityFile ?? process.env.BACKUP_IDENTITY_FILE;
+  if (!identityFile) throw new RestoreRefused('no identity: give --identity <file> or BACKUP_IDENTITY_FILE');
+  const force = args.includes('--force');
+
+  const storage = createStorage(config);
+  if (!force) {
+    if (!(await databaseIsEmpty(config.database)))
+      throw new RestoreRefused(
+        'the database is not empty; restore into an empty one, or add --force to overwrite it',
+      );
+    if ((await storage.list('')).length > 0)
+      throw new RestoreRefused('the file store is not empty; add --force to write over it');
+  }
+  const destination = openDestination(from, {
+    endpoint: process.env.BACKUP_S3_ENDPOINT,
+    region: process.env.BACKUP_S3_REGION ?? 'us-east-1',
+    accessKeyId: process.env.BACKUP_S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: process.env.BACKUP_S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: process.env.BACKUP_S3_FORCE_PATH_STYLE !== 'false',
+  });
+  const points = await listPoints(destination.store);
+  const point = pointAt(points, at);
+  if (!point) throw new RestoreRefused(`no good point at or before ${atText} at ${destination.label}`);
+  const identity = readIdentity(identityFile);
+  const mismatch = await keyMismatch(identity, (await readIndex(destination.store, point.id)).recipient);
+  if (mismatch) throw new RestoreRefused(mismatch);
+  const opener = openerFor(identity);
+  log(`restoring ${point.id} (${new Date(point.createdAt).toISOString()}) from ${destination.label}`);
+  const started = Date.now();
+  try {
+    const manifest = await readManifest(destination.store, opener, point.id);
+    const tables = await restoreDatabaseOf(destination.store, opener, manifest, config.database, {
+      workDir: dbSnapshotDir(config.dataDir),
+    });
+    const files = await restoreFiles(destination.store, opener, manifest.files, storage);
+    log(
+      `restored ${Object.keys(tables).length} tables and ${files} files in ${((Date.now() - started) / 1000).toFixed(1)} s; start the server`,
+    );
+  } catch (error) {
+    // What does not decrypt or match is never offered again (the drill marks points the same way).
+    const detail = error instanceof Error ? error.message : String(error);
+    await destination.store.put(`points/${point.id}.bad`, Readable.from([Buffer.from(detail)]));
+    throw error;
+  }
+};
