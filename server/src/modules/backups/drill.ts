@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import pg from 'pg';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../../config.ts';
 import { createLocalStorage } from '../../storage/local.ts';
 import type { BlobStorage } from '../../storage/types.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One point of the archive. `points/<id>.age` is the manifest sealed to the owner (the database
