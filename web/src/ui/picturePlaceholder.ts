@@ -14,6 +14,15 @@ export const paintPlaceholder = (image: HTMLImageElement): void => {
   }
   const hash = image.dataset.thumbhash;
   if (!hash) return;
+  // Listening before the decoder arrives: a picture that loads first still drops its colour.
+  image.addEventListener(
+    'load',
+    () => {
+      image.style.removeProperty('background-image');
+      image.style.removeProperty('background-color');
+    },
+    { once: true },
+  );
   void import('thumbhash').then(({ thumbHashToDataURL }) => {
     if (image.complete) return;
     try {
@@ -21,16 +30,8 @@ export const paintPlaceholder = (image: HTMLImageElement): void => {
       image.style.backgroundImage = `url(${thumbHashToDataURL(bytes)})`;
       image.style.backgroundSize = 'cover';
     } catch {
-      return; // a damaged hash leaves the average colour
+      // A damaged hash leaves the average colour.
     }
-    image.addEventListener(
-      'load',
-      () => {
-        image.style.removeProperty('background-image');
-        image.style.removeProperty('background-color');
-      },
-      { once: true },
-    );
   });
 };
 
