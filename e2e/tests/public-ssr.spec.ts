@@ -183,8 +183,12 @@ describe('server-rendered pages in Chromium', () => {
     const { page, context, errors } = await openVisitor(browser);
     const reads: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/') && !request.url().endsWith('/user/knock'))
-        reads.push(request.url());
+      const url = request.url();
+      // Not reads the page waits for: the knock, and the subscription form's one question, asked
+      // after hydration once its slot near the top is in view (issue 43; whether it comes before
+      // the settings click below is a race).
+      if (url.includes('/api/') && !url.endsWith('/user/knock') && !url.endsWith('/blog/newsletter/state'))
+        reads.push(url);
     });
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
