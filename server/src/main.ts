@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
+import { startQuietCollection } from './boot/quietCollection.ts';
 import { type Config, ConfigError, defaultVideoSourceDir, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -61,6 +62,9 @@ const main = async (): Promise<void> => {
   modules.snapshotTrigger.start();
   // Pictures waiting for their copies (the demo's at first start, uploads from before a restart).
   modules.images.startIfPending();
+  // What start-up and later bursts of work leave behind is collected once the server falls quiet.
+  const quiet = startQuietCollection();
+  background.signal.addEventListener('abort', () => quiet.stop());
   // Demo content includes a video to cut (about a second of ffmpeg, after the server is up).
   if (seeded && defaultSources)
     writeDemoVideo(config.videoSourceDir, background.signal).catch((error: unknown) => {
