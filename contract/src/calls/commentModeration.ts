@@ -27,23 +27,25 @@ export const powMaxNumberRange = { min: 1_000, max: 5_000_000, default: 50_000 }
  * An ALTCHA v2 challenge as altcha-lib creates it and the altcha widget (v3) reads it. Every
  * field the signature covers is named here, so nothing is stripped on the way out.
  */
-export const PowChallenge = z.object({
-  parameters: z.object({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
-    keyPrefix: z.string(),
-    keySignature: z.string().optional(),
-    memoryCost: z.number().optional(),
-    parallelism: z.number().optional(),
-    /** Seconds since the epoch. */
-    expiresAt: z.number().optional(),
-    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+export const PowChallenge = z.lazy(() =>
+  z.object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      memoryCost: z.number().optional(),
+      parallelism: z.number().optional(),
+      /** Seconds since the epoch. */
+      expiresAt: z.number().optional(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string(),
   }),
-  signature: z.string(),
-});
+);
 export type PowChallenge = z.infer<typeof PowChallenge>;
 
 /**
@@ -58,70 +60,86 @@ export const proofRefusals = {
 } as const;
 
 /** The widget's payload: base64 of `{challenge, solution}`. Checked on the server, not here. */
-export const PowProof = z.string({ error: '人机验证数据要是文字' }).max(8_000, '人机验证数据过长');
+export const PowProof = z.lazy(() =>
+  z.string({ error: '人机验证数据要是文字' }).max(8_000, '人机验证数据过长'),
+);
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = z.lazy(() => z.coerce.number().int().positive().max(2_147_483_647));
 
 export const ModerationAction = z.enum(['approve', 'reject', 'spam']);
 export type ModerationAction = z.infer<typeof ModerationAction>;
 
-export const CommentModerateBody = z.object({
-  ids: z.array(id, { error: '请选择评论' }).min(1, '请选择评论').max(100, '一次最多 100 条'),
-  action: ModerationAction,
-});
+export const CommentModerateBody = z.lazy(() =>
+  z.object({
+    ids: z.array(id, { error: '请选择评论' }).min(1, '请选择评论').max(100, '一次最多 100 条'),
+    action: ModerationAction,
+  }),
+);
 export type CommentModerateBody = z.infer<typeof CommentModerateBody>;
 
-export const CommentModerateResult = z.object({
-  /** Comments changed: a spam mark also counts the device's waiting comments it hid. */
-  count: z.number(),
-  /** A spam mark's token for 撤销 (`commentSpamUndo`); other actions have none. */
-  undo: z.string().optional(),
-});
+export const CommentModerateResult = z.lazy(() =>
+  z.object({
+    /** Comments changed: a spam mark also counts the device's waiting comments it hid. */
+    count: z.number(),
+    /** A spam mark's token for 撤销 (`commentSpamUndo`); other actions have none. */
+    undo: z.string().optional(),
+  }),
+);
 export type CommentModerateResult = z.infer<typeof CommentModerateResult>;
 
 /**
  * What 标为垃圾 on these comments would hide, asked before the owner confirms (issue 41.1): the
  * chosen ones and their devices' comments still waiting for review; never a shown or the owner's.
  */
-export const CommentSpamPreviewBody = z.object({
-  ids: z.array(id, { error: '请选择评论' }).min(1, '请选择评论').max(100, '一次最多 100 条'),
-});
+export const CommentSpamPreviewBody = z.lazy(() =>
+  z.object({
+    ids: z.array(id, { error: '请选择评论' }).min(1, '请选择评论').max(100, '一次最多 100 条'),
+  }),
+);
 export type CommentSpamPreviewBody = z.infer<typeof CommentSpamPreviewBody>;
 
-export const CommentSpamPreview = z.object({
-  /** Comments the mark would hide. */
-  comments: z.number(),
-  /** Devices (browsers) they were written on. */
-  devices: z.number(),
-});
+export const CommentSpamPreview = z.lazy(() =>
+  z.object({
+    /** Comments the mark would hide. */
+    comments: z.number(),
+    /** Devices (browsers) they were written on. */
+    devices: z.number(),
+  }),
+);
 export type CommentSpamPreview = z.infer<typeof CommentSpamPreview>;
 
 /** 撤销 a spam mark: its token from the mark's answer. */
-export const CommentSpamUndoBody = z.object({
-  undo: z.string({ error: '缺少撤销凭据' }).min(1, '缺少撤销凭据').max(64, '撤销凭据过长'),
-});
+export const CommentSpamUndoBody = z.lazy(() =>
+  z.object({
+    undo: z.string({ error: '缺少撤销凭据' }).min(1, '缺少撤销凭据').max(64, '撤销凭据过长'),
+  }),
+);
 export type CommentSpamUndoBody = z.infer<typeof CommentSpamUndoBody>;
 
-export const CommentSpamUndoResult = z.object({
-  /** Comments put back as they were (visible or waiting); one changed since stays as it is. */
-  count: z.number(),
-});
+export const CommentSpamUndoResult = z.lazy(() =>
+  z.object({
+    /** Comments put back as they were (visible or waiting); one changed since stays as it is. */
+    count: z.number(),
+  }),
+);
 
 export const heldWordMaxLength = 50;
 
-export const CommentSettings = z.object({
-  moderation: ModerationMode,
-  /** Held (not refused) when a comment contains any of them; case and width do not matter. */
-  heldWords: z
-    .array(
-      z.string().trim().min(1, '词语不能为空').max(heldWordMaxLength, `每个词最多 ${heldWordMaxLength} 字`),
-    )
-    .max(500, '最多 500 个词'),
-  /** The proof of work's difficulty for a visitor who posts rarely; busy addresses get more. */
-  powMaxNumber: z
-    .number({ error: '难度要是数字' })
-    .int('难度要是整数')
-    .min(powMaxNumberRange.min, `难度最小 ${powMaxNumberRange.min}`)
-    .max(powMaxNumberRange.max, `难度最大 ${powMaxNumberRange.max}`),
-});
+export const CommentSettings = z.lazy(() =>
+  z.object({
+    moderation: ModerationMode,
+    /** Held (not refused) when a comment contains any of them; case and width do not matter. */
+    heldWords: z
+      .array(
+        z.string().trim().min(1, '词语不能为空').max(heldWordMaxLength, `每个词最多 ${heldWordMaxLength} 字`),
+      )
+      .max(500, '最多 500 个词'),
+    /** The proof of work's difficulty for a visitor who posts rarely; busy addresses get more. */
+    powMaxNumber: z
+      .number({ error: '难度要是数字' })
+      .int('难度要是整数')
+      .min(powMaxNumberRange.min, `难度最小 ${powMaxNumberRange.min}`)
+      .max(powMaxNumberRange.max, `难度最大 ${powMaxNumberRange.max}`),
+  }),
+);
 export type CommentSettings = z.infer<typeof CommentSettings>;

@@ -34,21 +34,25 @@ export type CommentTargetType = z.infer<typeof CommentTargetType>;
 export const CommentSource = z.enum(['visitor', 'fediverse', 'webmention', 'import']);
 export type CommentSource = z.infer<typeof CommentSource>;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = z.lazy(() => z.coerce.number().int().positive().max(2_147_483_647));
 
 /** 1–2000 characters (UTF-16 units, as the browser counts them) and not only whitespace; stored as written. */
-const Content = z
-  .string({ error: '评论内容不能为空' })
-  .min(1, '评论内容不能为空')
-  .max(commentMaxLength, `评论最多 ${commentMaxLength} 字`)
-  .refine((text) => text.trim().length > 0, '评论内容不能为空');
+const Content = z.lazy(() =>
+  z
+    .string({ error: '评论内容不能为空' })
+    .min(1, '评论内容不能为空')
+    .max(commentMaxLength, `评论最多 ${commentMaxLength} 字`)
+    .refine((text) => text.trim().length > 0, '评论内容不能为空'),
+);
 
-export const CommentListQuery = z.object({
-  targetType: CommentTargetType,
-  targetId: id,
-  /** Exclusive cursor: the id of the last top-level comment the client has. */
-  start: id.optional(),
-});
+export const CommentListQuery = z.lazy(() =>
+  z.object({
+    targetType: CommentTargetType,
+    targetId: id,
+    /** Exclusive cursor: the id of the last top-level comment the client has. */
+    start: id.optional(),
+  }),
+);
 export type CommentListQuery = z.infer<typeof CommentListQuery>;
 
 /**
@@ -84,139 +88,166 @@ export const CommentReply = z.object({
 });
 export type CommentReply = z.infer<typeof CommentReply>;
 
-export const Comment = CommentReply.extend({
-  /** Replies, oldest first; replies to a reply are flattened onto the top-level comment. */
-  replies: z.array(CommentReply),
-});
+export const Comment = z.lazy(() =>
+  CommentReply.extend({
+    /** Replies, oldest first; replies to a reply are flattened onto the top-level comment. */
+    replies: z.array(CommentReply),
+  }),
+);
 export type Comment = z.infer<typeof Comment>;
 
-export const CommentPage = z.object({
-  list: z.array(Comment),
-  hasMore: z.boolean(),
-  /** All comments on the target, replies included, deleted placeholders not. */
-  total: z.number(),
-  /** Likes and reposts (boosts) from the fediverse and Webmentions. */
-  reactions: z.object({ likes: z.number(), reposts: z.number() }),
-});
+export const CommentPage = z.lazy(() =>
+  z.object({
+    list: z.array(Comment),
+    hasMore: z.boolean(),
+    /** All comments on the target, replies included, deleted placeholders not. */
+    total: z.number(),
+    /** Likes and reposts (boosts) from the fediverse and Webmentions. */
+    reactions: z.object({ likes: z.number(), reposts: z.number() }),
+  }),
+);
 export type CommentPage = z.infer<typeof CommentPage>;
 
 /** Most moments one counts call asks about: a page of the moments feed is 10. */
 export const commentCountsMaxIds = 50;
 
-export const CommentCountsQuery = z.object({
-  /** Only moments so far: essays show their whole thread on their page. */
-  targetType: z.enum(['moment']),
-  /** Comma-joined ids of the moments asked about. */
-  ids: z
-    .string()
-    .max(600)
-    .regex(/^\d+(,\d+)*$/, '只能是以逗号分隔的数字 id')
-    .transform((value) => value.split(',').map(Number))
-    .pipe(
-      z
-        .array(z.number().int().positive().max(2_147_483_647))
-        .max(commentCountsMaxIds, `一次最多 ${commentCountsMaxIds} 个`),
-    ),
-});
+export const CommentCountsQuery = z.lazy(() =>
+  z.object({
+    /** Only moments so far: essays show their whole thread on their page. */
+    targetType: z.enum(['moment']),
+    /** Comma-joined ids of the moments asked about. */
+    ids: z
+      .string()
+      .max(600)
+      .regex(/^\d+(,\d+)*$/, '只能是以逗号分隔的数字 id')
+      .transform((value) => value.split(',').map(Number))
+      .pipe(
+        z
+          .array(z.number().int().positive().max(2_147_483_647))
+          .max(commentCountsMaxIds, `一次最多 ${commentCountsMaxIds} 个`),
+      ),
+  }),
+);
 export type CommentCountsQuery = z.infer<typeof CommentCountsQuery>;
 
 /** One target's counts, as its thread would show them to the caller. */
-export const CommentCount = z.object({
-  targetId: z.number(),
-  comments: z.number(),
-  likes: z.number(),
-  reposts: z.number(),
-});
+export const CommentCount = z.lazy(() =>
+  z.object({
+    targetId: z.number(),
+    comments: z.number(),
+    likes: z.number(),
+    reposts: z.number(),
+  }),
+);
 export type CommentCount = z.infer<typeof CommentCount>;
 
 /** Only the targets that have anything: a moment not listed has no comment and no reaction. */
-export const CommentCounts = z.object({ list: z.array(CommentCount) });
+export const CommentCounts = z.lazy(() => z.object({ list: z.array(CommentCount) }));
 export type CommentCounts = z.infer<typeof CommentCounts>;
 
-export const CommentCreateBody = z.object({
-  targetType: CommentTargetType,
-  targetId: id,
-  content: Content,
-  /** The comment answered; a reply to a reply attaches to its top-level comment. */
-  parentId: id.optional(),
-  guestName: z
-    .string({ error: '昵称要是文字' })
-    .trim()
-    .min(1, '昵称不能只有空格')
-    .max(guestNameMaxLength, `昵称最多 ${guestNameMaxLength} 个字`)
-    .optional(),
-  /** Kept for the owner's records; never returned to anyone. */
-  guestEmail: z.email({ error: '邮箱格式不对' }).max(254, '邮箱最长 254 个字符').optional(),
-  /** 有回复时邮件通知我: replies to this comment are mailed to `guestEmail` (ignored without one). */
-  notifyByEmail: z.boolean().optional(),
-  /** The solved challenge (GET /blog/comment/challenge); required of visitors, not of the owner. */
-  proof: PowProof.optional(),
-});
+export const CommentCreateBody = z.lazy(() =>
+  z.object({
+    targetType: CommentTargetType,
+    targetId: id,
+    content: Content,
+    /** The comment answered; a reply to a reply attaches to its top-level comment. */
+    parentId: id.optional(),
+    guestName: z
+      .string({ error: '昵称要是文字' })
+      .trim()
+      .min(1, '昵称不能只有空格')
+      .max(guestNameMaxLength, `昵称最多 ${guestNameMaxLength} 个字`)
+      .optional(),
+    /** Kept for the owner's records; never returned to anyone. */
+    guestEmail: z.email({ error: '邮箱格式不对' }).max(254, '邮箱最长 254 个字符').optional(),
+    /** 有回复时邮件通知我: replies to this comment are mailed to `guestEmail` (ignored without one). */
+    notifyByEmail: z.boolean().optional(),
+    /** The solved challenge (GET /blog/comment/challenge); required of visitors, not of the owner. */
+    proof: PowProof.optional(),
+  }),
+);
 export type CommentCreateBody = z.infer<typeof CommentCreateBody>;
 
-export const CommentUpdateBody = z.object({
-  content: Content,
-  /** A visitor's edit carries a solved challenge as a new comment does (issue 40.2); not the owner's. */
-  proof: PowProof.optional(),
-});
+export const CommentUpdateBody = z.lazy(() =>
+  z.object({
+    content: Content,
+    /** A visitor's edit carries a solved challenge as a new comment does (issue 40.2); not the owner's. */
+    proof: PowProof.optional(),
+  }),
+);
 export type CommentUpdateBody = z.infer<typeof CommentUpdateBody>;
 
-const IdParams = z.object({ id });
+const IdParams = z.lazy(() => z.object({ id }));
 
-export const RecentCommentsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-  /** `held`: the moderation queue; `spam`: what was marked as spam. */
-  status: z.enum(['all', 'held', 'spam']).default('all'),
-  /** Words in the content or the name. */
-  q: z.string().trim().max(100, '搜索词最多 100 字').optional(),
-});
+export const RecentCommentsQuery = z.lazy(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(20),
+    /** `held`: the moderation queue; `spam`: what was marked as spam. */
+    status: z.enum(['all', 'held', 'spam']).default('all'),
+    /** Words in the content or the name. */
+    q: z.string().trim().max(100, '搜索词最多 100 字').optional(),
+  }),
+);
 export type RecentCommentsQuery = z.infer<typeof RecentCommentsQuery>;
 
 /** A comment with the place it stands and its moderation state (the back office). */
-export const RecentComment = CommentReply.extend({
-  targetType: CommentTargetType,
-  targetId: z.number(),
-  status: CommentStatus,
-});
+export const RecentComment = z.lazy(() =>
+  CommentReply.extend({
+    targetType: CommentTargetType,
+    targetId: z.number(),
+    status: CommentStatus,
+  }),
+);
 export type RecentComment = z.infer<typeof RecentComment>;
 
-export const RecentComments = z.object({
-  list: z.array(RecentComment),
-  /** Comments matching the query. */
-  total: z.number(),
-  /** Comments waiting in the queue, whatever the query (the 待审核 tab's count). */
-  held: z.number(),
-});
+export const RecentComments = z.lazy(() =>
+  z.object({
+    list: z.array(RecentComment),
+    /** Comments matching the query. */
+    total: z.number(),
+    /** Comments waiting in the queue, whatever the query (the 待审核 tab's count). */
+    held: z.number(),
+  }),
+);
 export type RecentComments = z.infer<typeof RecentComments>;
 
 export const commentsCalls = {
-  commentList: defineCall(routes.commentList, { query: CommentListQuery, response: CommentPage }),
-  commentCreate: defineCall(routes.commentCreate, { body: CommentCreateBody, response: CommentReply }),
-  commentUpdate: defineCall(routes.commentUpdate, {
+  commentList: defineCall(routes.commentList, () => ({ query: CommentListQuery, response: CommentPage })),
+  commentCreate: defineCall(routes.commentCreate, () => ({
+    body: CommentCreateBody,
+    response: CommentReply,
+  })),
+  commentUpdate: defineCall(routes.commentUpdate, () => ({
     params: IdParams,
     body: CommentUpdateBody,
     response: CommentReply,
-  }),
-  commentDelete: defineCall(routes.commentDelete, { params: IdParams, response: z.null() }),
-  commentCounts: defineCall(routes.commentCounts, { query: CommentCountsQuery, response: CommentCounts }),
-  commentRecent: defineCall(routes.commentRecent, { query: RecentCommentsQuery, response: RecentComments }),
-  commentChallenge: defineCall(routes.commentChallenge, { response: PowChallenge }),
-  commentModerate: defineCall(routes.commentModerate, {
+  })),
+  commentDelete: defineCall(routes.commentDelete, () => ({ params: IdParams, response: z.null() })),
+  commentCounts: defineCall(routes.commentCounts, () => ({
+    query: CommentCountsQuery,
+    response: CommentCounts,
+  })),
+  commentRecent: defineCall(routes.commentRecent, () => ({
+    query: RecentCommentsQuery,
+    response: RecentComments,
+  })),
+  commentChallenge: defineCall(routes.commentChallenge, () => ({ response: PowChallenge })),
+  commentModerate: defineCall(routes.commentModerate, () => ({
     body: CommentModerateBody,
     response: CommentModerateResult,
-  }),
-  commentSpamPreview: defineCall(routes.commentSpamPreview, {
+  })),
+  commentSpamPreview: defineCall(routes.commentSpamPreview, () => ({
     body: CommentSpamPreviewBody,
     response: CommentSpamPreview,
-  }),
-  commentSpamUndo: defineCall(routes.commentSpamUndo, {
+  })),
+  commentSpamUndo: defineCall(routes.commentSpamUndo, () => ({
     body: CommentSpamUndoBody,
     response: CommentSpamUndoResult,
-  }),
-  commentSettings: defineCall(routes.commentSettings, { response: CommentSettings }),
-  commentSettingsUpdate: defineCall(routes.commentSettingsUpdate, {
+  })),
+  commentSettings: defineCall(routes.commentSettings, () => ({ response: CommentSettings })),
+  commentSettingsUpdate: defineCall(routes.commentSettingsUpdate, () => ({
     body: CommentSettings,
     response: CommentSettings,
-  }),
+  })),
 } satisfies Record<keyof typeof routes, CallDef>;

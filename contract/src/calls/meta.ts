@@ -4,27 +4,31 @@ import { metaRoutes as routes } from '../routes/meta.ts';
 import { ModerationMode, moderationModeLabels, powMaxNumberRange } from './commentModeration.ts';
 import { Deleted, IdParams } from './essays.ts';
 
-export const MetaString = z.object({
-  id: z.number().int(),
-  group: z.string(),
-  key: z.string(),
-  value: z.string(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-});
+export const MetaString = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    group: z.string(),
+    key: z.string(),
+    value: z.string(),
+    createdAt: z.number().int(),
+    updatedAt: z.number().int(),
+  }),
+);
 export type MetaString = z.infer<typeof MetaString>;
 
 /** A footer tag link (spec §3: name, href, title). */
-export const FooterTag = z.object({
-  name: z.string().trim().min(1, '请填写名称').max(20, '最多 20 个字'),
-  href: z
-    .string()
-    .trim()
-    .min(1, '请填写链接')
-    .max(500, '最多 500 个字符')
-    .regex(/^(\/|https?:\/\/)/i, '链接以 / 或 http(s):// 开头'),
-  title: z.string().trim().max(100, '最多 100 个字').default(''),
-});
+export const FooterTag = z.lazy(() =>
+  z.object({
+    name: z.string().trim().min(1, '请填写名称').max(20, '最多 20 个字'),
+    href: z
+      .string()
+      .trim()
+      .min(1, '请填写链接')
+      .max(500, '最多 500 个字符')
+      .regex(/^(\/|https?:\/\/)/i, '链接以 / 或 http(s):// 开头'),
+    title: z.string().trim().max(100, '最多 100 个字').default(''),
+  }),
+);
 
 /** The footer tag fields as the back office's form names them. */
 const footerTagFieldNames: Record<string, string> = { name: '名称', href: '链接', title: '提示' };
@@ -161,11 +165,13 @@ export const internalMetaOf = (group: string, key: string): InternalMeta | undef
 export const knownMetaOf = (group: string, key: string): KnownMeta | undefined =>
   knownMeta.find((m) => m.group === group && m.key === key);
 
-const ContactUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/|https?:\/\/|mailto:)/i, '以 /、http(s):// 或 mailto: 开头');
+const ContactUrl = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/|https?:\/\/|mailto:)/i, '以 /、http(s):// 或 mailto: 开头'),
+);
 
 /** Why a value is not acceptable for its key, or null when it is. */
 export const metaValueProblem = (group: string, key: string, value: string): string | null => {
@@ -203,31 +209,42 @@ export const metaValueProblem = (group: string, key: string, value: string): str
   }
 };
 
-const Name = z
-  .string()
-  .trim()
-  .regex(/^[\w.-]{1,64}$/, '只含字母、数字、_ . -');
+const Name = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{1,64}$/, '只含字母、数字、_ . -'),
+);
 
-export const MetaInput = z.object({ group: Name, key: Name, value: z.string().max(20_000) });
-export const MetaPatch = z.object({ value: z.string().max(20_000) });
+export const MetaInput = z.lazy(() => z.object({ group: Name, key: Name, value: z.string().max(20_000) }));
+export const MetaPatch = z.lazy(() => z.object({ value: z.string().max(20_000) }));
 
-export const SiteSettings = z.object({
-  /** Null: the owner has not set any; the page shows its own defaults. */
-  footerTags: z.array(FooterTag).nullable(),
-  contact: z.string(),
-  notices: z.array(z.string()),
-});
+export const SiteSettings = z.lazy(() =>
+  z.object({
+    /** Null: the owner has not set any; the page shows its own defaults. */
+    footerTags: z.array(FooterTag).nullable(),
+    contact: z.string(),
+    notices: z.array(z.string()),
+  }),
+);
 export type SiteSettings = z.infer<typeof SiteSettings>;
 
 export const metaCalls = {
   /** Every string, by group then key. */
-  metaList: defineCall(routes.metaList, { response: z.array(MetaString) }),
+  metaList: defineCall(routes.metaList, () => ({ response: z.array(MetaString) })),
   /** `group.key` → value. */
-  metaMap: defineCall(routes.metaMap, { response: z.record(z.string(), z.string()) }),
-  metaGroup: defineCall(routes.metaGroup, { params: z.object({ id: Name }), response: z.array(MetaString) }),
+  metaMap: defineCall(routes.metaMap, () => ({ response: z.record(z.string(), z.string()) })),
+  metaGroup: defineCall(routes.metaGroup, () => ({
+    params: z.object({ id: Name }),
+    response: z.array(MetaString),
+  })),
   /** Creates a string (its group comes into being with its first string); 4090 when it exists. */
-  metaCreate: defineCall(routes.metaCreate, { body: MetaInput, response: MetaString }),
-  metaUpdate: defineCall(routes.metaUpdate, { params: IdParams, body: MetaPatch, response: MetaString }),
-  metaDelete: defineCall(routes.metaDelete, { params: IdParams, response: Deleted }),
-  metaSite: defineCall(routes.metaSite, { response: SiteSettings }),
+  metaCreate: defineCall(routes.metaCreate, () => ({ body: MetaInput, response: MetaString })),
+  metaUpdate: defineCall(routes.metaUpdate, () => ({
+    params: IdParams,
+    body: MetaPatch,
+    response: MetaString,
+  })),
+  metaDelete: defineCall(routes.metaDelete, () => ({ params: IdParams, response: Deleted })),
+  metaSite: defineCall(routes.metaSite, () => ({ response: SiteSettings })),
 } satisfies Record<keyof typeof routes, CallDef>;

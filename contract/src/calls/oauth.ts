@@ -12,44 +12,52 @@ export const OauthRequest = z.object({
 });
 export type OauthRequest = z.input<typeof OauthRequest>;
 
-export const OauthAppInfo = z.object({
-  name: z.string(),
-  website: z.string().nullable(),
-  scopes: z.array(z.string()),
-  redirectUri: z.string(),
-});
+export const OauthAppInfo = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    website: z.string().nullable(),
+    scopes: z.array(z.string()),
+    redirectUri: z.string(),
+  }),
+);
 export type OauthAppInfo = z.infer<typeof OauthAppInfo>;
 
-export const OauthDecision = OauthRequest.extend({
-  state: z.string().max(1000).optional(),
-  codeChallenge: z.string().max(128).optional(),
-  codeChallengeMethod: z.string().max(10).optional(),
-  approve: z.boolean(),
-}).strict();
+export const OauthDecision = z.lazy(() =>
+  OauthRequest.extend({
+    state: z.string().max(1000).optional(),
+    codeChallenge: z.string().max(128).optional(),
+    codeChallengeMethod: z.string().max(10).optional(),
+    approve: z.boolean(),
+  }).strict(),
+);
 export type OauthDecision = z.input<typeof OauthDecision>;
 
 /** Where the browser goes next; for the out-of-band redirect, the code to copy instead. */
-export const OauthDecided = z.object({ redirectTo: z.string().nullable(), code: z.string().nullable() });
+export const OauthDecided = z.lazy(() =>
+  z.object({ redirectTo: z.string().nullable(), code: z.string().nullable() }),
+);
 export type OauthDecided = z.infer<typeof OauthDecided>;
 
-export const OauthGrant = z.object({
-  /** The app's id. */
-  id: z.number().int(),
-  name: z.string(),
-  website: z.string().nullable(),
-  /** Every scope its live tokens hold (or held, once revoked). */
-  scopes: z.array(z.string()),
-  /** Its first approval. */
-  createdAt: z.number(),
-  lastUsedAt: z.number().nullable(),
-  /** Null while a token is live; when the last one was revoked otherwise. */
-  revokedAt: z.number().nullable(),
-});
+export const OauthGrant = z.lazy(() =>
+  z.object({
+    /** The app's id. */
+    id: z.number().int(),
+    name: z.string(),
+    website: z.string().nullable(),
+    /** Every scope its live tokens hold (or held, once revoked). */
+    scopes: z.array(z.string()),
+    /** Its first approval. */
+    createdAt: z.number(),
+    lastUsedAt: z.number().nullable(),
+    /** Null while a token is live; when the last one was revoked otherwise. */
+    revokedAt: z.number().nullable(),
+  }),
+);
 export type OauthGrant = z.infer<typeof OauthGrant>;
 
 export const oauthCalls = {
-  oauthAppInfo: defineCall(routes.oauthAppInfo, { query: OauthRequest, response: OauthAppInfo }),
-  oauthDecide: defineCall(routes.oauthDecide, { body: OauthDecision, response: OauthDecided }),
-  oauthGrantList: defineCall(routes.oauthGrantList, { response: z.array(OauthGrant) }),
-  oauthGrantRevoke: defineCall(routes.oauthGrantRevoke, { params: IdParams, response: OauthGrant }),
+  oauthAppInfo: defineCall(routes.oauthAppInfo, () => ({ query: OauthRequest, response: OauthAppInfo })),
+  oauthDecide: defineCall(routes.oauthDecide, () => ({ body: OauthDecision, response: OauthDecided })),
+  oauthGrantList: defineCall(routes.oauthGrantList, () => ({ response: z.array(OauthGrant) })),
+  oauthGrantRevoke: defineCall(routes.oauthGrantRevoke, () => ({ params: IdParams, response: OauthGrant })),
 } satisfies Record<keyof typeof routes, CallDef>;

@@ -130,89 +130,103 @@ export const channelSettings = {
   { label: string; fields: readonly ChannelField[]; schema: z.ZodType }
 >;
 
-export const PushMessageInput = z.strictObject({
-  title: z.string().trim().min(1).max(100),
-  body: z.string().max(2000).default(''),
-  /** A site path (`/chaos#12`) or an http(s) address the notification opens. */
-  url: z
-    .string()
-    .trim()
-    .max(1000)
-    .regex(/^(\/|https?:\/\/)\S*$/i, '须是站内路径或 http(s) 地址')
-    .optional(),
-  level: z.enum(PUSH_LEVELS).default('info'),
-});
+export const PushMessageInput = z.lazy(() =>
+  z.strictObject({
+    title: z.string().trim().min(1).max(100),
+    body: z.string().max(2000).default(''),
+    /** A site path (`/chaos#12`) or an http(s) address the notification opens. */
+    url: z
+      .string()
+      .trim()
+      .max(1000)
+      .regex(/^(\/|https?:\/\/)\S*$/i, '须是站内路径或 http(s) 地址')
+      .optional(),
+    level: z.enum(PUSH_LEVELS).default('info'),
+  }),
+);
 export type PushMessageInput = z.input<typeof PushMessageInput>;
 
-export const ChannelResult = z.object({
-  channel: z.enum(PUSH_CHANNELS),
-  outcome: z.enum(['ok', 'failed', 'skipped']),
-  /** What went wrong, or why it was skipped (未配置 / 已停用). */
-  detail: z.string(),
-  ms: z.number(),
-});
+export const ChannelResult = z.lazy(() =>
+  z.object({
+    channel: z.enum(PUSH_CHANNELS),
+    outcome: z.enum(['ok', 'failed', 'skipped']),
+    /** What went wrong, or why it was skipped (未配置 / 已停用). */
+    detail: z.string(),
+    ms: z.number(),
+  }),
+);
 export type ChannelResult = z.infer<typeof ChannelResult>;
 
-export const ChannelView = z.object({
-  channel: z.enum(PUSH_CHANNELS),
-  enabled: z.boolean(),
-  /** Its settings are stored (and met its schema when saved). */
-  configured: z.boolean(),
-  /** As stored, secrets replaced by a mask. */
-  settings: z.record(z.string(), z.string()),
-  /** The secret fields that hold a value. */
-  secretsSet: z.array(z.string()),
-  updatedAt: z.number().nullable(),
-});
+export const ChannelView = z.lazy(() =>
+  z.object({
+    channel: z.enum(PUSH_CHANNELS),
+    enabled: z.boolean(),
+    /** Its settings are stored (and met its schema when saved). */
+    configured: z.boolean(),
+    /** As stored, secrets replaced by a mask. */
+    settings: z.record(z.string(), z.string()),
+    /** The secret fields that hold a value. */
+    secretsSet: z.array(z.string()),
+    updatedAt: z.number().nullable(),
+  }),
+);
 export type ChannelView = z.infer<typeof ChannelView>;
 
-export const PushMessage = z.object({
-  id: z.number(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  url: z.string().nullable(),
-  level: z.enum(PUSH_LEVELS),
-  createdAt: z.number(),
-  results: z.array(ChannelResult),
-});
+export const PushMessage = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    kind: z.string(),
+    title: z.string(),
+    body: z.string(),
+    url: z.string().nullable(),
+    level: z.enum(PUSH_LEVELS),
+    createdAt: z.number(),
+    results: z.array(ChannelResult),
+  }),
+);
 export type PushMessage = z.infer<typeof PushMessage>;
 
-export const ChannelUpdate = z.strictObject({
-  enabled: z.boolean(),
-  settings: z.record(z.string().max(32), z.string().max(1000)),
-});
+export const ChannelUpdate = z.lazy(() =>
+  z.strictObject({
+    enabled: z.boolean(),
+    settings: z.record(z.string().max(32), z.string().max(1000)),
+  }),
+);
 export type ChannelUpdate = z.input<typeof ChannelUpdate>;
 
-export const PushSubscriptionInput = z.object({
-  endpoint: z
-    .string()
-    .max(1024)
-    .regex(/^https?:\/\/\S+$/i, '须是推送服务地址'),
-  keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(128) }),
-});
+export const PushSubscriptionInput = z.lazy(() =>
+  z.object({
+    endpoint: z
+      .string()
+      .max(1024)
+      .regex(/^https?:\/\/\S+$/i, '须是推送服务地址'),
+    keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(128) }),
+  }),
+);
 
-export const PushSubscriptionView = z.object({
-  /** The push service's address for this browser (the owner's own data: it is how one is removed). */
-  endpoint: z.string(),
-  /** The push service's host, e.g. fcm.googleapis.com or updates.push.services.mozilla.com. */
-  service: z.string(),
-  /** Parsed from the User-Agent it subscribed with; empty when unknown. */
-  browser: z.string(),
-  os: z.string(),
-  createdAt: z.number(),
-});
+export const PushSubscriptionView = z.lazy(() =>
+  z.object({
+    /** The push service's address for this browser (the owner's own data: it is how one is removed). */
+    endpoint: z.string(),
+    /** The push service's host, e.g. fcm.googleapis.com or updates.push.services.mozilla.com. */
+    service: z.string(),
+    /** Parsed from the User-Agent it subscribed with; empty when unknown. */
+    browser: z.string(),
+    os: z.string(),
+    createdAt: z.number(),
+  }),
+);
 export type PushSubscriptionView = z.infer<typeof PushSubscriptionView>;
 
-const channelParam = z.object({ channel: z.enum(PUSH_CHANNELS) });
+const channelParam = z.lazy(() => z.object({ channel: z.enum(PUSH_CHANNELS) }));
 
 export const pushCalls = {
-  messageSend: defineCall(routes.messageSend, {
+  messageSend: defineCall(routes.messageSend, () => ({
     params: z.object({ channel: z.enum([...PUSH_CHANNELS, 'all']), action: z.enum(['send', 'test']) }),
     body: PushMessageInput,
     response: z.object({ results: z.array(ChannelResult) }),
-  }),
-  pushChannels: defineCall(routes.pushChannels, {
+  })),
+  pushChannels: defineCall(routes.pushChannels, () => ({
     response: z.object({
       channels: z.array(ChannelView),
       /** The server's VAPID public key (base64url), made once. */
@@ -228,20 +242,22 @@ export const pushCalls = {
       /** false when linkBase is the address the owner last used, not SITE_URL / SITE_DOMAINS. */
       linkBaseConfigured: z.boolean(),
     }),
-  }),
-  pushChannelUpdate: defineCall(routes.pushChannelUpdate, {
+  })),
+  pushChannelUpdate: defineCall(routes.pushChannelUpdate, () => ({
     params: channelParam,
     body: ChannelUpdate,
     response: ChannelView,
-  }),
-  pushHistory: defineCall(routes.pushHistory, { response: z.array(PushMessage) }),
-  pushSubscriptions: defineCall(routes.pushSubscriptions, { response: z.array(PushSubscriptionView) }),
-  pushSubscribe: defineCall(routes.pushSubscribe, {
+  })),
+  pushHistory: defineCall(routes.pushHistory, () => ({ response: z.array(PushMessage) })),
+  pushSubscriptions: defineCall(routes.pushSubscriptions, () => ({
+    response: z.array(PushSubscriptionView),
+  })),
+  pushSubscribe: defineCall(routes.pushSubscribe, () => ({
     body: PushSubscriptionInput,
     response: z.object({ subscriptions: z.number() }),
-  }),
-  pushUnsubscribe: defineCall(routes.pushUnsubscribe, {
+  })),
+  pushUnsubscribe: defineCall(routes.pushUnsubscribe, () => ({
     body: z.object({ endpoint: z.string().max(1024) }),
     response: z.object({ subscriptions: z.number() }),
-  }),
+  })),
 } satisfies Record<keyof typeof routes, CallDef>;

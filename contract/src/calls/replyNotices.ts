@@ -14,25 +14,29 @@ const base64url = (max: number) =>
  * https address (the server also refuses loopback http unless configured for tests); the keys must
  * be a P-256 public key (65 bytes) and a 16-byte auth secret, checked by the server.
  */
-export const ReplyPushSubscription = z.object({
-  endpoint: z.url({ error: '须是推送服务地址' }).max(1024),
-  keys: z.object({ p256dh: base64url(256), auth: base64url(128) }),
-});
+export const ReplyPushSubscription = z.lazy(() =>
+  z.object({
+    endpoint: z.url({ error: '须是推送服务地址' }).max(1024),
+    keys: z.object({ p256dh: base64url(256), auth: base64url(128) }),
+  }),
+);
 export type ReplyPushSubscription = z.infer<typeof ReplyPushSubscription>;
 
-const EndpointBody = z.object({ endpoint: z.string().min(1).max(1024) });
+const EndpointBody = z.lazy(() => z.object({ endpoint: z.string().min(1).max(1024) }));
 
 /** The signed address an unsubscribe link carries: the mail address and its HMAC. */
-export const UnsubscribeQuery = z.object({
-  email: z.email({ error: '邮箱格式不对' }).max(254),
-  sig: z.string().min(1).max(128),
-});
+export const UnsubscribeQuery = z.lazy(() =>
+  z.object({
+    email: z.email({ error: '邮箱格式不对' }).max(254),
+    sig: z.string().min(1).max(128),
+  }),
+);
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
 
-const PushState = z.object({ subscribed: z.boolean() });
+const PushState = z.lazy(() => z.object({ subscribed: z.boolean() }));
 
 export const replyNoticesCalls = {
-  replyPushKey: defineCall(routes.replyPushKey, {
+  replyPushKey: defineCall(routes.replyPushKey, () => ({
     response: z.object({
       vapidPublicKey: z.string(),
       /**
@@ -41,21 +45,24 @@ export const replyNoticesCalls = {
        */
       mail: z.boolean(),
     }),
-  }),
-  replyPushStatus: defineCall(routes.replyPushStatus, { query: EndpointBody, response: PushState }),
-  replyPushSubscribe: defineCall(routes.replyPushSubscribe, {
+  })),
+  replyPushStatus: defineCall(routes.replyPushStatus, () => ({ query: EndpointBody, response: PushState })),
+  replyPushSubscribe: defineCall(routes.replyPushSubscribe, () => ({
     body: ReplyPushSubscription,
     response: PushState,
-  }),
-  replyPushUnsubscribe: defineCall(routes.replyPushUnsubscribe, { body: EndpointBody, response: PushState }),
+  })),
+  replyPushUnsubscribe: defineCall(routes.replyPushUnsubscribe, () => ({
+    body: EndpointBody,
+    response: PushState,
+  })),
   /** Answers HTML (not the envelope). */
-  replyMailUnsubscribePage: defineCall(routes.replyMailUnsubscribePage, {
+  replyMailUnsubscribePage: defineCall(routes.replyMailUnsubscribePage, () => ({
     query: UnsubscribeQuery,
     response: z.string(),
-  }),
+  })),
   /** Answers HTML to a form post (a browser, a mail client's one-click), the envelope otherwise. */
-  replyMailUnsubscribe: defineCall(routes.replyMailUnsubscribe, {
+  replyMailUnsubscribe: defineCall(routes.replyMailUnsubscribe, () => ({
     query: UnsubscribeQuery,
     response: z.object({ unsubscribed: z.literal(true) }),
-  }),
+  })),
 } satisfies Record<keyof typeof routes, CallDef>;

@@ -3,123 +3,137 @@ import { type CallDef, defineCall } from '../call.ts';
 import { securityRoutes as routes } from '../routes/security.ts';
 import { LoginSession, PasskeyView, Sealed } from './auth.ts';
 
-const Base64Url = z
-  .string()
-  .min(1)
-  .max(16_384)
-  .regex(/^[A-Za-z0-9_-]+={0,2}$/, '需要 base64url');
+const Base64Url = z.lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(16_384)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, '需要 base64url'),
+);
 
 const Transport = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 
 /** What `@simplewebauthn/browser`'s `startRegistration` answers (WebAuthn's JSON form). */
-export const RegistrationCredential = z.object({
-  id: Base64Url,
-  rawId: Base64Url,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: Base64Url,
-    attestationObject: Base64Url,
-    authenticatorData: Base64Url.optional(),
-    transports: z.array(Transport).max(8).optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: Base64Url.optional(),
+export const RegistrationCredential = z.lazy(() =>
+  z.object({
+    id: Base64Url,
+    rawId: Base64Url,
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: Base64Url,
+      attestationObject: Base64Url,
+      authenticatorData: Base64Url.optional(),
+      transports: z.array(Transport).max(8).optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+      publicKey: Base64Url.optional(),
+    }),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    clientExtensionResults: z.object({}).loose(),
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.object({}).loose(),
-});
+);
 export type RegistrationCredential = z.infer<typeof RegistrationCredential>;
 
 /** What `startAuthentication` answers. */
-export const AssertionCredential = z.object({
-  id: Base64Url,
-  rawId: Base64Url,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: Base64Url,
-    authenticatorData: Base64Url,
-    signature: Base64Url,
-    userHandle: Base64Url.optional(),
+export const AssertionCredential = z.lazy(() =>
+  z.object({
+    id: Base64Url,
+    rawId: Base64Url,
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: Base64Url,
+      authenticatorData: Base64Url,
+      signature: Base64Url,
+      userHandle: Base64Url.optional(),
+    }),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    clientExtensionResults: z.object({}).loose(),
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.object({}).loose(),
-});
+);
 export type AssertionCredential = z.infer<typeof AssertionCredential>;
 
 /** WebAuthn options for the browser, passed to `startRegistration` / `startAuthentication` as is. */
-const WebAuthnOptions = z.object({ challenge: z.string() }).loose();
+const WebAuthnOptions = z.lazy(() => z.object({ challenge: z.string() }).loose());
 
 /** Six digits from the authenticator app, or one of the ten recovery codes (`xxxxx-xxxxx`). */
-export const SecondFactorCode = z
-  .string()
-  .trim()
-  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, '需要 6 位验证码或恢复码');
+export const SecondFactorCode = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, '需要 6 位验证码或恢复码'),
+);
 
-export const LoginTotpRequest = z
-  .object({
-    /** The ticket the password step answered. */
-    ticket: z.string().min(20).max(100),
-    code: SecondFactorCode,
-  })
-  .strict();
+export const LoginTotpRequest = z.lazy(() =>
+  z
+    .object({
+      /** The ticket the password step answered. */
+      ticket: z.string().min(20).max(100),
+      code: SecondFactorCode,
+    })
+    .strict(),
+);
 export type LoginTotpRequest = z.infer<typeof LoginTotpRequest>;
 
-export const loginTotp = defineCall(routes.loginTotp, { body: LoginTotpRequest, response: LoginSession });
+export const loginTotp = defineCall(routes.loginTotp, () => ({
+  body: LoginTotpRequest,
+  response: LoginSession,
+}));
 
-export const passkeyChallenge = defineCall(routes.passkeyChallenge, {
+export const passkeyChallenge = defineCall(routes.passkeyChallenge, () => ({
   body: z.object({}).strict().optional(),
   response: z.object({ options: WebAuthnOptions }),
-});
+}));
 
-export const PasskeyLoginRequest = z.object({ credential: AssertionCredential }).strict();
+export const PasskeyLoginRequest = z.lazy(() => z.object({ credential: AssertionCredential }).strict());
 export type PasskeyLoginRequest = z.infer<typeof PasskeyLoginRequest>;
 
-export const passkeyLogin = defineCall(routes.passkeyLogin, {
+export const passkeyLogin = defineCall(routes.passkeyLogin, () => ({
   body: PasskeyLoginRequest,
   response: LoginSession,
-});
+}));
 
 /** Proves the owner again: the password sealed like the login's, or a passkey assertion. */
-export const ConfirmRequest = z.union([
-  z.object({ password: Sealed }).strict(),
-  z.object({ credential: AssertionCredential }).strict(),
-]);
+export const ConfirmRequest = z.lazy(() =>
+  z.union([z.object({ password: Sealed }).strict(), z.object({ credential: AssertionCredential }).strict()]),
+);
 export type ConfirmRequest = z.infer<typeof ConfirmRequest>;
 
-export const securityConfirm = defineCall(routes.securityConfirm, {
+export const securityConfirm = defineCall(routes.securityConfirm, () => ({
   body: ConfirmRequest,
   /** When the confirmation stops counting as fresh, ms epoch. */
   response: z.object({ freshUntil: z.number() }),
-});
+}));
 
-export const revokeOtherSessions = defineCall(routes.revokeOtherSessions, {
+export const revokeOtherSessions = defineCall(routes.revokeOtherSessions, () => ({
   body: z.object({}).strict().optional(),
   response: z.object({ revokedSessions: z.number() }),
-});
+}));
 
-export const passkeyRegisterOptions = defineCall(routes.passkeyRegisterOptions, {
+export const passkeyRegisterOptions = defineCall(routes.passkeyRegisterOptions, () => ({
   body: z.object({}).strict().optional(),
   response: z.object({ options: WebAuthnOptions }),
-});
+}));
 
-export const PasskeyRegisterRequest = z
-  .object({
-    name: z.string().trim().min(1, '必填').max(60),
-    credential: RegistrationCredential,
-  })
-  .strict();
+export const PasskeyRegisterRequest = z.lazy(() =>
+  z
+    .object({
+      name: z.string().trim().min(1, '必填').max(60),
+      credential: RegistrationCredential,
+    })
+    .strict(),
+);
 export type PasskeyRegisterRequest = z.infer<typeof PasskeyRegisterRequest>;
 
-export const passkeyRegister = defineCall(routes.passkeyRegister, {
+export const passkeyRegister = defineCall(routes.passkeyRegister, () => ({
   body: PasskeyRegisterRequest,
   response: PasskeyView,
-});
+}));
 
-export const passkeyDelete = defineCall(routes.passkeyDelete, {
+export const passkeyDelete = defineCall(routes.passkeyDelete, () => ({
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: z.null(),
-});
+}));
 
-export const totpSetup = defineCall(routes.totpSetup, {
+export const totpSetup = defineCall(routes.totpSetup, () => ({
   body: z.object({}).strict().optional(),
   response: z.object({
     /** Base32, for typing into an app by hand. */
@@ -129,9 +143,9 @@ export const totpSetup = defineCall(routes.totpSetup, {
     /** The QR code as a PNG data URL. */
     qr: z.string(),
   }),
-});
+}));
 
-export const totpEnable = defineCall(routes.totpEnable, {
+export const totpEnable = defineCall(routes.totpEnable, () => ({
   body: z
     .object({
       code: z
@@ -142,15 +156,20 @@ export const totpEnable = defineCall(routes.totpEnable, {
     .strict(),
   /** Shown once; only their hashes are kept. */
   response: z.object({ recoveryCodes: z.array(z.string()) }),
-});
+}));
 
-export const TotpDisableRequest = z.union([
-  z.object({ code: SecondFactorCode }).strict(),
-  z.object({ credential: AssertionCredential }).strict(),
-]);
+export const TotpDisableRequest = z.lazy(() =>
+  z.union([
+    z.object({ code: SecondFactorCode }).strict(),
+    z.object({ credential: AssertionCredential }).strict(),
+  ]),
+);
 export type TotpDisableRequest = z.infer<typeof TotpDisableRequest>;
 
-export const totpDisable = defineCall(routes.totpDisable, { body: TotpDisableRequest, response: z.null() });
+export const totpDisable = defineCall(routes.totpDisable, () => ({
+  body: TotpDisableRequest,
+  response: z.null(),
+}));
 
 /** Passkeys, TOTP, confirmation (issue 26.1–3). Keyed like `securityRoutes`. */
 export const securityCalls = {

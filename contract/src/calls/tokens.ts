@@ -11,32 +11,34 @@ export const TokenScopeKind = z.enum(TOKEN_SCOPE_KINDS);
 /** A route group a `modules` token may write to. */
 export const TokenModule = z.enum(TOKEN_MODULES as [string, ...string[]], '没有这个模块');
 
-export const TokenCreateInput = z
-  .object({
-    name: z.string().trim().min(1, '必填').max(60),
-    scope: TokenScopeKind,
-    /** Only for `modules`: at least one, no repeats. */
-    modules: z
-      .array(TokenModule)
-      .max(TOKEN_MODULES.length)
-      .refine((modules) => new Set(modules).size === modules.length, '模块不能重复')
-      .default([]),
-    /** Days until it expires; null: never. */
-    expiresInDays: z
-      .union([
-        z.literal(TOKEN_EXPIRY_DAYS[0]),
-        z.literal(TOKEN_EXPIRY_DAYS[1]),
-        z.literal(TOKEN_EXPIRY_DAYS[2]),
-      ])
-      .nullable(),
-  })
-  .strict()
-  .superRefine((input, ctx) => {
-    if (input.scope === 'modules' && input.modules.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['modules'], message: '至少选一个模块' });
-    if (input.scope !== 'modules' && input.modules.length > 0)
-      ctx.addIssue({ code: 'custom', path: ['modules'], message: '只有“按模块写入”需要选模块' });
-  });
+export const TokenCreateInput = z.lazy(() =>
+  z
+    .object({
+      name: z.string().trim().min(1, '必填').max(60),
+      scope: TokenScopeKind,
+      /** Only for `modules`: at least one, no repeats. */
+      modules: z
+        .array(TokenModule)
+        .max(TOKEN_MODULES.length)
+        .refine((modules) => new Set(modules).size === modules.length, '模块不能重复')
+        .default([]),
+      /** Days until it expires; null: never. */
+      expiresInDays: z
+        .union([
+          z.literal(TOKEN_EXPIRY_DAYS[0]),
+          z.literal(TOKEN_EXPIRY_DAYS[1]),
+          z.literal(TOKEN_EXPIRY_DAYS[2]),
+        ])
+        .nullable(),
+    })
+    .strict()
+    .superRefine((input, ctx) => {
+      if (input.scope === 'modules' && input.modules.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['modules'], message: '至少选一个模块' });
+      if (input.scope !== 'modules' && input.modules.length > 0)
+        ctx.addIssue({ code: 'custom', path: ['modules'], message: '只有“按模块写入”需要选模块' });
+    }),
+);
 export type TokenCreateInput = z.input<typeof TokenCreateInput>;
 
 export const ApiToken = z.object({
@@ -54,14 +56,16 @@ export const ApiToken = z.object({
 });
 export type ApiToken = z.infer<typeof ApiToken>;
 
-export const CreatedToken = ApiToken.extend({
-  /** `cj_` + 43 base64url characters; shown this once, only its SHA-256 is kept. */
-  secret: z.string(),
-});
+export const CreatedToken = z.lazy(() =>
+  ApiToken.extend({
+    /** `cj_` + 43 base64url characters; shown this once, only its SHA-256 is kept. */
+    secret: z.string(),
+  }),
+);
 export type CreatedToken = z.infer<typeof CreatedToken>;
 
 export const tokensCalls = {
-  tokenList: defineCall(routes.tokenList, { response: z.array(ApiToken) }),
-  tokenCreate: defineCall(routes.tokenCreate, { body: TokenCreateInput, response: CreatedToken }),
-  tokenRevoke: defineCall(routes.tokenRevoke, { params: IdParams, response: ApiToken }),
+  tokenList: defineCall(routes.tokenList, () => ({ response: z.array(ApiToken) })),
+  tokenCreate: defineCall(routes.tokenCreate, () => ({ body: TokenCreateInput, response: CreatedToken })),
+  tokenRevoke: defineCall(routes.tokenRevoke, () => ({ params: IdParams, response: ApiToken })),
 } satisfies Record<keyof typeof routes, CallDef>;

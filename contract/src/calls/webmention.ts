@@ -7,26 +7,32 @@ const isHttpUrl = (value: string): boolean => {
   return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 };
 
-const HttpUrl = z.string().trim().min(1, '必填').max(2000).refine(isHttpUrl, '须是 http(s) 地址');
+const HttpUrl = z.lazy(() =>
+  z.string().trim().min(1, '必填').max(2000).refine(isHttpUrl, '须是 http(s) 地址'),
+);
 
 /** W3C Webmention §3.2: the page that mentions, and our page it mentions. */
-export const WebmentionInput = z.object({
-  source: HttpUrl,
-  target: HttpUrl,
-});
+export const WebmentionInput = z.lazy(() =>
+  z.object({
+    source: HttpUrl,
+    target: HttpUrl,
+  }),
+);
 export type WebmentionInput = z.infer<typeof WebmentionInput>;
 
-export const WebmentionAccepted = z.object({
-  /** The received mention's id (the same for a repeated notification of one source and target). */
-  id: z.number().int(),
-  /** Always `pending`: the source is fetched and checked after the answer. */
-  status: z.literal('pending'),
-});
+export const WebmentionAccepted = z.lazy(() =>
+  z.object({
+    /** The received mention's id (the same for a repeated notification of one source and target). */
+    id: z.number().int(),
+    /** Always `pending`: the source is fetched and checked after the answer. */
+    status: z.literal('pending'),
+  }),
+);
 export type WebmentionAccepted = z.infer<typeof WebmentionAccepted>;
 
 export const webmentionCalls = {
-  webmentionReceive: defineCall(routes.webmentionReceive, {
+  webmentionReceive: defineCall(routes.webmentionReceive, () => ({
     body: WebmentionInput,
     response: WebmentionAccepted,
-  }),
+  })),
 } satisfies Record<keyof typeof routes, CallDef>;
