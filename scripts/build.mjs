@@ -137,9 +137,11 @@ const serverExternals = [
   'oui-data',
   // Unicode's confusables table (100 kB), read with the first comment checked for held words.
   'unhomoglyph',
-  // Loaded on first use (server/src/lazyModules.ts): passkeys with their X.509 stack, TOTP's QR code.
+  // Loaded on first use (server/src/lazyModules.ts): passkeys with their X.509 stack, TOTP's QR code,
+  // age with its post-quantum and curve libraries (≈ 140 kB of source) for backups.
   '@simplewebauthn/server',
   'qrcode',
+  'age-encryption',
   // Fastify's JSON-schema compilers (ajv, fast-json-stringify): our routes validate with the
   // contract's zod schemas, and app.ts gives Fastify compilers that refuse a JSON schema, so
   // Fastify never requires these (≈ 0.4 MB of source).
@@ -297,8 +299,11 @@ const buildServer = async () => {
     minifyIdentifiers: true,
     legalComments: 'external',
     external: serverExternals,
-    // See the shim: ky-universal's top-level awaits cannot be bundled as CommonJS.
-    alias: { 'ky-universal': path.join(root, 'scripts/shims/kyUniversal.mjs') },
+    // See the shims: ky-universal's top-level awaits cannot be bundled as CommonJS; readable-stream is Node's own.
+    alias: {
+      'ky-universal': path.join(root, 'scripts/shims/kyUniversal.mjs'),
+      'readable-stream': path.join(root, 'scripts/shims/readableStream.mjs'),
+    },
     banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     define: {
       'import.meta.url': 'importMetaUrl',

@@ -32,3 +32,7 @@ export const loadQrCode = (): Promise<typeof import('qrcode')> => (qrCode ??= im
 
 let tar: Promise<typeof import('tar')> | null = null;
 export const loadTar = (): Promise<typeof import('tar')> => (tar ??= import('tar'));
+
+/** age (backups, issue 45) with its post-quantum and curve libraries, for a backup or a restore. */
+let age: Promise<typeof import('age-encryption')> | null = null;
+export const loadAge = (): Promise<typeof import('age-encryption')> => (age ??= import('age-encryption'));

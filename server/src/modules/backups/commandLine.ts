@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { generateX25519Identity, identityToRecipient } from 'age-encryption';
 import type { Config } from '../../config.ts';
+import { loadAge } from '../../lazyModules.ts';
 import { createStorage } from '../../storage/index.ts';
 import { keyMismatch, openerFor, readIdentity } from './crypto.ts';
 import { openDestination } from './destination.ts';
@@ -21,6 +21,7 @@ const flag = (args: string[], name: string): string | undefined => {
 
 /** `npm run backup-key`: a new age identity for the owner to keep, and the recipient the server gets. */
 export const newBackupKey = async (): Promise<{ identity: string; recipient: string }> => {
+  const { generateX25519Identity, identityToRecipient } = await loadAge();
   const identity = await generateX25519Identity();
   return { identity, recipient: await identityToRecipient(identity) };
 };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Decrypter, Encrypter, identityToRecipient } from 'age-encryption';
+import { loadAge } from '../../lazyModules.ts';
 
 /**
  * Encryption before anything leaves the server (issue 45.1): age (X25519) to the owner's recipient.
@@ -16,9 +16,12 @@ export interface Opener {
 }
 
 export const sealerFor = (recipient: string): Sealer => {
-  const encrypter = new Encrypter();
-  encrypter.addRecipient(recipient);
-  return { seal: (plain) => encrypter.encrypt(plain) };
+  const encrypter = loadAge().then(({ Encrypter }) => {
+    const made = new Encrypter();
+    made.addRecipient(recipient);
+    return made;
+  });
+  return { seal: async (plain) => (await encrypter).encrypt(plain) };
 };
 
 /** The identity file: age's `AGE-SECRET-KEY-1…` line (comments, as age-keygen writes them, skipped). */
@@ -33,9 +36,12 @@ export const readIdentity = (file: string): string => {
 };
 
 export const openerFor = (identity: string): Opener => {
-  const decrypter = new Decrypter();
-  decrypter.addIdentity(identity);
-  return { open: (sealed) => decrypter.decrypt(sealed) };
+  const decrypter = loadAge().then(({ Decrypter }) => {
+    const made = new Decrypter();
+    made.addIdentity(identity);
+    return made;
+  });
+  return { open: async (sealed) => (await decrypter).decrypt(sealed) };
 };
 
 /**
@@ -43,7 +49,7 @@ export const openerFor = (identity: string): Opener => {
  * not make every point it tries look corrupt.
  */
 export const keyMismatch = async (identity: string, recipient: string): Promise<string | null> => {
-  const own = await identityToRecipient(identity);
+  const own = await (await loadAge()).identityToRecipient(identity);
   return own === recipient ? null : `this point is sealed to ${recipient}; the identity given is ${own}'s`;
 };
 
