@@ -49,6 +49,24 @@ describe('HTTP core', () => {
     });
   });
 
+  it('answers HEAD as the GET route would: its headers, and no body', async () => {
+    // inject is not HTTP: it routes HEAD the same way, but only Node's response leaves the body out.
+    const injected = await t.server.inject({ method: 'HEAD', url: '/api/test/big' });
+    expect(injected.statusCode).toBe(200);
+    const address = await t.server.listen({ port: 0, host: '127.0.0.1' });
+    const get = await fetch(`${address}/api/test/big`, { headers: { 'accept-encoding': 'identity' } });
+    const head = await fetch(`${address}/api/test/big`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('content-length')).toBe(String((await get.arrayBuffer()).byteLength));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const missing = await fetch(`${address}/api/test/nothing-here`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
+  });
+
   it('answers 4000 with one errors[] entry per bad field', async () => {
     const res = await t.server.inject({
       method: 'POST',
