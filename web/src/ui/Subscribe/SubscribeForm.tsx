@@ -1,4 +1,3 @@
-import { Texts } from '@candy/contract/constants';
 import { useEffect, useId, useState } from 'react';
 import { isOffline } from '../../core/appState.ts';
 import { fullMessage } from '../../core/errors.ts';
@@ -10,6 +9,7 @@ import { useProof } from '../Comments/useProof.ts';
 import type { SubscribePlace } from './SubscribeSlot.tsx';
 import { subscribeOpen } from './subscribeOpen.ts';
 import './subscribe.css';
+import { spec } from '../../i18n/i18n.ts';
 
 /** The one answer, whether or not the address was known: the answer tells nobody who subscribed. */
 export const acceptedText = '如果这个地址还没订阅，确认邮件马上就到；请在 48 小时内点开里面的链接。';
@@ -70,7 +70,7 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
     } catch (error) {
       const why = refusalOf(error);
       // Offline the comment wording does not fit: nothing is sent, say only that.
-      if (isOffline()) return refuse(Texts.offlineWrite, Texts.offlineWrite);
+      if (isOffline()) return refuse(spec('offlineWrite'), spec('offlineWrite'));
       if (why.toasted) setRefusal(why.inline);
       else refuse(why.inline, why.toast, why.requestId);
       proof.renew();
