@@ -1,0 +1,72 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+
+/**
+ * In the reader's language (issue 44, first part: the shell). An English browser gets English on
+ * the first byte; the settings menu switches to 中文 and back in place, keeping the page and its
+ * scroll, and the choice survives a reload.
+ */
+describe('the interface in the reader’s language', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('renders the first byte in English for Accept-Language en-US, with hreflang alternates', async () => {
+    const english = await (
+      await fetch(`${baseUrl}/chaos`, { headers: { 'accept-language': 'en-US,en;q=0.9' } })
+    ).text();
+    expect(english).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    expect(english).toContain('<script id="i18n-data" type="application/json">{"language":"en"');
+    expect(english).toContain('hreflang="zh-CN"');
+    expect(english).toContain('>Essays<');
+    const chinese = await (
+      await fetch(`${baseUrl}/chaos`, { headers: { 'accept-language': 'zh-TW' } })
+    ).text();
+    expect(chinese).toMatch(/<html lang="zh-CN">/);
+    // The visitor's cookie wins over the browser's languages.
+    const chosen = await (
+      await fetch(`${baseUrl}/chaos`, { headers: { 'accept-language': 'en-US', cookie: 'lang=zh-CN' } })
+    ).text();
+    expect(chosen).toMatch(/<html lang="zh-CN">/);
+  });
+
+  it('answers an English caller’s refusal in English, a Chinese one’s as before', async () => {
+    const en = await (
+      await fetch(`${baseUrl}/api/blog/essay/999999`, { headers: { 'accept-language': 'en' } })
+    ).json();
+    expect(en.errorMsg).toBe('Not found');
+    const zh = await (await fetch(`${baseUrl}/api/blog/essay/999999`)).json();
+    expect(zh.errorMsg).toMatch(/\p{Script=Han}/u);
+  });
+
+  it('switches to 中文 and back in place, keeping the page and scroll, and remembers it', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/chaos`);
+    await page.waitForSelector('html[data-ready]');
+    await expect.poll(() => page.getByTestId('nav-chaos').textContent()).toBe('Essays');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    const settings = page.locator('.nav-settings');
+    await settings.click();
+    await page.getByTestId('language-zh-CN').click();
+    await expect.poll(() => page.getByTestId('nav-chaos').textContent()).toBe('随笔');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(new URL(page.url()).pathname).toBe('/chaos');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+
+    await page.reload();
+    await page.waitForSelector('html[data-ready]');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expect.poll(() => page.getByTestId('nav-chaos').textContent()).toBe('随笔');
+
+    await page.locator('.nav-settings').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.getByTestId('nav-chaos').textContent()).toBe('Essays');
+    await context.close();
+  });
+});
