@@ -15,12 +15,6 @@ export const sourceLanguage: Language = 'zh-CN';
 
 export const allLanguages = Object.keys(languages) as Language[];
 
-/**
- * The cookie that mirrors a visitor's own choice, so the server renders the first byte in it. Only
- * written when the visitor picks a language in the settings menu (docs/decisions.md, issue 44).
- */
-export const languageCookie = 'lang';
-
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && Object.hasOwn(languages, value);
 
@@ -41,7 +35,7 @@ export const acceptedRanges = (header: string): string[] =>
     .map((r) => r.range);
 
 export interface LanguageChoice {
-  /** The visitor's own choice (the cookie, or the storage record in the browser), if any. */
+  /** The visitor's own choice (`?lang=` on the server, the storage record in the browser), if any. */
   chosen?: string | null | undefined;
   /** The browser's `Accept-Language` (or `navigator.languages` joined), if any. */
   accepted?: string | null | undefined;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
- * In the reader's language (issue 44, first part: the shell). An English browser gets English on
- * the first byte; the settings menu switches to 中文 and back in place, keeping the page and its
- * scroll, and the choice survives a reload.
+ * In the reader's language (issue 44). An English browser gets English on the first byte; the
+ * settings menu switches to 中文 and back in place, keeping the page and its scroll, and the choice
+ * survives a reload — kept in local storage only, never a cookie (the footer promises none).
  */
 describe('the interface in the reader’s language', () => {
   let browser: Browser;
@@ -27,11 +27,16 @@ describe('the interface in the reader’s language', () => {
       await fetch(`${baseUrl}/chaos`, { headers: { 'accept-language': 'zh-TW' } })
     ).text();
     expect(chinese).toMatch(/<html lang="zh-CN">/);
-    // The visitor's cookie wins over the browser's languages.
-    const chosen = await (
-      await fetch(`${baseUrl}/chaos`, { headers: { 'accept-language': 'en-US', cookie: 'lang=zh-CN' } })
+    // No cookie decides anything (the first part's `lang` cookie is gone); `?lang=` does.
+    const cookie = await fetch(`${baseUrl}/chaos`, {
+      headers: { 'accept-language': 'en-US', cookie: 'lang=zh-CN' },
+    });
+    expect(await cookie.text()).toMatch(/<html lang="en">/);
+    expect(cookie.headers.get('vary')).not.toMatch(/cookie/i);
+    const forced = await (
+      await fetch(`${baseUrl}/chaos?lang=zh-CN`, { headers: { 'accept-language': 'en-US' } })
     ).text();
-    expect(chosen).toMatch(/<html lang="zh-CN">/);
+    expect(forced).toMatch(/<html lang="zh-CN">/);
   });
 
   it('answers an English caller’s refusal in English, a Chinese one’s as before', async () => {
@@ -46,6 +51,12 @@ describe('the interface in the reader’s language', () => {
   it('switches to 中文 and back in place, keeping the page and scroll, and remembers it', async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 860 } });
     const page = await context.newPage();
+    // React reports a hydration mismatch (or a recoverable error) on the console.
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|recoverable/i.test(message.text()))
+        hydrationErrors.push(message.text());
+    });
     await page.goto(`${baseUrl}/chaos`);
     await page.waitForSelector('html[data-ready]');
     await expect.poll(() => page.getByTestId('nav-chaos').textContent()).toBe('Essays');
@@ -58,11 +69,17 @@ describe('the interface in the reader’s language', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     expect(new URL(page.url()).pathname).toBe('/chaos');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    // The choice is in the storage record, and no cookie was written.
+    expect(await context.cookies()).toEqual([]);
 
+    // After a reload the stored choice wins though the browser still says en-US: the server renders
+    // English (it has no cookie to know better), the client hydrates that, then switches in place.
     await page.reload();
     await page.waitForSelector('html[data-ready]');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await expect.poll(() => page.getByTestId('nav-chaos').textContent()).toBe('随笔');
+    expect(new URL(page.url()).pathname).toBe('/chaos');
+    expect(hydrationErrors).toEqual([]);
 
     await page.locator('.nav-settings').click();
     await page.getByTestId('language-en').click();

@@ -12,7 +12,7 @@ import { startModes } from './core/modes.ts';
 import { type NoticeDetail, type NoticeKind, setNotifier } from './core/notify.ts';
 import { setFreshLoginHandler } from './core/request.ts';
 import { forgetSsrData, hydration, ssrData, whenHydrated } from './core/ssrData.ts';
-import { pageLanguage, startLanguage, wantedLanguage } from './i18n/choice.ts';
+import { followChoice, startLanguage } from './i18n/choice.ts';
 import { delegateImageViewer } from './ui/imageViewer/delegate.ts';
 
 // Notices of the start (night mode, offline…) wait until a server-rendered page has hydrated: the
@@ -63,10 +63,8 @@ const start = async (): Promise<void> => {
   const ssr = ssrData();
   // The server renders what a visitor sees: the owner (hidden essays, more menu items), an
   // address with a hash (`/chaos#12` asks for one essay) and offline mode render on the client.
-  // A visitor whose chosen language is not the page's (a cached page, a lost cookie) gets the page
-  // rendered anew in theirs.
-  const sameLanguage = wantedLanguage() === pageLanguage;
-  if (ssr && root.firstElementChild && !isOffline() && !isOwner() && !location.hash && sameLanguage) {
+  // A visitor whose chosen language is not the page's hydrates in the page's, then switches.
+  if (ssr && root.firstElementChild && !isOffline() && !isOwner() && !location.hash) {
     // The hydrating render reads the stores' server values (core/store.ts `serverValue`), so it is
     // the server's markup even when the device's own modes (phone layout, night mode, an
     // unreachable server found meanwhile) differ; React re-renders with those right after.
@@ -78,6 +76,7 @@ const start = async (): Promise<void> => {
       hydration.set({ hydrating: false });
       flushEarly();
       markReady();
+      void followChoice();
     });
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (issue 30: Lighthouse's TBT); input on a part not yet
@@ -98,7 +97,7 @@ const start = async (): Promise<void> => {
   const [{ createRoot }] = await Promise.all([
     reactDom,
     primePage(location.pathname).catch(() => undefined),
-    languageReady,
+    languageReady.then(followChoice),
   ]);
   forgetSsrData();
   flushEarly();

@@ -1,26 +1,20 @@
 import { ErrorCode, type ErrorCodeValue, type ErrorEnvelope, httpStatusOf } from '@candy/contract';
-import {
-  allLanguages,
-  type Language,
-  languageCookie,
-  pickLanguage,
-  sourceLanguage,
-} from '@candy/contract/languages';
+import { allLanguages, type Language, pickLanguage, sourceLanguage } from '@candy/contract/languages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { serverText } from '../i18n/serverText.ts';
 import { AppError, notFound, payloadTooLarge, unsupportedMediaType, validationFailed } from './errors.ts';
-import { cookieOf, languageVary } from './pageLanguage.ts';
+import { languageVary } from './pageLanguage.ts';
 import { loggableUrl } from './security.ts';
 import { toFieldErrors } from './validate.ts';
 
 /**
- * The caller's language for a refusal (issue 44): their choice (the cookie), else `Accept-Language`,
- * else Chinese, as before. Not the site's offered list: an API client names its own language.
+ * The caller's language for a refusal (issue 44): `Accept-Language` (the browser's, or the one the
+ * web client sends for the visitor's choice: core/request.ts), else Chinese, as before. Not the
+ * site's offered list: an API client names its own language.
  */
 const callerLanguage = (req: FastifyRequest): Language =>
   pickLanguage({
-    chosen: cookieOf(req.headers.cookie, languageCookie),
     accepted: req.headers['accept-language'],
     offered: allLanguages,
     fallback: sourceLanguage,

@@ -1,34 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Language, languageCookie, languages, pickLanguage } from '@candy/contract/languages';
+import { type Language, languages, pickLanguage } from '@candy/contract/languages';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** The value of cookie `name` in a `Cookie` header, or null. */
-export const cookieOf = (header: string | undefined, name: string): string | null => {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
-};
-
 /**
  * The reader's language for a request (issue 44): `?lang=` (the `hreflang` alternates' addresses),
- * else their own choice (the cookie the settings menu writes), else `Accept-Language`, else the
- * owner's default. Everything answered from it varies on `Accept-Language` and `Cookie`.
+ * else `Accept-Language`, else the owner's default. No cookie: the specification promises visitors
+ * none ("本站不使用 Cookie…"); a visitor's own choice lives in their storage record, and the client
+ * switches to it after the first paint (web/src/i18n/choice.ts). Everything answered from it varies
+ * on `Accept-Language`.
  */
 export const languageOf = (req: FastifyRequest, config: Pick<Config, 'siteLanguages' | 'siteLanguage'>) => {
   const query = /[?&]lang=([^&#]*)/.exec(req.url)?.[1];
   return pickLanguage({
-    chosen: query ? decodeURIComponent(query) : cookieOf(req.headers.cookie, languageCookie),
+    chosen: query ? decodeURIComponent(query) : null,
     accepted: req.headers['accept-language'],
     offered: config.siteLanguages,
     fallback: config.siteLanguage,
   });
 };
 
-export const languageVary = 'accept-language, cookie';
+export const languageVary = 'accept-language';
 
 /** `<html lang>` for a language. */
 export const htmlLangOf = (language: Language): string => languages[language].intl;

@@ -5,7 +5,7 @@ import { ErrorCode } from '@candy/contract/codes';
 
 import type { FieldError } from '@candy/contract/envelope';
 import type { RouteName } from '@candy/contract/routes';
-import { spec } from '../i18n/i18n.ts';
+import { intlTag, spec } from '../i18n/i18n.ts';
 import { appState, isOffline } from './appState.ts';
 import { encodeBody, type FormInput, type QueryInput, queryString } from './callBody.ts';
 import { buildHeaders, currentReferrer } from './callHeaders.ts';
@@ -169,6 +169,9 @@ export const rawCall = async <N extends RouteName>(
   const record = storage.get();
   const headers = buildHeaders(record, currentReferrer());
   if (contentType) headers['content-type'] = contentType;
+  // Refusals come back in the language the visitor reads (issue 44): their choice lives in the
+  // storage record, not a cookie (the specification promises none), so the call says it.
+  headers['accept-language'] = intlTag();
   if (options.idempotencyKey && def.method !== 'GET') headers['idempotency-key'] = options.idempotencyKey;
   let res: RawResponse;
   try {

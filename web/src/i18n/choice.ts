@@ -1,15 +1,16 @@
-import { type Language, languageCookie, pickLanguage } from '@candy/contract/languages';
+import { type Language, pickLanguage } from '@candy/contract/languages';
 import type { Messages } from '@lingui/core';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
 import { storage } from '../core/storage.ts';
 import { activateLoaded, currentLanguage, intlTag, provide, switchTo } from './i18n.ts';
 
 /**
- * Which language the page speaks (issue 44). The server picks one for the first byte (the cookie,
+ * Which language the page speaks (issue 44). The server picks one for the first byte (`?lang=`,
  * else `Accept-Language`, else the owner's default) and writes that language's public catalogue
  * into the page as data: `<script id="i18n-data" type="application/json">`, never executed, so
- * the first paint costs no script chunk. The visitor's own choice lives in the storage record and
- * is mirrored to a cookie for the server.
+ * the first paint costs no script chunk. The visitor's own choice lives only in the storage record
+ * (no cookie: the specification promises visitors none), so the client applies it after the start
+ * when it differs from the page's (`followChoice`).
  */
 interface PageCatalogue {
   language: Language;
@@ -49,25 +50,39 @@ const markDocument = () => {
   document.documentElement.lang = intlTag();
 };
 
-/** Before the first render: the wanted language's catalogue, unless the page brought it. */
+/**
+ * Before the first render: the page's own language when the server rendered it (its catalogue
+ * came with it, and hydration must produce the server's markup), else the wanted one.
+ */
 export const startLanguage = async (): Promise<void> => {
-  const language = wantedLanguage();
+  const language = pageLanguage ?? wantedLanguage();
   if (currentLanguage() !== language || !pageLanguage) await switchTo(language);
   markDocument();
 };
 
 /**
- * The settings menu's switch: remembered in the storage record, mirrored to a cookie (the server's
- * next page is rendered in it), applied in place. The route and the scroll position stay: nothing
- * navigates, the components re-render in the new language, and the scroll is put back after the
- * text has changed length.
+ * In place: nothing navigates, the components re-render in `language`, and the scroll is put back
+ * after the text has changed length.
  */
-export const chooseLanguage = async (language: Language): Promise<void> => {
+const applyInPlace = async (language: Language): Promise<void> => {
   const scrollY = window.scrollY;
-  storage.set({ language });
-  // biome-ignore lint/suspicious/noDocumentCookie: one preference cookie; the Cookie Store API is not everywhere yet
-  document.cookie = `${languageCookie}=${language}; path=/; max-age=31536000; samesite=lax`;
   await switchTo(language);
   markDocument();
   requestAnimationFrame(() => window.scrollTo({ top: scrollY, behavior: 'instant' }));
+};
+
+/**
+ * After hydration (or before a client render): the visitor's stored choice when the page was
+ * rendered in another language (their browser says otherwise, a page from a cache). The server
+ * cannot know the choice without a cookie, so the page hydrates in its own language first.
+ */
+export const followChoice = async (): Promise<void> => {
+  const language = wantedLanguage();
+  if (language !== currentLanguage()) await applyInPlace(language);
+};
+
+/** The settings menu's switch: remembered in the storage record, applied in place (route and scroll kept). */
+export const chooseLanguage = async (language: Language): Promise<void> => {
+  storage.set({ language });
+  await applyInPlace(language);
 };
