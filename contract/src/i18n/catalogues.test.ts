@@ -38,7 +38,9 @@ const placeholdersOf = (message: string): string[] => {
     if (Array.isArray(node)) {
       if (typeof node[0] === 'string' && node.length >= 1 && !Array.isArray(node[0]) && node !== undefined) {
         // A compiled placeholder is [name] or [name, type, options].
-        if (node.length <= 3 && (node.length === 1 || typeof node[1] === 'string')) names.add(node[0]);
+        // `#` (a plural's number: `{count, plural, one {# day} …}`) names the plural's own value.
+        if (node[0] !== '#' && node.length <= 3 && (node.length === 1 || typeof node[1] === 'string'))
+          names.add(node[0]);
       }
       for (const child of node) walk(child);
     } else if (node && typeof node === 'object') for (const child of Object.values(node)) walk(child);
