@@ -1,6 +1,6 @@
 import { isOffline } from '../../core/appState.ts';
 import { fullMessage, RequestError } from '../../core/errors.ts';
-import { spec } from '../../i18n/i18n.ts';
+import { spec, t } from '../../i18n/i18n.ts';
 
 /** Why a post or an edit was refused: under the form, and as the spec's toast (issue 41.9). */
 export interface Refusal {
@@ -18,7 +18,7 @@ export const refusalOf = (error: unknown): Refusal => {
   if (error instanceof RequestError && (error.message === spec('offlineWrite') || isOffline())) {
     // Offline, nothing is sent until the site is online again: say so, and offer no retry.
     return {
-      inline: `${spec('offlineWrite')}，评论要在线时才能发表，文字先留在这里`,
+      inline: t('comments.offlineWrite', { offline: spec('offlineWrite') }),
       toast: spec('offlineWrite'),
       toasted: error.toasted,
     };
