@@ -63,6 +63,8 @@ const FriendLinks = ({ offline }: { offline: boolean }) => {
           target="_blank"
           rel="noopener"
           className={`friend-link friend-link-${l.state}`}
+          // A friend's site is named in its owner's words (content, issue 44).
+          data-content
           title={stateTitle[l.state] ? t(stateTitle[l.state]) : l.name}
         >
           {l.name}
@@ -136,7 +138,7 @@ export const Footer = () => {
   return (
     <footer className="footer">
       {offline || hasOwnSubscribeForm(pathname) ? null : <SubscribeSlot place="footer" />}
-      <p className="footer-tags" data-testid="footer-tags">
+      <p className="footer-tags" data-testid="footer-tags" data-content>
         {tags.map((t) =>
           isInternal(t.href) ? (
             <Link key={`${t.name}-${t.href}`} to={t.href} title={t.title} className="tag">
@@ -158,7 +160,7 @@ export const Footer = () => {
       </p>
       <FriendLinks offline={offline} />
       <p>
-        © {year} {runtimeConfig.title} ·{' '}
+        © {year} <span data-content>{runtimeConfig.title}</span> ·{' '}
         {isInternal(contact) ? (
           <Link to={contact}>{t('footer.contact')}</Link>
         ) : (
@@ -169,7 +171,7 @@ export const Footer = () => {
         · Powered by React, Vite, Fastify &amp; Kysely
       </p>
       {settings?.notices.map((notice) => (
-        <p key={notice} className="footer-notice" data-testid="footer-owner-notice">
+        <p key={notice} className="footer-notice" data-testid="footer-owner-notice" data-content>
           {notice}
         </p>
       ))}

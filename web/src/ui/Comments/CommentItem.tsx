@@ -86,11 +86,19 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
           {comment.deleted ? (
             <span className="comment-name">—</span>
           ) : comment.authorUrl ? (
-            <a className="comment-name" href={comment.authorUrl} rel="nofollow ugc noopener" target="_blank">
+            <a
+              className="comment-name"
+              href={comment.authorUrl}
+              rel="nofollow ugc noopener"
+              target="_blank"
+              data-content
+            >
               {comment.name}
             </a>
           ) : (
-            <span className="comment-name">{comment.name}</span>
+            <span className="comment-name" data-content>
+              {comment.name}
+            </span>
           )}
           {comment.isOwner ? <span className="comment-owner-badge">{t('comments.owner')}</span> : null}
           <SourceMark source={comment.source} />
@@ -101,7 +109,8 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
           ) : null}
           {comment.replyToName ? (
             <span className="comment-reply-to">
-              {t('comments.replyingTo', { name: comment.replyToName })}
+              {t('comments.replyingTo')}
+              <span data-content>@{comment.replyToName}</span>
             </span>
           ) : null}
           <time
