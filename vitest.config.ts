@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { findPgBin } from './server/test/pgCluster.ts';
+import { catalogues } from './web/catalogues.ts';
 
 const ci = process.env.CI === 'true';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -72,7 +73,15 @@ export default defineConfig({
       {
         // A few unit tests start a process (ffmpeg's demo video, git, V8's code cache). In CI they
         // run beside Chromium and PostgreSQL, where Vitest's 5 s default was once not enough.
-        test: { name: 'unit', include: unitTests, environment: 'node', testTimeout: 20_000 },
+        // The message catalogues compiled as the web build compiles them (issue 44).
+        plugins: [catalogues()],
+        test: {
+          name: 'unit',
+          include: unitTests,
+          environment: 'node',
+          testTimeout: 20_000,
+          setupFiles: ['web/src/i18n/testSetup.ts'],
+        },
       },
       {
         test: {

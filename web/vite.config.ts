@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogues } from './catalogues.ts';
 import { serviceWorker } from './serviceWorkerPlugin.ts';
 
 /**
@@ -54,7 +55,7 @@ const preloadReactDom = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), pageChunks(), preloadReactDom(), ...serviceWorker()],
+  plugins: [catalogues(), react(), pageChunks(), preloadReactDom(), ...serviceWorker()],
   resolve: {
     alias: [
       {

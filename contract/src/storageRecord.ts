@@ -18,6 +18,11 @@ export interface StorageRecord {
   uuid: string;
   guestName: string;
   guestEmail: string;
+  /**
+   * The interface language the visitor chose in the settings menu (issue 44), '' while they chose
+   * none. Added within version 6: an older record reads as '' and keeps every other field.
+   */
+  language: string;
 }
 
 export const newUuid = (): string =>
@@ -42,4 +47,5 @@ export const defaultRecord = (uuid: string = newUuid()): StorageRecord => ({
   uuid,
   guestName: '',
   guestEmail: '',
+  language: '',
 });

@@ -24,6 +24,8 @@ export interface OpenOptions {
   record?: Partial<StorageRecord>;
   /** Let the site's service worker run (blocked by default: support/browser.ts). */
   serviceWorkers?: 'allow';
+  /** The browser's language (`Accept-Language`, `navigator.languages`); Chromium's default unless said. */
+  locale?: string;
 }
 
 /** A fresh context (own local storage) on a pinned local time; page errors collected for assertions. */
@@ -37,6 +39,7 @@ export const openPage = async (
     viewport: options.viewport ?? { width: 1280, height: 800 },
     timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

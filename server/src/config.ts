@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SiteDefaults } from '@candy/contract';
+import { allLanguages, type Language, sourceLanguage } from '@candy/contract/languages';
 import * as z from 'zod';
 import { type BackupConfig, backupConfigOf, backupEnv } from './configBackups.ts';
 import { defaultDataDir } from './dataDir.ts';
@@ -39,6 +40,10 @@ const EnvSchema = z.object({
     .default('/api'),
   SITE_TITLE: z.string().min(1).default(SiteDefaults.title),
   SITE_DOMAINS: list,
+  /** The interface's default language (issue 44): for a visitor whose browser names none. */
+  SITE_LANGUAGE: z.enum(allLanguages as [Language, ...Language[]]).default(sourceLanguage),
+  /** The languages offered to visitors; the default is always among them. */
+  SITE_LANGUAGES: list.pipe(z.array(z.enum(allLanguages as [Language, ...Language[]]))),
   /** The site's public address (`https://example.com`): absolute links made off a request (Webmention). */
   SITE_URL: z
     .url({ protocol: /^https?$/ })
@@ -159,6 +164,9 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   apiBasePath: string;
   siteTitle: string;
+  /** The interface language for visitors who name none (SITE_LANGUAGE), and those offered. */
+  siteLanguage: Language;
+  siteLanguages: Language[];
   /**
    * The site's public origin for links made off a request (Webmentions sent): SITE_URL, else
    * `https://` + the first own domain that is not a loopback name, else null (nothing is sent).
@@ -313,6 +321,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : { kind: 'sqlite', file: path.join(dataDir, 'candy.sqlite') },
     apiBasePath: e.API_BASE_PATH,
     siteTitle: e.SITE_TITLE,
+    siteLanguage: e.SITE_LANGUAGE,
+    siteLanguages: e.SITE_LANGUAGES.length
+      ? [...new Set([e.SITE_LANGUAGE, ...e.SITE_LANGUAGES])]
+      : allLanguages,
     siteDomains: [...new Set([...e.SITE_DOMAINS, 'localhost', '127.0.0.1'])],
     siteUrl:
       e.SITE_URL ??

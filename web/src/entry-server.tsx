@@ -3,6 +3,8 @@
  * `web/dist/.ssr/entry-server.js` and loaded by the server (server/src/http/webApp.ts), which reads
  * the page's data from its own API and renders the same components the client hydrates.
  */
+import type { Language } from '@candy/contract/languages';
+import type { Messages } from '@lingui/core';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './App.tsx';
@@ -10,11 +12,15 @@ import { primePage } from './app/PageOutlet.tsx';
 import { appState } from './core/appState.ts';
 import { type RuntimeConfig, runtimeConfig } from './core/runtimeConfig.ts';
 import { hydration, type SsrData, setSsrData } from './core/ssrData.ts';
+import { activateLoaded, provide } from './i18n/i18n.ts';
 
 export type { SsrData };
 
 export interface RenderInput {
   data: SsrData;
+  /** The reader's language and its public catalogue, as the page's data block carries it. */
+  language: Language;
+  messages: Messages;
   search: string;
   config: Partial<RuntimeConfig>;
 }
@@ -48,9 +54,12 @@ const withLocation = <T,>(pathname: string, search: string, run: () => T): T => 
 };
 
 /** The markup of `<div id="root">` for `data.path`, as the client's first render will make it. */
-export const render = async ({ data, search, config }: RenderInput): Promise<string> => {
+export const render = async ({ data, search, config, language, messages }: RenderInput): Promise<string> => {
   Object.assign(runtimeConfig, config);
   await primePage(data.path);
+  // Renders are synchronous and one at a time: the language is the page's for this one.
+  provide(language, 'public', messages);
+  activateLoaded(language);
   setSsrData(data);
   hydration.set({ hydrating: true });
   appState.set({ mobileMode: data.mobile, darkMode: false });

@@ -12,6 +12,7 @@ import { startModes } from './core/modes.ts';
 import { type NoticeDetail, type NoticeKind, setNotifier } from './core/notify.ts';
 import { setFreshLoginHandler } from './core/request.ts';
 import { forgetSsrData, hydration, ssrData, whenHydrated } from './core/ssrData.ts';
+import { followChoice, startLanguage } from './i18n/choice.ts';
 import { delegateImageViewer } from './ui/imageViewer/delegate.ts';
 
 // Notices of the start (night mode, offline…) wait until a server-rendered page has hydrated: the
@@ -33,7 +34,10 @@ adoptSharedEssayAddress();
 // A security setting after ten minutes (4037) asks the owner to confirm who they are: the dialog,
 // its passkey and sealed-login code load only then.
 setFreshLoginHandler(async () => (await import('./ui/freshLogin/confirmFreshLogin.tsx')).confirmFreshLogin());
-void startModes();
+// The modes' first notices (night, offline…) are words: they wait for the language's catalogue,
+// which a page from our server already holds (a data block read as this module loads).
+const languageReady = startLanguage();
+void languageReady.then(() => startModes());
 delegateImageViewer();
 
 /**
@@ -59,6 +63,7 @@ const start = async (): Promise<void> => {
   const ssr = ssrData();
   // The server renders what a visitor sees: the owner (hidden essays, more menu items), an
   // address with a hash (`/chaos#12` asks for one essay) and offline mode render on the client.
+  // A visitor whose chosen language is not the page's hydrates in the page's, then switches.
   if (ssr && root.firstElementChild && !isOffline() && !isOwner() && !location.hash) {
     // The hydrating render reads the stores' server values (core/store.ts `serverValue`), so it is
     // the server's markup even when the device's own modes (phone layout, night mode, an
@@ -71,6 +76,7 @@ const start = async (): Promise<void> => {
       hydration.set({ hydrating: false });
       flushEarly();
       markReady();
+      void followChoice();
     });
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (issue 30: Lighthouse's TBT); input on a part not yet
@@ -88,7 +94,11 @@ const start = async (): Promise<void> => {
   // The page's code (hinted from the HTML: server/src/http/serverRender.ts) before the first
   // render, as for a server-rendered page: the page is then part of that render, which comes in
   // slices, instead of a second render that React does at once when it arrives.
-  const [{ createRoot }] = await Promise.all([reactDom, primePage(location.pathname).catch(() => undefined)]);
+  const [{ createRoot }] = await Promise.all([
+    reactDom,
+    primePage(location.pathname).catch(() => undefined),
+    languageReady.then(followChoice),
+  ]);
   forgetSsrData();
   flushEarly();
   markReady();

@@ -1,3 +1,4 @@
+import { languages } from '@candy/contract/languages';
 import type { Config } from '../config.ts';
 import { type FeedEssay, jsonFeedPath } from './feedEssay.ts';
 
@@ -9,7 +10,7 @@ export const renderJsonFeed = (origin: string, config: Config, essays: FeedEssay
     home_page_url: `${origin}/chaos`,
     feed_url: `${origin}${jsonFeedPath}`,
     description: 'Happy Sugar Life',
-    language: 'zh-CN',
+    language: languages[config.siteLanguage].intl,
     items: essays.map((essay) => ({
       id: essay.url,
       url: essay.url,

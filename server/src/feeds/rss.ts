@@ -1,3 +1,4 @@
+import { languages } from '@candy/contract/languages';
 import type { Config } from '../config.ts';
 import { type FeedEssay, feedPath } from './feedEssay.ts';
 import { xmlText } from './xml.ts';
@@ -27,7 +28,8 @@ export const renderRss = (origin: string, config: Config, essays: FeedEssay[]): 
     `    <title>${xmlText(config.siteTitle)}</title>`,
     `    <link>${xmlText(`${origin}/chaos`)}</link>`,
     '    <description>Happy Sugar Life</description>',
-    '    <language>zh-CN</language>',
+    // The site's language (SITE_LANGUAGE, issue 44): the essays are written in it, whoever reads.
+    `    <language>${languages[config.siteLanguage].intl}</language>`,
     `    <lastBuildDate>${new Date(updated).toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${xmlText(`${origin}${feedPath}`)}" rel="self" type="application/rss+xml"/>`,
     ...items,

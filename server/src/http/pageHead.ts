@@ -1,5 +1,8 @@
+import type { Language } from '@candy/contract/languages';
 import type { PictureMap } from '@candy/contract/pictureMarkup';
 import { essayIdOfPath, essayPath } from '@candy/contract/sitePaths';
+import { serverText } from '../i18n/serverText.ts';
+import { htmlLangOf } from './pageLanguage.ts';
 import {
   markdownImage,
   markdownPreview,
@@ -26,6 +29,9 @@ export interface PageHead {
 
 export interface PageHeadInput {
   site: string;
+  /** The reader's language (issue 44) and the languages the site offers (`hreflang` alternates). */
+  language: Language;
+  languages: readonly Language[];
   /** The site's origin as the visitor sees it (`https://example.com`). */
   origin: string;
   pathname: string;
@@ -35,19 +41,32 @@ export interface PageHeadInput {
   defaultImage?: ShareImage | undefined;
 }
 
-/** Page titles of the share previews (the app's route titles). */
-const pageTitles: Record<string, string> = {
-  '/chaos': '随笔',
-  '/about': '关于',
-  '/pastel-memories': '追番',
-  '/moments': '朋友圈',
-  '/waifu': '老婆',
-  '/contract': '契约',
-  '/utils/index': '工具箱',
-  '/utils/merge-image': '长截图拼接',
-  '/utils/oplus-log-decrypt': '日志解密',
-  '/utils/qrcode-decode': '二维码识别',
-};
+/** Pages with a share preview title of their own (`page.<path>` in the server catalogue). */
+const titledPages = new Set([
+  '/chaos',
+  '/about',
+  '/pastel-memories',
+  '/moments',
+  '/waifu',
+  '/contract',
+  '/utils/index',
+  '/utils/merge-image',
+  '/utils/oplus-log-decrypt',
+  '/utils/qrcode-decode',
+]);
+
+/**
+ * `hreflang` alternates (issue 44): the same address in each offered language (`?lang=`), and the
+ * plain one as `x-default`, where the server picks by the reader's browser.
+ */
+const alternates = (url: string, languages: readonly Language[]): string =>
+  languages.length < 2
+    ? ''
+    : languages
+        .map(
+          (l) => `<link rel="alternate" hreflang="${htmlLangOf(l)}" href="${attribute(`${url}?lang=${l}`)}">`,
+        )
+        .join('') + `<link rel="alternate" hreflang="x-default" href="${attribute(url)}">`;
 
 type Pictured = { content: string; pictures?: PictureMap };
 
@@ -79,19 +98,29 @@ const attribute = (value: string): string =>
 
 const canonical = (url: string) => `<link rel="canonical" href="${attribute(url)}">`;
 
-export const pageHeadOf = ({ site, origin, pathname, reads, defaultImage }: PageHeadInput): PageHead => {
+export const pageHeadOf = ({
+  site,
+  language,
+  languages,
+  origin,
+  pathname,
+  reads,
+  defaultImage,
+}: PageHeadInput): PageHead => {
+  const text = (key: string, values?: Record<string, unknown>) => serverText(language, key, values);
+  const locale = htmlLangOf(language).replace('-', '_');
   const id = essayIdOfPath(pathname);
   if (id !== null) {
     const essay = reads[`essay:${id}`] as Pictured | null | undefined;
     if (!essay) {
       return {
         status: 404,
-        title: `随笔不存在 | ${site}`,
+        title: `${text('page.essayMissing')} | ${site}`,
         tags: '<meta name="robots" content="noindex">',
       };
     }
     const url = `${origin}${essayPath(id)}`;
-    const title = markdownTitle(essay.content) || '随笔';
+    const title = markdownTitle(essay.content) || text('page.chaos');
     const description = markdownPreview(essay.content) || site;
     return {
       status: 200,
@@ -99,8 +128,10 @@ export const pageHeadOf = ({ site, origin, pathname, reads, defaultImage }: Page
       description,
       tags:
         canonical(url) +
+        alternates(url, languages) +
         shareMetaTags({
           site,
+          locale,
           type: 'article',
           title,
           description,
@@ -110,16 +141,21 @@ export const pageHeadOf = ({ site, origin, pathname, reads, defaultImage }: Page
     };
   }
   const about = reads.about as { content: string } | undefined;
-  const description = (about && markdownPreview(about.content)) || `${site}：随笔、追番、朋友圈与小工具`;
+  const description = (about && markdownPreview(about.content)) || text('page.siteDescription', { site });
   const url = `${origin}${pathname}`;
   return {
     status: 200,
     tags:
       canonical(url) +
+      alternates(url, languages) +
       shareMetaTags({
         site,
+        locale,
         type: 'website',
-        title: pathname === '/home' ? site : `${pageTitles[pathname] ?? ''} · ${site}`,
+        title:
+          pathname === '/home' || !titledPages.has(pathname)
+            ? site
+            : `${text(`page.${pathname.slice(1)}`)} · ${site}`,
         description,
         url,
         image: pagePicture(pathname, reads, origin) ?? defaultImage,

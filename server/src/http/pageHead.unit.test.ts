@@ -3,6 +3,8 @@ import { pageHeadOf } from './pageHead.ts';
 
 const base = {
   site: '糖果罐',
+  language: 'zh-CN' as const,
+  languages: ['zh-CN' as const],
   origin: 'https://candy.example',
   defaultImage: { url: 'https://candy.example/icon-512.png', width: 512, height: 512 },
 };

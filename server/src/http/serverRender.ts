@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fillPath, type RouteName, routes } from '@candy/contract';
 import { focusableCodeBlocks } from '@candy/contract/codeBlockMarkup';
+import type { Language } from '@candy/contract/languages';
 import {
   eagerEssayIndex,
   MARKDOWN_PICTURE_SIZES,
@@ -16,6 +17,7 @@ import { lcpPreloadOf } from './lcpPreload.ts';
 import { markdownToSafeHtml } from './markdownHtml.ts';
 import { assetTagsOf, clientPageAssetTags, type ManifestChunk } from './pageAssets.ts';
 import { type PageHead, pageHeadOf } from './pageHead.ts';
+import type { PageCatalogues } from './pageLanguage.ts';
 
 /**
  * Server-rendered first pages (issue 16): the web app's own components, rendered by the SSR build
@@ -33,7 +35,13 @@ interface SsrData {
 }
 
 interface SsrModule {
-  render(input: { data: SsrData; search: string; config: Record<string, unknown> }): Promise<string>;
+  render(input: {
+    data: SsrData;
+    search: string;
+    config: Record<string, unknown>;
+    language: Language;
+    messages: Record<string, unknown>;
+  }): Promise<string>;
 }
 
 /** Pages rendered on the server (the public pages a visitor lands on) and their modules. */
@@ -67,7 +75,11 @@ export interface RenderedPage extends Omit<PageHead, 'tags'> {
 
 const MOBILE_UA = /Mobi|Android|iPhone|iPod|Windows Phone/i;
 
-export const createServerRenderer = async (app: FastifyInstance, config: Config) => {
+export const createServerRenderer = async (
+  app: FastifyInstance,
+  config: Config,
+  catalogues: Pick<PageCatalogues, 'messagesOf'>,
+) => {
   const entry = path.join(config.webDist, '.ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return null;
   // The renderer (React's server renderer and the pages, ≈ 10 MB resident) loads with the first
@@ -250,9 +262,16 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
 
   // The site's own picture (512×512) stands in for pages and essays without one (share previews).
   const defaultImage = fs.existsSync(path.join(config.webDist, 'icon-512.png')) ? '/icon-512.png' : null;
-  const headOf = (req: FastifyRequest, pathname: string, reads: Record<string, unknown>) => {
+  const headOf = (
+    req: FastifyRequest,
+    pathname: string,
+    reads: Record<string, unknown>,
+    language: Language,
+  ) => {
     const origin = `${req.protocol}://${req.host}`;
     return pageHeadOf({
+      language,
+      languages: config.siteLanguages,
       site: config.siteTitle,
       origin,
       pathname,
@@ -265,6 +284,8 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
     title: config.siteTitle,
     domains: config.siteDomains,
     apiBasePath: config.apiBasePath,
+    languages: config.siteLanguages,
+    language: config.siteLanguage,
   };
 
   return {
@@ -272,14 +293,14 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
      * The server render of `req`'s page, or null for pages the client renders alone. `head` is
      * where page-specific `<head>` tags go (Open Graph and the like).
      */
-    async renderPage(req: FastifyRequest): Promise<RenderedPage | null> {
+    async renderPage(req: FastifyRequest, language: Language): Promise<RenderedPage | null> {
       const [pathname = '', search = ''] = req.url.split('?', 2);
       const pageKey = pageKeyOf(pathname);
       if (pageKey === null) {
         // A public page the client renders alone still describes itself to link previews.
         if (!isPublicPage(pathname)) return null;
         const page = normalisePath(pathname);
-        const { tags, ...head } = headOf(req, page, {});
+        const { tags, ...head } = headOf(req, page, {}, language);
         return { ...head, head: `${tags}${clientPageTags(page)}`, body: '' };
       }
       const mobile = MOBILE_UA.test(String(req.headers['user-agent'] ?? ''));
@@ -291,9 +312,15 @@ export const createServerRenderer = async (app: FastifyInstance, config: Config)
         reads: await readsFor(pathname, mobile, host),
       };
       const { ssr } = await load();
-      const markup = await ssr.render({ data, search: search ? `?${search}` : '', config: runtimeConfig });
+      const markup = await ssr.render({
+        data,
+        search: search ? `?${search}` : '',
+        config: runtimeConfig,
+        language,
+        messages: catalogues.messagesOf(language),
+      });
       const json = JSON.stringify(data).replace(/</g, '\\u003c');
-      const { tags, ...head } = headOf(req, pathname, data.reads);
+      const { tags, ...head } = headOf(req, pathname, data.reads, language);
       return {
         ...head,
         head: `${lcpPreloadOf(markup)}${tags}${assetTags.get(pageKey) ?? ''}<script id="ssr-data" type="application/json">${json}</script>`,

@@ -32,6 +32,8 @@ export interface SharePreview {
   /** The page's picture, if it has one. */
   image?: ShareImage | undefined;
   type: 'website' | 'article';
+  /** The interface language as `og:locale` (`zh_CN`, `en`), issue 44. */
+  locale?: string | undefined;
 }
 
 const attribute = (value: string): string =>
@@ -49,6 +51,7 @@ export const shareMetaTags = (preview: SharePreview): string => {
     ['name', 'twitter:title', preview.title],
     ['name', 'twitter:description', preview.description],
   ];
+  if (preview.locale) tags.push(['property', 'og:locale', preview.locale]);
   const { image } = preview;
   if (image) {
     tags.push(['property', 'og:image', image.url]);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Language } from '@candy/contract/languages';
 import { isSitePath, movedEssayPath } from '@candy/contract/sitePaths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { contentTypeOf } from './contentTypes.ts';
 import { sendError } from './errorHandler.ts';
 import { notFound } from './errors.ts';
 import { inlineLinkedStylesheets } from './inlineStyles.ts';
+import { createPageCatalogues, htmlLangOf, languageOf, languageVary } from './pageLanguage.ts';
 import { serveRanged } from './rangedReply.ts';
 import { safeJoin } from './safePath.ts';
 import { createServerRenderer, type RenderedPage } from './serverRender.ts';
@@ -27,6 +29,9 @@ export const runtimeConfigOf = (config: Config) => ({
   musicProxyPublic: config.musicProxyPublic,
   /** Whether this server proxies music (MUSIC_API_BASE set); without it every lookup is a 5030. */
   musicOnline: config.musicApiBase !== undefined,
+  /** The interface languages offered and the default (issue 44). */
+  languages: config.siteLanguages,
+  language: config.siteLanguage,
 });
 
 const titlePattern = /<title>[^<]*<\/title>/;
@@ -213,7 +218,21 @@ export const registerWebApp = async (
     },
   });
 
-  const renderer = indexHtml ? await createServerRenderer(app, config) : null;
+  const catalogues = createPageCatalogues(config.webDist);
+  /** index.html in each language: `<html lang>` and the public catalogue as a data block (issue 44). */
+  const localised = new Map<Language, string>();
+  const indexHtmlIn = (language: Language): string => {
+    let html = localised.get(language);
+    if (html === undefined) {
+      html = (indexHtml as string)
+        .replace(/<html lang="[^"]*">/, `<html lang="${htmlLangOf(language)}">`)
+        .replace('</head>', () => `${catalogues.blockOf(language)}</head>`);
+      localised.set(language, html);
+    }
+    return html;
+  };
+
+  const renderer = indexHtml ? await createServerRenderer(app, config, catalogues) : null;
   if (indexHtml && !renderer) app.log.warn('server render missing: pages are rendered by the client only');
 
   /**
@@ -221,12 +240,13 @@ export const registerWebApp = async (
    * client fills. A failed server render falls back to the shell, never to an error.
    */
   const renderPage = async (req: FastifyRequest): Promise<{ status: number; html: string }> => {
-    const html = indexHtml as string;
+    const language = languageOf(req, config);
+    const html = indexHtmlIn(language);
     // HEAD is rendered too: its status (an essay's 404) is what link checkers look at.
     if (!renderer || (req.method !== 'GET' && req.method !== 'HEAD')) return { status: 200, html };
     let page: RenderedPage | null = null;
     try {
-      page = await renderer.renderPage(req);
+      page = await renderer.renderPage(req, language);
     } catch (error) {
       req.log.error({ err: error }, 'server render failed: sending the client-rendered page');
     }
@@ -238,7 +258,7 @@ export const registerWebApp = async (
     reply
       .code(page.status)
       .header('cache-control', 'no-cache')
-      .header('vary', 'user-agent, accept-encoding')
+      .header('vary', `user-agent, accept-encoding, ${languageVary}`)
       .header('link', `<${webmentionEndpointOf(config)}>; rel="webmention"`)
       .type('text/html; charset=utf-8');
     // Compressed here: the compress plugin's hooks are not on the unknown-path handler, which is

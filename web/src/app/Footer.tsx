@@ -1,11 +1,13 @@
 import type { FriendLink } from '@candy/contract/calls/links';
 import type { SiteSettings } from '@candy/contract/calls/meta';
-import { Limits, Texts } from '@candy/contract/constants';
+import { Limits } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useIsOffline } from '../core/appState.ts';
 import { call } from '../core/request.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
 import { peekSsr } from '../core/ssrData.ts';
+import { spec, t } from '../i18n/i18n.ts';
+import { useT } from '../i18n/useT.ts';
 import { SubscribeSlot } from '../ui/Subscribe/SubscribeSlot.tsx';
 import { defaultFooterTags } from './footerTags.ts';
 import { Logo } from './Logo.tsx';
@@ -13,7 +15,7 @@ import { Link, useLocation } from './router.tsx';
 import { scrollToTop } from './useScroll.ts';
 
 /** We stamp our own builds (date-number); the spec's page build names the build it was written from. */
-const pageBuildTitle = `本站自己的构建版本（构建日期-序号），不是规范里写的页面构建号 ${Limits.pageBuild}`;
+const pageBuildTitle = () => t('footer.pageBuild.title', { build: Limits.pageBuild });
 
 const shuffled = <T,>(list: T[]): T[] => {
   const copy = [...list];
@@ -24,7 +26,11 @@ const shuffled = <T,>(list: T[]): T[] => {
   return copy;
 };
 
-const stateTitle: Record<FriendLink['state'], string> = { 1: '', 2: '失联', 3: '单向链接' };
+const stateTitle: Record<FriendLink['state'], string> = {
+  1: '',
+  2: 'footer.link.lost',
+  3: 'footer.link.oneWay',
+};
 
 /** Friend links in random order; nothing at all when they cannot be read (spec §2). */
 const FriendLinks = ({ offline }: { offline: boolean }) => {
@@ -46,6 +52,7 @@ const FriendLinks = ({ offline }: { offline: boolean }) => {
       live = false;
     };
   }, [offline]);
+  const t = useT();
   if (links.length === 0) return null;
   return (
     <p className="footer-links" data-testid="friend-links">
@@ -56,7 +63,9 @@ const FriendLinks = ({ offline }: { offline: boolean }) => {
           target="_blank"
           rel="noopener"
           className={`friend-link friend-link-${l.state}`}
-          title={stateTitle[l.state] || l.name}
+          // A friend's site is named in its owner's words (content, issue 44).
+          data-content
+          title={stateTitle[l.state] ? t(stateTitle[l.state]) : l.name}
         >
           {l.name}
         </a>
@@ -69,7 +78,7 @@ const useServerVersion = (offline: boolean): string | null => {
   const [version, setVersion] = useState<string | null>(() => peekSsr<string>('systemVersion') ?? null);
   const skipFirst = useRef(version !== null);
   useEffect(() => {
-    if (offline) return setVersion(Texts.offlineVersion);
+    if (offline) return setVersion(spec('offlineVersion'));
     if (skipFirst.current) {
       skipFirst.current = false;
       return;
@@ -77,7 +86,7 @@ const useServerVersion = (offline: boolean): string | null => {
     let live = true;
     call('systemVersion', { silent: true }).then(
       (v) => live && setVersion(v),
-      () => live && setVersion(Texts.offlineVersion),
+      () => live && setVersion(spec('offlineVersion')),
     );
     return () => {
       live = false;
@@ -121,14 +130,15 @@ export const Footer = () => {
   const offline = useIsOffline();
   const serverVersion = useServerVersion(offline);
   const settings = useSiteSettings(offline);
-  const tags = settings?.footerTags ?? defaultFooterTags;
+  const t = useT();
+  const tags = settings?.footerTags ?? defaultFooterTags();
   const contact = settings?.contact || '/about';
   const year = new Date().getFullYear();
   const { pathname } = useLocation();
   return (
     <footer className="footer">
       {offline || hasOwnSubscribeForm(pathname) ? null : <SubscribeSlot place="footer" />}
-      <p className="footer-tags" data-testid="footer-tags">
+      <p className="footer-tags" data-testid="footer-tags" data-content>
         {tags.map((t) =>
           isInternal(t.href) ? (
             <Link key={`${t.name}-${t.href}`} to={t.href} title={t.title} className="tag">
@@ -150,33 +160,33 @@ export const Footer = () => {
       </p>
       <FriendLinks offline={offline} />
       <p>
-        © {year} {runtimeConfig.title} ·{' '}
+        © {year} <span data-content>{runtimeConfig.title}</span> ·{' '}
         {isInternal(contact) ? (
-          <Link to={contact}>联系作者</Link>
+          <Link to={contact}>{t('footer.contact')}</Link>
         ) : (
           <a href={contact} target="_blank" rel="noopener" data-testid="footer-contact">
-            联系作者
+            {t('footer.contact')}
           </a>
         )}{' '}
         · Powered by React, Vite, Fastify &amp; Kysely
       </p>
       {settings?.notices.map((notice) => (
-        <p key={notice} className="footer-notice" data-testid="footer-owner-notice">
+        <p key={notice} className="footer-notice" data-testid="footer-owner-notice" data-content>
           {notice}
         </p>
       ))}
-      <p className="footer-notice">{Texts.noCookies}</p>
+      <p className="footer-notice">{spec('noCookies')}</p>
       <p className="footer-versions">
-        页面版本{' '}
-        <span data-testid="page-build" title={pageBuildTitle}>
+        {t('footer.pageBuild')}{' '}
+        <span data-testid="page-build" title={pageBuildTitle()}>
           {__PAGE_BUILD__}
         </span>{' '}
-        · 服务版本 <span data-testid="server-version">{serverVersion ?? '…'}</span>
+        · {t('footer.serverVersion')} <span data-testid="server-version">{serverVersion ?? '…'}</span>
       </p>
       <button
         type="button"
         className="mascot"
-        aria-label="回到顶部"
+        aria-label={t('footer.toTop')}
         data-testid="mascot"
         onClick={scrollToTop}
       >

@@ -2,6 +2,7 @@ import { Limits, SiteDefaults } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
 import { appState, useAppInfo, useDarkMode, useIsOffline, useIsOwner } from '../core/appState.ts';
 import { runtimeConfig } from '../core/runtimeConfig.ts';
+import { useT } from '../i18n/useT.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import { GearIcon } from './GearIcon.tsx';
 import { createGate } from './gate.ts';
@@ -19,6 +20,7 @@ const NavLinks = () => {
     offline: useIsOffline(),
   };
   const loading = useAppInfo((i) => i.routeLoading);
+  const t = useT();
   return (
     <>
       {navItems
@@ -30,7 +32,7 @@ const NavLinks = () => {
             className="nav-link"
             data-testid={`nav-${item.prefix.slice(1)}`}
           >
-            {item.label}
+            {t(item.label)}
             {loading?.startsWith(item.prefix) && <Spinner />}
           </NavLink>
         ))}
@@ -52,6 +54,7 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const gate = useRef(createGate());
+  const t = useT();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
   useEffect(() => {
@@ -72,7 +75,7 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
           <div
             className="route-progress"
             role="progressbar"
-            aria-label="页面加载中"
+            aria-label={t('nav.loading')}
             data-testid="route-progress"
           />
         )}
@@ -93,8 +96,8 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
         )}
         {/* The owner's h-card (microformats2, issue 29.4): name and address on every page. */}
         <Link to="/home" className="brand h-card" data-testid="brand">
-          <span className="brand-title p-name">{runtimeConfig.title}</span>
-          <small className="brand-slogan p-note" data-testid="slogan">
+          <span className="brand-title p-name" data-content>{runtimeConfig.title}</span>
+          <small className="brand-slogan p-note" data-testid="slogan" data-content>
             {dark ? SiteDefaults.darkSlogan : SiteDefaults.slogan}
           </small>
         </Link>
@@ -102,7 +105,7 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
           <button
             type="button"
             className="nav-menu-icon"
-            aria-label="菜单"
+            aria-label={t('nav.menu')}
             aria-expanded={menuOpen}
             data-testid="menu-icon"
             onClick={() => setMenuOpen(true)}
@@ -112,13 +115,13 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
             <span />
           </button>
         ) : (
-          <nav className="nav-links" aria-label="主导航">
+          <nav className="nav-links" aria-label={t('nav.main')}>
             <NavLinks />
             <div className="settings-anchor">
               <button
                 type="button"
                 className="nav-settings"
-                aria-label="设置"
+                aria-label={t('nav.settings')}
                 aria-expanded={settingsOpen}
                 data-testid="settings-button"
                 onClick={() => setSettingsOpen((o) => !o)}
@@ -149,7 +152,7 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
             // Closed, its links must not take focus either (a hidden menu Tab still reached).
             inert={!menuOpen}
           >
-            <nav className="mobile-links" aria-label="主导航">
+            <nav className="mobile-links" aria-label={t('nav.main')}>
               <NavLinks />
             </nav>
             <Settings />

@@ -1,9 +1,9 @@
-import { Texts } from '@candy/contract/constants';
 import { Activity, type ComponentType, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { appState, isOwner, useAppInfo, useIsOwner } from '../core/appState.ts';
 import { finishHydration } from '../core/ssrData.ts';
 import { storage } from '../core/storage.ts';
 import { useStore } from '../core/store.ts';
+import { needPart, spec, t } from '../i18n/i18n.ts';
 import { toast } from '../ui/toast.tsx';
 import { guardRedirect } from './guards.ts';
 import { Navigate, useLocation } from './router.tsx';
@@ -30,7 +30,7 @@ const failedAdminPage =
   (kit: AdminKit, onRetry: () => void): ComponentType =>
   () => (
     <kit.AdminFrame>
-      <kit.ErrorState error="页面没能下载，可能是连不上服务器或网站刚更新过" onRetry={onRetry} />
+      <kit.ErrorState error={t('page.loadFailed')} onRetry={onRetry} />
     </kit.AdminFrame>
   );
 
@@ -40,7 +40,8 @@ const loadPage = async (route: PageRoute): Promise<ComponentType> => {
   let page: ComponentType;
   if (route.meta.adminKit) {
     // Kit and page load together; the page is shown inside the back-office frame.
-    const [kit, inner] = await Promise.allSettled([loadAdminKit(), route.load()]);
+    // The admin catalogue comes with the kit: a visitor never downloads the back office's words.
+    const [kit, inner] = await Promise.allSettled([needPart('admin').then(loadAdminKit), route.load()]);
     if (kit.status === 'rejected') throw kit.reason;
     if (inner.status === 'rejected') throw new AdminPageLoadError(kit.value, inner.reason);
     const { AdminFrame } = kit.value;
@@ -155,7 +156,7 @@ export const PageOutlet = () => {
     loadPage(route)
       .then(done, (error: unknown) => {
         if (target.current !== route.path) return;
-        const message = Texts.lazyLoadFailed(error instanceof Error ? error.message : String(error));
+        const message = spec('lazyLoadFailed', error instanceof Error ? error.message : String(error));
         toast.error(message);
         if (error instanceof AdminPageLoadError) {
           // The menu stays; the retry is inside the frame (issue 24).

@@ -1,15 +1,15 @@
-import { Texts } from '@candy/contract/constants';
 import { setDarkKey, setDarkMode } from '../core/modes.ts';
 import { storage } from '../core/storage.ts';
+import { spec } from '../i18n/i18n.ts';
 import { confirmInput, prompt } from '../ui/Dialog.tsx';
 
 const askKey = (initial: string) =>
   prompt({
-    title: Texts.darkKeyTitle,
-    placeholder: Texts.darkKeyPlaceholder,
+    title: spec('darkKeyTitle'),
+    placeholder: spec('darkKeyPlaceholder'),
     initial,
     // Spec §2: the button reads confirm when a key is typed, otherwise ignore.
-    confirmLabel: (value) => (value ? Texts.darkKeyConfirm : Texts.darkKeyIgnore),
+    confirmLabel: (value) => (value ? spec('darkKeyConfirm') : spec('darkKeyIgnore')),
   });
 
 /** The dark-mode switch: turning it on without a decode key asks for one first (spec §2). */
@@ -33,8 +33,8 @@ export const editDarkKey = async (): Promise<void> => {
 export const enterDarkKey = async (): Promise<void> => {
   setDarkKey(
     await confirmInput({
-      title: Texts.darkKeyTitle,
-      placeholder: Texts.darkKeyPlaceholder,
+      title: spec('darkKeyTitle'),
+      placeholder: spec('darkKeyPlaceholder'),
       initial: storage.get().darkModeDecodeKey,
     }),
   );

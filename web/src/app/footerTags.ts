@@ -1,17 +1,23 @@
-/** A footer tag link (spec §3: name, href, title). */
+/** A footer tag link (spec §3: name, href, title): the owner's words, shown as written. */
 export interface FooterTag {
   name: string;
   href: string;
   title: string;
 }
 
+import { t } from '../i18n/i18n.ts';
+
 /**
- * The default until the owner sets `site.footer-tags` in metadata (served by `GET /meta/site`), and offline.
+ * The default (in the reader's language) until the owner sets `site.footer-tags` in metadata (served by `GET /meta/site`), and offline.
  * Internal links only, so the default promises nothing about the owner's accounts elsewhere.
  */
-export const defaultFooterTags: FooterTag[] = [
-  { name: '随笔', href: '/chaos', title: '所有随笔' },
-  { name: '番剧', href: '/pastel-memories', title: '看过的番剧' },
-  { name: '工具箱', href: '/utils', title: '一些小工具' },
-  { name: '关于', href: '/about', title: '关于本站与作者' },
+export const defaultFooterTags = (): FooterTag[] => [
+  { name: t('footer.tag.chaos'), href: '/chaos', title: t('footer.tag.chaos.title') },
+  {
+    name: t('footer.tag.pastel-memories'),
+    href: '/pastel-memories',
+    title: t('footer.tag.pastel-memories.title'),
+  },
+  { name: t('footer.tag.utils'), href: '/utils', title: t('footer.tag.utils.title') },
+  { name: t('footer.tag.about'), href: '/about', title: t('footer.tag.about.title') },
 ];

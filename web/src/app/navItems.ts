@@ -8,6 +8,7 @@ export interface NavContext {
 
 export interface NavItem {
   to: string;
+  /** A message key (web/src/i18n). */
   label: string;
   /** The path prefix whose loading shows this item's spinner. */
   prefix: string;
@@ -17,18 +18,23 @@ export interface NavItem {
 const always = () => true;
 
 export const navItems: NavItem[] = [
-  { to: '/chaos', label: '随笔', prefix: '/chaos', visible: always },
+  { to: '/chaos', label: 'nav.chaos', prefix: '/chaos', visible: always },
   {
     to: '/moments',
-    label: '朋友圈',
+    label: 'nav.moments',
     prefix: '/moments',
     // Offline the feed is the snapshot's sealed copy, which only the decode key of dark mode opens
     // (issue 46.2): neither the gate nor an owner's session can read it there.
     visible: (c) => (c.offline ? c.dark : c.owner || c.gate || c.dark),
   },
-  { to: '/pastel-memories', label: '番剧', prefix: '/pastel-memories', visible: always },
-  { to: '/waifu', label: '老婆', prefix: '/waifu', visible: (c) => c.dark },
-  { to: '/about', label: '关于', prefix: '/about', visible: always },
-  { to: '/utils', label: '工具箱', prefix: '/utils', visible: always },
-  { to: '/great-old-one', label: '后台', prefix: '/great-old-one', visible: (c) => c.owner || c.gate },
+  { to: '/pastel-memories', label: 'nav.pastel-memories', prefix: '/pastel-memories', visible: always },
+  { to: '/waifu', label: 'nav.waifu', prefix: '/waifu', visible: (c) => c.dark },
+  { to: '/about', label: 'nav.about', prefix: '/about', visible: always },
+  { to: '/utils', label: 'nav.utils', prefix: '/utils', visible: always },
+  {
+    to: '/great-old-one',
+    label: 'nav.great-old-one',
+    prefix: '/great-old-one',
+    visible: (c) => c.owner || c.gate,
+  },
 ];

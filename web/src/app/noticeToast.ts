@@ -1,5 +1,6 @@
 import { isOwner } from '../core/appState.ts';
 import type { NoticeDetail, NoticeKind } from '../core/notify.ts';
+import { t } from '../i18n/i18n.ts';
 import { toast } from '../ui/toast.tsx';
 import { navigate } from './router.tsx';
 
@@ -16,11 +17,11 @@ export const showNotice = (kind: NoticeKind, message: string, detail?: NoticeDet
     toast(message, { type: kind });
     return;
   }
-  toast(`${message}\n请求编号 #${requestId.slice(0, 8)}`, {
+  toast(`${message}\n${t('notice.requestId', { id: requestId.slice(0, 8) })}`, {
     type: kind,
     duration: WITH_LOG_LINK_MS,
     action: {
-      label: '查看日志',
+      label: t('notice.viewLog'),
       run: () => navigate(`/great-old-one/revelation?req=${encodeURIComponent(requestId)}`),
     },
   });

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 
 /** Route meta (spec §2): title, darkTitle (used in dark mode), fullscreen (hides the chrome). */
 export interface RouteMeta {
+  /** A message key (web/src/i18n): the title in the reader's language. */
   title: string;
   darkTitle?: string;
   fullscreen?: boolean;
@@ -17,15 +18,16 @@ export interface PageRoute {
   matches?: (path: string) => boolean;
   meta: RouteMeta;
   load: () => Promise<{ default: ComponentType }>;
-  /** Label in the navigation, when the route has a menu item of its own. */
+  /** Label in the navigation (a message key), when the route has a menu item of its own. */
   nav?: string;
   /** A back-office page reached only from elsewhere (the apps' approval page): not in the side menu. */
   inMenu?: false;
 }
 
-const admin = (path: string, title: string, load: () => Promise<{ default: ComponentType }>): PageRoute => ({
+/** Back-office titles are keys of the admin catalogue (loaded with the back office's kit). */
+const admin = (path: string, load: () => Promise<{ default: ComponentType }>): PageRoute => ({
   path: `/great-old-one/${path}`,
-  meta: { title, adminKit: true },
+  meta: { title: `admin.title.${path}`, adminKit: true },
   load,
 });
 
@@ -33,88 +35,92 @@ const admin = (path: string, title: string, load: () => Promise<{ default: Compo
 export const pageRoutes: PageRoute[] = [
   {
     path: '/home',
-    meta: { title: '首页', fullscreen: true },
+    meta: { title: 'title.home', fullscreen: true },
     load: () => import('../pages/public/home/index.tsx'),
   },
   {
     path: '/chaos',
-    nav: '随笔',
-    meta: { title: '随笔', darkTitle: '呓语' },
+    nav: 'nav.chaos',
+    meta: { title: 'title.chaos', darkTitle: 'title.chaos.dark' },
     load: () => import('../pages/public/chaos/index.tsx'),
   },
   {
     // An essay's own page (issue 23): its address in feeds, the sitemap and share previews.
     path: '/chaos/:id',
     matches: (path) => essayIdOfPath(path) !== null,
-    meta: { title: '随笔', darkTitle: '呓语' },
+    meta: { title: 'title.chaos', darkTitle: 'title.chaos.dark' },
     load: () => import('../pages/public/essay/index.tsx'),
   },
   {
     path: '/moments',
-    nav: '朋友圈',
-    meta: { title: '朋友圈', darkTitle: '深夜朋友圈' },
+    nav: 'nav.moments',
+    meta: { title: 'title.moments', darkTitle: 'title.moments.dark' },
     load: () => import('../pages/public/moments/index.tsx'),
   },
   {
     path: '/pastel-memories',
-    nav: '番剧',
-    meta: { title: '番剧', darkTitle: '补番' },
+    nav: 'nav.pastel-memories',
+    meta: { title: 'title.pastel-memories', darkTitle: 'title.pastel-memories.dark' },
     load: () => import('../pages/public/pastel-memories/index.tsx'),
   },
   {
     path: '/waifu',
-    nav: '老婆',
-    meta: { title: '老婆', darkTitle: '老婆' },
+    nav: 'nav.waifu',
+    meta: { title: 'title.waifu', darkTitle: 'title.waifu.dark' },
     load: () => import('../pages/public/waifu/index.tsx'),
   },
   {
     path: '/about',
-    nav: '关于',
-    meta: { title: '关于', darkTitle: '关于我' },
+    nav: 'nav.about',
+    meta: { title: 'title.about', darkTitle: 'title.about.dark' },
     load: () => import('../pages/public/about/index.tsx'),
   },
-  { path: '/contract', meta: { title: '契约' }, load: () => import('../pages/public/contract/index.tsx') },
-  admin('index', '后台', () => import('../pages/admin/index/index.tsx')),
-  admin('chaos', '写随笔', () => import('../pages/admin/chaos/index.tsx')),
-  admin('revelation', '日志', () => import('../pages/admin/revelation/index.tsx')),
-  admin('mabinogion', '待办', () => import('../pages/admin/mabinogion/index.tsx')),
-  admin('deathnote', '文件管理', () => import('../pages/admin/deathnote/index.tsx')),
-  admin('pastel-memories', '番剧管理', () => import('../pages/admin/pastel-memories/index.tsx')),
-  admin('waifu', '老婆管理', () => import('../pages/admin/waifu/index.tsx')),
-  admin('analytics', '统计', () => import('../pages/admin/analytics/index.tsx')),
-  admin('online-device', '在线设备', () => import('../pages/admin/online-device/index.tsx')),
-  admin('mpush', '消息推送', () => import('../pages/admin/mpush/index.tsx')),
-  admin('meta', '元数据', () => import('../pages/admin/meta/index.tsx')),
-  admin('map', '地图服务', () => import('../pages/admin/map/index.tsx')),
-  admin('ryona/material', '视频素材', () => import('../pages/admin/ryona-material/index.tsx')),
-  admin('ryona/group', '视频合集', () => import('../pages/admin/ryona-group/index.tsx')),
-  admin('ryona/material/create', '添加素材', () => import('../pages/admin/ryona-material-create/index.tsx')),
-  admin('cron', '定时任务', () => import('../pages/admin/cron/index.tsx')),
-  admin('webhooks', 'Webhook', () => import('../pages/admin/webhooks/index.tsx')),
-  admin('tokens', 'API 令牌', () => import('../pages/admin/tokens/index.tsx')),
-  admin('import', '导入搬家', () => import('../pages/admin/import/index.tsx')),
-  admin('federation', '联邦宇宙', () => import('../pages/admin/federation/index.tsx')),
-  admin('subscribers', '订阅者', () => import('../pages/admin/subscribers/index.tsx')),
+  {
+    path: '/contract',
+    meta: { title: 'title.contract' },
+    load: () => import('../pages/public/contract/index.tsx'),
+  },
+  admin('index', () => import('../pages/admin/index/index.tsx')),
+  admin('chaos', () => import('../pages/admin/chaos/index.tsx')),
+  admin('revelation', () => import('../pages/admin/revelation/index.tsx')),
+  admin('mabinogion', () => import('../pages/admin/mabinogion/index.tsx')),
+  admin('deathnote', () => import('../pages/admin/deathnote/index.tsx')),
+  admin('pastel-memories', () => import('../pages/admin/pastel-memories/index.tsx')),
+  admin('waifu', () => import('../pages/admin/waifu/index.tsx')),
+  admin('analytics', () => import('../pages/admin/analytics/index.tsx')),
+  admin('online-device', () => import('../pages/admin/online-device/index.tsx')),
+  admin('mpush', () => import('../pages/admin/mpush/index.tsx')),
+  admin('meta', () => import('../pages/admin/meta/index.tsx')),
+  admin('map', () => import('../pages/admin/map/index.tsx')),
+  admin('ryona/material', () => import('../pages/admin/ryona-material/index.tsx')),
+  admin('ryona/group', () => import('../pages/admin/ryona-group/index.tsx')),
+  admin('ryona/material/create', () => import('../pages/admin/ryona-material-create/index.tsx')),
+  admin('cron', () => import('../pages/admin/cron/index.tsx')),
+  admin('webhooks', () => import('../pages/admin/webhooks/index.tsx')),
+  admin('tokens', () => import('../pages/admin/tokens/index.tsx')),
+  admin('import', () => import('../pages/admin/import/index.tsx')),
+  admin('federation', () => import('../pages/admin/federation/index.tsx')),
+  admin('subscribers', () => import('../pages/admin/subscribers/index.tsx')),
   // Issue 42: where `GET /oauth/authorize` sends the owner to approve a fediverse app.
-  { ...admin('authorize', '授权应用', () => import('../pages/admin/authorize/index.tsx')), inMenu: false },
+  { ...admin('authorize', () => import('../pages/admin/authorize/index.tsx')), inMenu: false },
   {
     path: '/utils/index',
-    meta: { title: '工具箱' },
+    meta: { title: 'title.utils' },
     load: () => import('../pages/utils/index/index.tsx'),
   },
   {
     path: '/utils/merge-image',
-    meta: { title: '长截图拼接' },
+    meta: { title: 'title.merge-image' },
     load: () => import('../pages/utils/merge-image/index.tsx'),
   },
   {
     path: '/utils/oplus-log-decrypt',
-    meta: { title: '日志解密' },
+    meta: { title: 'title.oplus-log-decrypt' },
     load: () => import('../pages/utils/oplus-log-decrypt/index.tsx'),
   },
   {
     path: '/utils/qrcode-decode',
-    meta: { title: '二维码识别' },
+    meta: { title: 'title.qrcode-decode' },
     load: () => import('../pages/utils/qrcode-decode/index.tsx'),
   },
 ];

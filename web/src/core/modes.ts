@@ -1,5 +1,6 @@
 import { ErrorCode } from '@candy/contract/codes';
-import { Limits, Texts } from '@candy/contract/constants';
+import { Limits } from '@candy/contract/constants';
+import { spec } from '../i18n/i18n.ts';
 import { chooseApiBase, fetchProbe } from './apiHost.ts';
 import { appState, isOffline } from './appState.ts';
 import { buildHeaders, currentReferrer } from './callHeaders.ts';
@@ -29,7 +30,7 @@ export const isMobileViewport = (): boolean => !window.matchMedia(landscapeOrSqu
 
 const unreachable = (): void => {
   appState.set({ offlineModeOnly: true, onlineApiBaseURL: '' });
-  notify('warning', Texts.unreachable);
+  notify('warning', spec('unreachable'));
 };
 
 /** Chooses the API host and shakes hands; on failure the app falls back to offline data (spec §4). */
@@ -76,10 +77,10 @@ export const startModes = (now: Date = new Date()): Promise<void> => {
     mobileMode: isMobileViewport(),
     darkMode: autoDark,
   });
-  if (autoDark) notify('warning', Texts.autoDark);
-  if (isEveningHour(now)) notify('warning', Texts.evening);
-  if (record.devMode) notify('warning', Texts.devMode);
-  if (record.offlineMode) notify('warning', Texts.offlineMode);
+  if (autoDark) notify('warning', spec('autoDark'));
+  if (isEveningHour(now)) notify('warning', spec('evening'));
+  if (record.devMode) notify('warning', spec('devMode'));
+  if (record.offlineMode) notify('warning', spec('offlineMode'));
   window
     .matchMedia(landscapeOrSquare)
     .addEventListener('change', (change) => appState.set({ mobileMode: !change.matches }));
@@ -92,13 +93,13 @@ export const setDarkKey = (key: string): void => storage.set({ darkModeDecodeKey
 
 export const setOfflineMode = async (on: boolean): Promise<void> => {
   storage.set({ offlineMode: on });
-  if (on) notify('warning', Texts.offlineMode);
+  if (on) notify('warning', spec('offlineMode'));
   else await reconnect();
 };
 
 export const setDevMode = async (on: boolean): Promise<void> => {
   storage.set({ devMode: on });
   appState.set({ onlineApiBaseURL: '' });
-  if (on) notify('warning', Texts.devMode);
+  if (on) notify('warning', spec('devMode'));
   await reconnect();
 };

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@candy/contract/codes';
-import { Limits, Texts } from '@candy/contract/constants';
+import { Limits } from '@candy/contract/constants';
 import { deobfuscate } from '@candy/contract/obfuscation';
 import type { RouteName } from '@candy/contract/routes';
+import { spec } from '../i18n/i18n.ts';
 import type { QueryInput } from './callBody.ts';
 import { RequestError } from './errors.ts';
 import { readFile, toastOfflineFailure } from './offlineFiles.ts';
@@ -54,7 +55,7 @@ const readEssay = async (id: string | number) =>
 const searchPage = async (keyword: string, start: number | null) => {
   const { readSearchMeta, searchEssays } = await import('./offlineSearch.ts');
   const meta = await readSearchMeta();
-  if (!meta) throw toastOfflineFailure(new RequestError(ErrorCode.validation, Texts.offlineSearch));
+  if (!meta) throw toastOfflineFailure(new RequestError(ErrorCode.validation, spec('offlineSearch')));
   return searchEssays(meta, keyword, start, readEssay);
 };
 

@@ -1,4 +1,5 @@
-import { Limits, Texts } from '@candy/contract/constants';
+import { Limits } from '@candy/contract/constants';
+import { spec } from '../i18n/i18n.ts';
 import { RequestError } from './errors.ts';
 import { notify } from './notify.ts';
 import { mirrorList, runtimeConfig } from './runtimeConfig.ts';
@@ -77,7 +78,7 @@ export const readFile = (path: string, optional = false): Promise<unknown> => {
     cache.delete(path);
     const message = error instanceof Error ? error.message : String(error);
     throw toastOfflineFailure(
-      new RequestError(0, Texts.offlineFetchFailed(message), { clientCode: 'ERR_NETWORK' }),
+      new RequestError(0, spec('offlineFetchFailed', message), { clientCode: 'ERR_NETWORK' }),
     );
   });
   cache.set(path, entry);

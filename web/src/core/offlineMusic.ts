@@ -1,6 +1,6 @@
 import type { SongUrl, Track } from '@candy/contract/calls/music';
 import { ErrorCode } from '@candy/contract/codes';
-import { Texts } from '@candy/contract/constants';
+import { spec } from '../i18n/i18n.ts';
 import type { QueryInput } from './callBody.ts';
 import { readFile, refused } from './offlineFiles.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
@@ -48,7 +48,7 @@ const songDetail = async (ids: string[], silent: boolean): Promise<Track[]> => {
   const urlOf = new Map((urls.data ?? []).map((entry) => [entry.id, entry.url ?? '']));
   return ids.map((id) => {
     const song = details.songs?.find((s) => String(s.id) === id);
-    if (!song) throw refused(ErrorCode.notFound, Texts.musicNotFound(id), silent);
+    if (!song) throw refused(ErrorCode.notFound, spec('musicNotFound', id), silent);
     return {
       id: song.id,
       name: song.name,
@@ -66,7 +66,7 @@ const songUrl = async (id: string, silent: boolean): Promise<SongUrl> => {
   const base = await proxyBase(silent);
   const answer = await getJson<NeteaseUrls>(`${base}/song/url?id=${id}`, silent);
   const url = answer.data?.find((entry) => String(entry.id) === id)?.url;
-  if (!url) throw refused(ErrorCode.notFound, Texts.musicNotFound(id), silent);
+  if (!url) throw refused(ErrorCode.notFound, spec('musicNotFound', id), silent);
   return { id: Number(id), url };
 };
 

@@ -2,9 +2,10 @@ import type { CallBody, CallParams, CallQuery, CallResponse, Calls } from '@cand
 import type { Access } from '@candy/contract/call';
 import { fillPath } from '@candy/contract/call';
 import { ErrorCode } from '@candy/contract/codes';
-import { Texts } from '@candy/contract/constants';
+
 import type { FieldError } from '@candy/contract/envelope';
 import type { RouteName } from '@candy/contract/routes';
+import { intlTag, spec } from '../i18n/i18n.ts';
 import { appState, isOffline } from './appState.ts';
 import { encodeBody, type FormInput, type QueryInput, queryString } from './callBody.ts';
 import { buildHeaders, currentReferrer } from './callHeaders.ts';
@@ -144,7 +145,7 @@ const interpret = async (res: RawResponse, options: InterpretOptions) => {
     );
   }
   if (envelope.code === ErrorCode.ok) return envelope.data;
-  const error = new RequestError(envelope.code, envelope.errorMsg || Texts.businessError, {
+  const error = new RequestError(envelope.code, envelope.errorMsg || spec('businessError'), {
     status: res.status,
     errors: envelope.errors ?? [],
     requestId: res.requestId,
@@ -168,6 +169,9 @@ export const rawCall = async <N extends RouteName>(
   const record = storage.get();
   const headers = buildHeaders(record, currentReferrer());
   if (contentType) headers['content-type'] = contentType;
+  // Refusals come back in the language the visitor reads (issue 44): their choice lives in the
+  // storage record, not a cookie (the specification promises none), so the call says it.
+  headers['accept-language'] = intlTag();
   if (options.idempotencyKey && def.method !== 'GET') headers['idempotency-key'] = options.idempotencyKey;
   let res: RawResponse;
   try {
@@ -191,7 +195,7 @@ export const rawCall = async <N extends RouteName>(
 };
 
 const refuseOffline = (silent: boolean | undefined): RequestError =>
-  shown(new RequestError(0, Texts.offlineWrite), silent);
+  shown(new RequestError(0, spec('offlineWrite')), silent);
 
 /** How the owner confirms who they are on 4037; set by the shell (main.tsx). */
 let confirmFreshLogin: (() => Promise<void>) | null = null;

@@ -1,3 +1,6 @@
+import { SiteDefaults } from '@candy/contract/constants';
+import { allLanguages, type Language, sourceLanguage } from '@candy/contract/languages';
+
 /**
  * Configuration the server injects into index.html as a JSON data block (never executed, so the
  * CSP needs no inline scripts). A page served without it (a static host) falls back to defaults.
@@ -16,10 +19,13 @@ export interface RuntimeConfig {
    * the lookup could only fail. A page without runtime configuration (a static host) assumes yes.
    */
   musicOnline: boolean;
+  /** The interface languages the owner offers (SITE_LANGUAGES) and the default (SITE_LANGUAGE). */
+  languages: Language[];
+  language: Language;
 }
 
 const defaults: RuntimeConfig = {
-  title: '糖果罐',
+  title: SiteDefaults.title,
   domains: ['localhost', '127.0.0.1'],
   apiBasePath: '/api',
   apiCandidates: [],
@@ -27,6 +33,8 @@ const defaults: RuntimeConfig = {
   offlineMirrors: [],
   musicProxyPublic: '',
   musicOnline: true,
+  languages: allLanguages,
+  language: sourceLanguage,
 };
 
 export const readRuntimeConfig = (doc: Document = document): RuntimeConfig => {

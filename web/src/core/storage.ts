@@ -38,6 +38,7 @@ const normalise = (raw: Loose): StorageRecord => ({
   uuid: str(raw.uuid) || newUuid(),
   guestName: str(raw.guestName),
   guestEmail: str(raw.guestEmail),
+  language: str(raw.language),
 });
 
 /** Decodes and migrates a stored value; anything unreadable or of another version resets to defaults. */

@@ -1,4 +1,4 @@
-import { Texts } from '@candy/contract/constants';
+import { spec } from '../i18n/i18n.ts';
 import { type ClientCode, RequestError } from './errors.ts';
 
 export interface RawRequest {
@@ -41,7 +41,7 @@ const viaFetch = async (req: RawRequest): Promise<RawResponse> => {
     if (req.signal?.aborted) throw failure('ERR_CANCELED', 'canceled');
     // The browser's own words ("Failed to fetch") mean nothing to the owner; the cause goes to the console.
     console.warn('request failed', req.method, req.url, error);
-    throw failure('ERR_NETWORK', Texts.serverUnreachable);
+    throw failure('ERR_NETWORK', spec('serverUnreachable'));
   }
 };
 
@@ -59,7 +59,7 @@ const viaXhr = (req: RawRequest): Promise<RawResponse> =>
         body: xhr.response as Blob,
         requestId: xhr.getResponseHeader('x-request-id') ?? '',
       });
-    xhr.onerror = () => reject(failure('ERR_NETWORK', Texts.serverUnreachable));
+    xhr.onerror = () => reject(failure('ERR_NETWORK', spec('serverUnreachable')));
     xhr.onabort = () => reject(failure('ERR_CANCELED', 'canceled'));
     xhr.ontimeout = () => reject(failure('ETIMEDOUT', 'timeout'));
     req.signal?.addEventListener('abort', () => xhr.abort(), { once: true });

@@ -1,5 +1,5 @@
-import { Texts } from '@candy/contract/constants';
 import { type ReactNode, useId, useState } from 'react';
+import { spec } from '../i18n/i18n.ts';
 import { confirm } from './Dialog.tsx';
 import { reportError } from './reportError.ts';
 
@@ -49,8 +49,8 @@ export const Button = ({
     try {
       if (needsConfirm) {
         await confirm({
-          title: (ask || undefined)?.title ?? Texts.confirmTitle,
-          message: (ask || undefined)?.message ?? Texts.confirmMessage,
+          title: (ask || undefined)?.title ?? spec('confirmTitle'),
+          message: (ask || undefined)?.message ?? spec('confirmMessage'),
         });
       }
       await onClick();

@@ -1,52 +1,8 @@
-import { Texts } from '@candy/contract/constants';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useFocusTrap } from './focusTrap.ts';
+import type { ReactNode } from 'react';
+import { spec } from '../i18n/i18n.ts';
 import { openOverlay } from './overlayHost.tsx';
-import { reportError } from './reportError.ts';
 
-export interface DialogProps {
-  title: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-  /** The × button, the mask and Escape. */
-  onClose: () => void;
-  className?: string;
-}
-
-/** A modal panel on a mask. Render it inside `openOverlay` (or use confirm / prompt below). */
-export const Dialog = ({ title, children, footer, onClose, className }: DialogProps) => {
-  const panel = useRef<HTMLDivElement>(null);
-  useFocusTrap(panel);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the mask closes; Escape is the keyboard way
-    <div className="dialog-mask" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        tabIndex={-1}
-        className={`dialog ${className ?? ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-label={String(title)}
-      >
-        <header className="dialog-header">
-          <h3>{title}</h3>
-          <button type="button" className="dialog-close" aria-label="关闭" onClick={onClose}>
-            ×
-          </button>
-        </header>
-        <div className="dialog-body">{children}</div>
-        {footer && <footer className="dialog-footer">{footer}</footer>}
-      </div>
-    </div>
-  );
-};
+export type { DialogProps } from './DialogFrame.tsx';
 
 export interface AskOptions {
   title?: ReactNode;
@@ -57,7 +13,7 @@ export interface AskOptions {
   onConfirm?: (value: string) => unknown;
 }
 
-interface InputRule {
+export interface InputRule {
   placeholder?: string;
   initial?: string;
   validate: (value: string) => string | null;
@@ -71,8 +27,10 @@ interface InputRule {
  * one) after `onConfirm` resolved; cancel and close reject with `false`, which every handler
  * of this kit swallows silently (spec §4).
  */
-const ask = (options: AskOptions, input: InputRule | null): Promise<string> =>
-  new Promise((resolve, reject) => {
+const ask = async (options: AskOptions, input: InputRule | null): Promise<string> => {
+  // The dialog's code is not part of the first load (issue 44: room for the interface's languages).
+  const { AskDialog } = await import('./AskDialog.tsx');
+  return new Promise((resolve, reject) => {
     openOverlay((close) => (
       <AskDialog
         options={options}
@@ -88,79 +46,11 @@ const ask = (options: AskOptions, input: InputRule | null): Promise<string> =>
       />
     ));
   });
-
-const AskDialog = ({
-  options,
-  input,
-  onDone,
-  onCancel,
-}: {
-  options: AskOptions;
-  input: InputRule | null;
-  onDone: (value: string) => void;
-  onCancel: () => void;
-}) => {
-  const [value, setValue] = useState(input?.initial ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const submit = async () => {
-    if (loading) return;
-    const problem = input?.validate(value) ?? null;
-    setError(problem);
-    if (problem) return;
-    setLoading(true);
-    try {
-      await options.onConfirm?.(value);
-      onDone(value);
-    } catch (e) {
-      reportError(e);
-      setLoading(false);
-    }
-  };
-  const label = input?.confirmLabel?.(value) ?? options.confirmText ?? '确定';
-  return (
-    <Dialog
-      title={options.title ?? Texts.confirmTitle}
-      onClose={onCancel}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel}>
-            {options.cancelText ?? '取消'}
-          </button>
-          <button type="button" className="btn btn-primary" disabled={loading} onClick={() => void submit()}>
-            {loading && <span className="spinner" />}
-            {label}
-          </button>
-        </>
-      }
-    >
-      {options.message && <div className="dialog-message">{options.message}</div>}
-      {input && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <input
-            className="input"
-            autoFocus
-            type={input.inputType ?? 'text'}
-            value={value}
-            placeholder={input.placeholder}
-            onChange={(e) => setValue(e.target.value)}
-            aria-invalid={error !== null}
-          />
-          {error && <p className="field-error">{error}</p>}
-        </form>
-      )}
-    </Dialog>
-  );
 };
 
 /** Title 提示 and message 确认执行操作? unless given (spec §5). */
 export const confirm = (options: AskOptions = {}): Promise<void> =>
-  ask({ message: Texts.confirmMessage, ...options }, null).then(() => undefined);
+  ask({ message: spec('confirmMessage'), ...options }, null).then(() => undefined);
 
 export interface PromptOptions extends AskOptions {
   pattern?: RegExp;
@@ -180,7 +70,7 @@ export const prompt = (options: PromptOptions = {}): Promise<string> =>
     ...(options.inputType !== undefined && { inputType: options.inputType }),
     ...(options.confirmLabel !== undefined && { confirmLabel: options.confirmLabel }),
     validate: (value) =>
-      options.pattern && !options.pattern.test(value) ? (options.error ?? Texts.illegalInput) : null,
+      options.pattern && !options.pattern.test(value) ? (options.error ?? spec('illegalInput')) : null,
   });
 
 /** A confirm that needs text typed; empty input fails with 请输入内容 (spec §5). */
@@ -188,5 +78,5 @@ export const confirmInput = (options: Omit<PromptOptions, 'pattern' | 'error'> =
   ask(options, {
     ...(options.placeholder !== undefined && { placeholder: options.placeholder }),
     ...(options.initial !== undefined && { initial: options.initial }),
-    validate: (value) => (value.trim() === '' ? Texts.emptyInput : null),
+    validate: (value) => (value.trim() === '' ? spec('emptyInput') : null),
   });

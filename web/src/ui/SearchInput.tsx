@@ -1,5 +1,6 @@
 import { Limits } from '@candy/contract/constants';
 import { useRef, useState } from 'react';
+import { t } from '../i18n/i18n.ts';
 
 export interface SearchInputProps {
   /** Called 500ms after the last keystroke (spec §5), and at once on Enter. */
@@ -12,7 +13,7 @@ export interface SearchInputProps {
 export const SearchInput = ({
   onSearch,
   initial = '',
-  placeholder = '搜索',
+  placeholder = t('search.placeholder'),
   delay = Limits.searchDebounceMs,
 }: SearchInputProps) => {
   const [text, setText] = useState(initial);

@@ -1,4 +1,5 @@
-import { PhonePatterns, Texts } from '@candy/contract/constants';
+import { PhonePatterns } from '@candy/contract/constants';
+import { spec } from '../i18n/i18n.ts';
 
 /** Spec §5: an 11-digit mobile number starting with 1 (optionally 86 / +86 first), or a landline. */
 export const isPhone = (phone: string): boolean => {
@@ -11,7 +12,7 @@ export const checkContact = (
   contact: { name: string; phone: string },
   texts: { name?: string; phone?: string } = {},
 ): string | null => {
-  if (!contact.name.trim()) return texts.name ?? Texts.phoneNameRequired;
-  if (!isPhone(contact.phone)) return texts.phone ?? Texts.phoneInvalid;
+  if (!contact.name.trim()) return texts.name ?? spec('phoneNameRequired');
+  if (!isPhone(contact.phone)) return texts.phone ?? spec('phoneInvalid');
   return null;
 };

@@ -1,4 +1,5 @@
 import './updateNotice.css';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * The small notice of a new build (「有新版本」 with 刷新), in the corner until pressed or closed.
@@ -12,11 +13,11 @@ export const showUpdateNotice = (onRefresh: () => void): void => {
   notice.setAttribute('role', 'status');
   notice.dataset.testid = 'update-notice';
   const text = document.createElement('span');
-  text.textContent = '有新版本';
+  text.textContent = t('update.available');
   const refresh = document.createElement('button');
   refresh.type = 'button';
   refresh.className = 'update-notice-refresh';
-  refresh.textContent = '刷新';
+  refresh.textContent = t('update.refresh');
   refresh.addEventListener('click', () => {
     refresh.disabled = true;
     onRefresh();
@@ -25,7 +26,7 @@ export const showUpdateNotice = (onRefresh: () => void): void => {
   close.type = 'button';
   close.className = 'update-notice-close';
   close.textContent = '×';
-  close.setAttribute('aria-label', '稍后再说');
+  close.setAttribute('aria-label', t('update.later'));
   close.addEventListener('click', () => notice.remove());
   notice.append(text, refresh, close);
   document.body.append(notice);

@@ -2,6 +2,7 @@ import type { Emote } from '@candy/contract/calls/emotes';
 import { useRef, useState } from 'react';
 import { notify } from '../../core/notify.ts';
 import { storage } from '../../core/storage.ts';
+import { useT } from '../../i18n/useT.ts';
 import { Button } from '../Button.tsx';
 import { EmotePicker } from './EmotePicker.tsx';
 import { commentMaxLength, guestNameMaxLength } from './limits.ts';
@@ -44,10 +45,13 @@ export const CommentForm = ({
   guestFields = false,
   proof: needsProof = false,
   initial = '',
-  placeholder = '说点什么吧',
-  submitLabel = '发表',
+  placeholder: ownPlaceholder,
+  submitLabel: ownSubmitLabel,
   autoFocus = false,
 }: CommentFormProps) => {
+  const t = useT();
+  const placeholder = ownPlaceholder ?? t('comments.placeholder');
+  const submitLabel = ownSubmitLabel ?? t('comments.submit');
   const [content, setContent] = useState(initial);
   const [guestName, setGuestName] = useState(() => storage.get().guestName);
   const [guestEmail, setGuestEmail] = useState(() => storage.get().guestEmail);
@@ -109,8 +113,8 @@ export const CommentForm = ({
         <div className="comment-form-guest">
           <input
             className="input"
-            aria-label="昵称（可选）"
-            placeholder="昵称（可选）"
+            aria-label={t('comments.guestName')}
+            placeholder={t('comments.guestName')}
             maxLength={guestNameMaxLength}
             value={guestName}
             onChange={(event) => setGuestName(event.target.value)}
@@ -118,8 +122,8 @@ export const CommentForm = ({
           <input
             className="input"
             type="email"
-            aria-label="邮箱（可选，不公开）"
-            placeholder="邮箱（可选，不公开）"
+            aria-label={t('comments.guestEmail')}
+            placeholder={t('comments.guestEmail')}
             maxLength={254}
             value={guestEmail}
             onChange={(event) => setGuestEmail(event.target.value)}
@@ -160,7 +164,7 @@ export const CommentForm = ({
         </span>
         {onCancel ? (
           <Button kind="text" onClick={onCancel}>
-            取消
+            {t('comments.cancel')}
           </Button>
         ) : null}
         <Button kind="primary" className="comment-form-submit" disabled={!valid} onClick={submit}>

@@ -1,6 +1,7 @@
 import type { CommentReply } from '@candy/contract/calls/comments';
 import type { Emote } from '@candy/contract/calls/emotes';
 import { useState } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import { Avatar } from '../Avatar/Avatar.tsx';
 import { Button } from '../Button.tsx';
 import { CommentForm } from './CommentForm.tsx';
@@ -23,16 +24,17 @@ export interface CommentActions {
 }
 
 const sourceMarks: Partial<Record<CommentReply['source'], string>> = {
-  fediverse: '来自联邦宇宙',
-  webmention: '通过 Webmention',
+  fediverse: 'comments.source.fediverse',
+  webmention: 'comments.source.webmention',
 };
 
 /** Where a comment from elsewhere came from, as a small mark beside the name. */
 const SourceMark = ({ source }: { source: CommentReply['source'] }) => {
+  const t = useT();
   const label = sourceMarks[source];
   return label ? (
     <span className="comment-source-mark" data-source={source}>
-      {label}
+      {t(label)}
     </span>
   ) : null;
 };
@@ -64,6 +66,7 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
   const [editing, setEditing] = useState(false);
   const mayChange = !comment.deleted && (comment.mine || actions.owner);
   const edited = comment.updatedAt - comment.createdAt > 1000;
+  const t = useT();
   return (
     <article
       id={commentAnchorId(comment.id)}
@@ -83,20 +86,33 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
           {comment.deleted ? (
             <span className="comment-name">—</span>
           ) : comment.authorUrl ? (
-            <a className="comment-name" href={comment.authorUrl} rel="nofollow ugc noopener" target="_blank">
+            <a
+              className="comment-name"
+              href={comment.authorUrl}
+              rel="nofollow ugc noopener"
+              target="_blank"
+              data-content
+            >
               {comment.name}
             </a>
           ) : (
-            <span className="comment-name">{comment.name}</span>
+            <span className="comment-name" data-content>
+              {comment.name}
+            </span>
           )}
-          {comment.isOwner ? <span className="comment-owner-badge">博主</span> : null}
+          {comment.isOwner ? <span className="comment-owner-badge">{t('comments.owner')}</span> : null}
           <SourceMark source={comment.source} />
           {comment.held ? (
-            <span className="comment-held-badge" title="博主审核后其他人才能看到">
-              等待审核
+            <span className="comment-held-badge" title={t('comments.held.title')}>
+              {t('comments.held')}
             </span>
           ) : null}
-          {comment.replyToName ? <span className="comment-reply-to">回复 @{comment.replyToName}</span> : null}
+          {comment.replyToName ? (
+            <span className="comment-reply-to">
+              {t('comments.replyingTo')}
+              <span data-content>@{comment.replyToName}</span>
+            </span>
+          ) : null}
           <time
             className="comment-time"
             dateTime={new Date(comment.createdAt).toISOString()}
@@ -104,16 +120,16 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
             suppressHydrationWarning
           >
             {relativeTime(comment.createdAt)}
-            {edited ? '（已编辑）' : ''}
+            {edited ? t('comments.edited') : ''}
           </time>
         </header>
         {comment.deleted ? (
-          <p className="comment-deleted">该评论已删除</p>
+          <p className="comment-deleted">{t('comments.deleted')}</p>
         ) : editing ? (
           <CommentForm
             emotes={actions.emotes}
             initial={comment.content}
-            submitLabel="保存"
+            submitLabel={t('comments.save')}
             autoFocus
             proof={!actions.owner}
             onCancel={() => setEditing(false)}
@@ -129,21 +145,21 @@ export const CommentItem = ({ comment, actions }: { comment: CommentReply; actio
           <div className="comment-actions">
             {actions.onReply ? (
               <button type="button" className="btn btn-text" onClick={() => actions.onReply?.(comment)}>
-                回复
+                {t('comments.reply')}
               </button>
             ) : null}
             {mayChange ? (
               <>
                 <button type="button" className="btn btn-text" onClick={() => setEditing(true)}>
-                  编辑
+                  {t('comments.edit')}
                 </button>
                 <Button
                   kind="text"
                   className="comment-delete"
                   onClick={() => actions.onDelete(comment.id)}
-                  confirm={{ message: '确认删除这条评论?' }}
+                  confirm={{ message: t('comments.delete.confirm') }}
                 >
-                  删除
+                  {t('comments.delete')}
                 </Button>
               </>
             ) : null}

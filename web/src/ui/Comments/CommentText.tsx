@@ -51,7 +51,8 @@ export const CommentText = ({
 }) => {
   const segments = useMemo(() => splitCommentText(text, new Set(emotes.keys())), [text, emotes]);
   return (
-    <div className={className ? `comment-text ${className}` : 'comment-text'}>
+    // A comment's or a moment's text is content, in its writer's language (issue 44).
+    <div className={className ? `comment-text ${className}` : 'comment-text'} data-content>
       {segments.map((segment, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text never reorder
         <Segment key={index} segment={segment} emotes={emotes} />

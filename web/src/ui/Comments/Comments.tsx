@@ -1,6 +1,7 @@
 import type { CommentReply, CommentTargetType } from '@candy/contract/calls/comments';
 import { useEffect, useState } from 'react';
 import { useIsOffline, useIsOwner } from '../../core/appState.ts';
+import { useT } from '../../i18n/useT.ts';
 import { Spinner } from '../Spinner.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { type CommentActions, CommentItem } from './CommentItem.tsx';
@@ -49,16 +50,21 @@ export const Comments = ({ targetType, targetId, answerOnly = false, onTotal }: 
   };
   // A reply form sits under the top-level comment the answered one belongs to.
   const replyHome = replyTo ? (replyTo.parentId ?? replyTo.id) : null;
+  const t = useT();
 
   return (
-    <section className="comments" aria-label="评论" data-testid="comments">
-      <h2 className="comments-title">评论 {comments.total ? `(${comments.total})` : ''}</h2>
+    <section className="comments" aria-label={t('comments.title')} data-testid="comments">
+      <h2 className="comments-title">
+        {comments.total ? t('comments.titleCount', { count: comments.total }) : t('comments.title')}
+      </h2>
       {comments.reactions.likes || comments.reactions.reposts ? (
         <p className="comments-reactions" data-testid="reactions">
-          {comments.reactions.likes ? <span data-testid="likes">喜欢 {comments.reactions.likes}</span> : null}
+          {comments.reactions.likes ? (
+            <span data-testid="likes">{t('comments.likes', { count: comments.reactions.likes })}</span>
+          ) : null}
           {comments.reactions.likes && comments.reactions.reposts ? ' · ' : null}
           {comments.reactions.reposts ? (
-            <span data-testid="reposts">转发 {comments.reactions.reposts}</span>
+            <span data-testid="reposts">{t('comments.reposts', { count: comments.reactions.reposts })}</span>
           ) : null}
         </p>
       ) : null}
@@ -85,8 +91,8 @@ export const Comments = ({ targetType, targetId, answerOnly = false, onTotal }: 
                     guestFields={!owner}
                     proof={!owner}
                     autoFocus
-                    placeholder={`回复 @${replyTo.name}`}
-                    submitLabel="回复"
+                    placeholder={t('comments.replyTo', { name: replyTo.name })}
+                    submitLabel={t('comments.reply')}
                     onCancel={() => setReplyTo(null)}
                     onSubmit={async (content, guest) => {
                       await comments.create({ content, parentId: replyTo.id, ...guest });
@@ -101,28 +107,28 @@ export const Comments = ({ targetType, targetId, answerOnly = false, onTotal }: 
       </div>
       {comments.status === 'loading' ? (
         <div className="comments-status">
-          <Spinner label="评论加载中" />
+          <Spinner label={t('comments.loading')} />
         </div>
       ) : comments.status === 'failed' ? (
         <div className="comments-status">
           {offline ? (
             // The mirrors hold no more of these comments: a retry could not work (issue 41.9).
-            '离线模式下看不到这些评论，网络恢复后再来看吧'
+            t('comments.offline')
           ) : (
             <>
-              评论加载失败：{comments.error}{' '}
+              {t('comments.failed', { error: comments.error })}{' '}
               <button type="button" className="btn btn-text" onClick={comments.reload}>
-                重试
+                {t('list.retry')}
               </button>
             </>
           )}
         </div>
       ) : comments.list.length === 0 ? (
-        <p className="comments-status">{answerOnly ? '还没有评论' : '还没有评论，来抢沙发吧'}</p>
+        <p className="comments-status">{t(answerOnly ? 'comments.none' : 'comments.none.invite')}</p>
       ) : comments.hasMore ? (
         <div className="comments-status">
           <button type="button" className="btn" onClick={comments.loadMore}>
-            更多评论
+            {t('comments.more')}
           </button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import { Spinner } from '../Spinner.tsx';
 import type { CommentsProps } from './Comments.tsx';
 
@@ -26,6 +27,7 @@ export const CommentsDisclosure = ({
   ...thread
 }: CommentsDisclosureProps) => {
   const [open, setOpen] = useState(initiallyOpen);
+  const t = useT();
   const threadId = `${thread.targetType}-${thread.targetId}-comments`;
   return (
     <>
@@ -43,7 +45,7 @@ export const CommentsDisclosure = ({
       </footer>
       {open ? (
         <div id={threadId}>
-          <Suspense fallback={<Spinner label="评论加载中" />}>
+          <Suspense fallback={<Spinner label={t('comments.loading')} />}>
             <Comments {...thread} />
           </Suspense>
         </div>

@@ -2,6 +2,7 @@ import type { Emote } from '@candy/contract/calls/emotes';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { storage } from '../../core/storage.ts';
 import { useStore } from '../../core/store.ts';
+import { useT } from '../../i18n/useT.ts';
 import { rememberEmote } from './useEmotes.ts';
 
 const EmoteFace = ({ emote }: { emote: Emote }) =>
@@ -23,14 +24,16 @@ export const EmotePicker = ({
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const history = useStore(storage, (record) => record.emoteHistory);
+  const t = useT();
+  const recentLabel = t('comments.emotes.recent');
   const groups = useMemo(() => {
     const byGroup = new Map<string, Emote[]>();
     const recent = history.flatMap((code) => emotes.get(code) ?? []);
-    if (recent.length) byGroup.set('最近', recent);
+    if (recent.length) byGroup.set(recentLabel, recent);
     for (const emote of emotes.values())
       byGroup.set(emote.group, [...(byGroup.get(emote.group) ?? []), emote]);
     return [...byGroup];
-  }, [emotes, history]);
+  }, [emotes, history, recentLabel]);
 
   useEffect(() => {
     if (!open) return;
@@ -58,10 +61,10 @@ export const EmotePicker = ({
         disabled={emotes.size === 0}
         onClick={() => setOpen(!open)}
       >
-        😀 表情
+        {t('comments.emotes.toggle')}
       </button>
       {open ? (
-        <fieldset className="emote-picker-panel" id={panelId} aria-label="表情">
+        <fieldset className="emote-picker-panel" id={panelId} aria-label={t('comments.emotes')}>
           {groups.map(([group, list]) => (
             <section key={group}>
               <h4>{group}</h4>

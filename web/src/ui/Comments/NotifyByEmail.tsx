@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/useT.ts';
+
 /** 有回复时邮件通知我 (issue 25.3): only with an address to write to. */
 export const NotifyByEmail = ({
   checked,
@@ -9,6 +11,7 @@ export const NotifyByEmail = ({
   onChange: (checked: boolean) => void;
 }) => {
   const hasEmail = email.trim() !== '';
+  const t = useT();
   return (
     <label className={hasEmail ? 'comment-form-notify' : 'comment-form-notify muted'}>
       <input
@@ -18,7 +21,7 @@ export const NotifyByEmail = ({
         data-testid="notify-by-email"
         onChange={(event) => onChange(event.target.checked)}
       />
-      有回复时邮件通知我
+      {t('comments.notifyByEmail')}
     </label>
   );
 };

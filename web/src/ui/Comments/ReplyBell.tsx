@@ -1,4 +1,5 @@
 import { RequestError } from '../../core/request.ts';
+import { useT } from '../../i18n/useT.ts';
 import { toast } from '../toast.tsx';
 import { permissionDeniedText, pushFailureText } from './pushFailure.ts';
 import { bellEndpoint, pushSupported, setBellState, useBellState } from './replyBellState.ts';
@@ -9,6 +10,7 @@ import { bellEndpoint, pushSupported, setBellState, useBellState } from './reply
  */
 export const ReplyBell = () => {
   const state = useBellState();
+  const t = useT();
   if (!pushSupported()) return null;
   const on = state === 'on';
 
@@ -21,19 +23,19 @@ export const ReplyBell = () => {
       if (previous === 'on' && endpoint) {
         await push.unsubscribeFromReplies(endpoint);
         setBellState('off');
-        toast.success('不再提醒这个浏览器');
+        toast.success(t('comments.bell.stopped'));
         return;
       }
       const result = await push.subscribeToReplies();
       if (result === 'denied') {
         setBellState('off');
-        toast.error(permissionDeniedText);
+        toast.error(permissionDeniedText());
         return;
       }
       const registration = await push.siteWorkerRegistration();
       const subscription = await registration?.pushManager.getSubscription();
       setBellState('on', subscription?.endpoint ?? null);
-      toast.success('有人回复时会通知这个浏览器');
+      toast.success(t('comments.bell.started'));
     } catch (error) {
       setBellState(previous === 'busy' ? 'off' : previous);
       // The request client has already shown its own failures.
@@ -48,7 +50,7 @@ export const ReplyBell = () => {
       className={on ? 'btn btn-text comment-bell on' : 'btn btn-text comment-bell'}
       aria-pressed={on}
       disabled={state === 'busy'}
-      title={on ? '有回复时会通知这个浏览器，再按一次关闭' : '有人回复这条评论时通知这个浏览器'}
+      title={t(on ? 'comments.bell.on.title' : 'comments.bell.off.title')}
       data-testid="reply-bell"
       onClick={() => void toggle()}
     >
@@ -58,7 +60,7 @@ export const ReplyBell = () => {
           d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5-6.71V3.5a2 2 0 0 0-4 0v.79A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
         />
       </svg>
-      回复提醒
+      {t('comments.bell')}
     </button>
   );
 };

@@ -6,6 +6,7 @@
 import 'altcha';
 import 'altcha/i18n/zh-cn';
 import type { PowChallenge } from '@candy/contract/calls/commentModeration';
+import { intlTag, t } from '../../i18n/i18n.ts';
 
 export interface ProofWidget {
   /** The payload of a solved challenge: the one solved already, or one solved now. */
@@ -18,7 +19,7 @@ export interface ProofWidget {
 const mounted = async (widget: HTMLElementTagNameMap['altcha-widget']): Promise<void> => {
   await customElements.whenDefined('altcha-widget');
   for (let tries = 0; typeof widget.configure !== 'function'; tries += 1) {
-    if (tries > 100) throw new Error('人机验证没有加载');
+    if (tries > 100) throw new Error(t('comments.proof.notLoaded'));
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
@@ -39,7 +40,8 @@ export const mountProofWidget = async (
       new Response(JSON.stringify(await fetchChallenge()), {
         headers: { 'content-type': 'application/json' },
       }),
-    language: 'zh-cn',
+    // The widget's own words: Chinese from the import above, English built in (issue 44).
+    language: intlTag().toLowerCase(),
     hideLogo: true,
     hideFooter: true,
     // Nothing beyond the proof itself is collected or sent.
@@ -72,7 +74,7 @@ export const mountProofWidget = async (
       const ready = solved();
       if (ready) return ready;
       const result = await widget.verify();
-      if (!result?.payload) throw new Error('人机验证没有完成，请重试');
+      if (!result?.payload) throw new Error(t('comments.proof.notDone'));
       return result.payload;
     },
     renew() {

@@ -62,7 +62,7 @@ describe('CommentText', () => {
     ['an image with onerror', '<img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert(1)&gt;'],
     ['a script tag', '<script>alert(1)</script>', '&lt;script&gt;alert(1)&lt;/script&gt;'],
   ])('renders %s as escaped text', (_, text, escaped) => {
-    expect(html(text)).toBe(`<div class="comment-text"><span>${escaped}</span></div>`);
+    expect(html(text)).toBe(`<div class="comment-text" data-content="true"><span>${escaped}</span></div>`);
   });
 
   it('links a URL with rel="nofollow ugc noopener" in a new tab', () => {

@@ -1,6 +1,6 @@
-import { Texts } from '@candy/contract/constants';
 import { isOffline } from '../../core/appState.ts';
 import { fullMessage, RequestError } from '../../core/errors.ts';
+import { spec, t } from '../../i18n/i18n.ts';
 
 /** Why a post or an edit was refused: under the form, and as the spec's toast (issue 41.9). */
 export interface Refusal {
@@ -15,11 +15,11 @@ export interface Refusal {
 }
 
 export const refusalOf = (error: unknown): Refusal => {
-  if (error instanceof RequestError && (error.message === Texts.offlineWrite || isOffline())) {
+  if (error instanceof RequestError && (error.message === spec('offlineWrite') || isOffline())) {
     // Offline, nothing is sent until the site is online again: say so, and offer no retry.
     return {
-      inline: `${Texts.offlineWrite}，评论要在线时才能发表，文字先留在这里`,
-      toast: Texts.offlineWrite,
+      inline: t('comments.offlineWrite', { offline: spec('offlineWrite') }),
+      toast: spec('offlineWrite'),
       toasted: error.toasted,
     };
   }

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
 import { peekSsr } from '../../core/ssrData.ts';
 import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
+import { t } from '../../i18n/i18n.ts';
 import { toast } from '../toast.tsx';
 
 export interface CommentsState {
@@ -112,7 +113,7 @@ export const useComments = (targetType: CommentTargetType, targetId: number) => 
     // Silent: the form shows why a post was refused, under the text it keeps.
     const added = await call('commentCreate', { body: { targetType, targetId, ...input }, silent: true });
     setState((old) => ({ ...old, list: withAdded(old.list, added), total: old.total + 1 }));
-    if (added.held) toast('评论已提交，博主审核后其他人才能看到', { type: 'success' });
+    if (added.held) toast(t('comments.submittedHeld'), { type: 'success' });
     return added;
   };
 

@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { isOffline } from '../../core/appState.ts';
 import { RequestError } from '../../core/errors.ts';
 import { call } from '../../core/request.ts';
+import { t } from '../../i18n/i18n.ts';
 import type { ProofWidget } from './altchaWidget.ts';
 import './proofWidget.css';
 
@@ -25,7 +26,7 @@ export const useProof = (enabled: boolean) => {
     // Offline, writes are refused anyway: nothing to prove.
     if (!enabled || isOffline()) return null;
     widget.current ??= import('./altchaWidget.ts').then(({ mountProofWidget }) => {
-      if (!container.current) throw new Error('人机验证没有加载');
+      if (!container.current) throw new Error(t('comments.proof.notLoaded'));
       return mountProofWidget(container.current, fetchChallenge);
     });
     // A failed load (a network hiccup) may be tried again on the next focus.

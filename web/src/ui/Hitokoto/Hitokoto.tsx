@@ -1,9 +1,11 @@
 import './hitokoto.css';
+import { useT } from '../../i18n/useT.ts';
 import { useHitokoto } from './useHitokoto.ts';
 
 /** A quote; clicking it (or Enter) brings another one not seen yet. */
 export const Hitokoto = ({ className }: { className?: string }) => {
   const { status, quote, next } = useHitokoto();
+  const t = useT();
   const source = quote ? [quote.fromWho, quote.from && `「${quote.from}」`].filter(Boolean).join(' ') : '';
   return (
     <figure className={className ? `hitokoto ${className}` : 'hitokoto'} data-testid="hitokoto">
@@ -12,14 +14,25 @@ export const Hitokoto = ({ className }: { className?: string }) => {
         <button
           type="button"
           className="hitokoto-button"
-          title="换一句"
+          title={t('hitokoto.next')}
           aria-busy={status === 'loading'}
           onClick={() => void next()}
         >
-          {quote ? quote.hitokoto : status === 'failed' ? '一言加载失败，点击重试' : '……'}
+          {/* The quote is content (another site's), in its own language. */}
+          {quote ? (
+            <span data-content>{quote.hitokoto}</span>
+          ) : status === 'failed' ? (
+            t('hitokoto.failed')
+          ) : (
+            '……'
+          )}
         </button>
       </blockquote>
-      {source ? <figcaption className="hitokoto-from">—— {source}</figcaption> : null}
+      {source ? (
+        <figcaption className="hitokoto-from" data-content>
+          —— {source}
+        </figcaption>
+      ) : null}
     </figure>
   );
 };

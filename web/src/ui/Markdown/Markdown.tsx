@@ -11,6 +11,8 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { t } from '../../i18n/i18n.ts';
+import { useLanguage } from '../../i18n/useT.ts';
 import { openImageViewer } from '../imageViewer/index.tsx';
 import { MusicCard } from '../MusicCard/MusicCard.tsx';
 import './markdown.css';
@@ -82,7 +84,10 @@ export const Markdown = ({
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);
   const [videoSlots, setVideoSlots] = useState<HTMLElement[]>([]);
+  // The pictures' labels are words: set again when the visitor switches language.
+  const language = useLanguage();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `language` re-runs it for the labels' words (read through `t`)
   useLayoutEffect(() => {
     const element = root.current;
     if (!element || !html) return;
@@ -92,11 +97,11 @@ export const Markdown = ({
       if (image.closest('a')) continue;
       image.tabIndex = 0;
       image.setAttribute('role', 'button');
-      image.setAttribute('aria-label', image.alt ? `查看图片：${image.alt}` : '查看图片');
+      image.setAttribute('aria-label', image.alt ? t('image.view.alt', { alt: image.alt }) : t('image.view'));
     }
     if (element.querySelector('pre code[class*="language-"]')) highlightLater(element);
     paintPlaceholders(element);
-  }, [html]);
+  }, [html, language]);
 
   const onClick = (event: MouseEvent) => {
     const image = openableImage(event.target);
@@ -112,7 +117,11 @@ export const Markdown = ({
 
   // Without the renderer chunk (a failed download) the text is still readable, as plain text.
   if (failed && !render && rendered === undefined)
-    return <div className={`markdown markdown-plain${className ? ` ${className}` : ''}`}>{source}</div>;
+    return (
+      <div className={`markdown markdown-plain${className ? ` ${className}` : ''}`} data-content>
+        {source}
+      </div>
+    );
 
   return (
     <>
@@ -120,6 +129,7 @@ export const Markdown = ({
       <div
         ref={root}
         className={className ? `markdown ${className}` : 'markdown'}
+        data-content
         aria-busy={html === ''}
         onClick={onClick}
         onKeyDown={onKeyDown}

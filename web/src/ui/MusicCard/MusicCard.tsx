@@ -1,5 +1,6 @@
 import type { Track } from '@candy/contract/calls/music';
 import { useRef, useState } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import './music-card.css';
 import { fetchPlayUrl, trackFailure, useTrack } from './useTrack.ts';
 
@@ -15,6 +16,7 @@ const Player = ({ track }: { track: Track }) => {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const [time, setTime] = useState({ current: 0, duration: 0 });
+  const t = useT();
 
   const toggle = async () => {
     const element = audio.current;
@@ -44,8 +46,12 @@ const Player = ({ track }: { track: Track }) => {
         <div className="music-card-cover" />
       )}
       <div className="music-card-body">
-        <div className="music-card-title">{track.name}</div>
-        <div className="music-card-singer">{track.singer}</div>
+        <div className="music-card-title" data-content>
+          {track.name}
+        </div>
+        <div className="music-card-singer" data-content>
+          {track.singer}
+        </div>
         <div className="music-card-progress" aria-hidden="true">
           <div style={{ width: `${progress}%` }} />
         </div>
@@ -54,7 +60,7 @@ const Player = ({ track }: { track: Track }) => {
       <button
         type="button"
         className="music-card-play"
-        aria-label={playing ? `暂停 ${track.name}` : `播放 ${track.name}`}
+        aria-label={t(playing ? 'music.pause' : 'music.play', { name: track.name })}
         aria-pressed={playing}
         disabled={busy}
         onClick={() => void toggle()}
@@ -85,10 +91,11 @@ const Player = ({ track }: { track: Track }) => {
 /** The music card of the markdown `[music:<id>]` syntax: the track's cover, name, singer and a player. */
 export const MusicCard = ({ id }: { id: string }) => {
   const state = useTrack(id);
+  const t = useT();
   if (state.status === 'unconfigured')
     return (
       <div className="music-card music-card-unconfigured" data-testid="music-card" role="note">
-        ♪ 音乐 {id}（本站未配置音乐服务）
+        {t('music.unconfigured', { id })}
       </div>
     );
   if (state.status === 'loading')

@@ -1,11 +1,12 @@
 import type { Track } from '@candy/contract/calls/music';
 import { ErrorCode } from '@candy/contract/codes';
-import { Texts } from '@candy/contract/constants';
+
 import { useRef, useState } from 'react';
 import { useIsOffline } from '../../core/appState.ts';
 import { call, RequestError } from '../../core/request.ts';
 import { runtimeConfig } from '../../core/runtimeConfig.ts';
 import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
+import { spec } from '../../i18n/i18n.ts';
 
 /**
  * Music hosts often answer with http:// addresses; the page's CSP lets media and images come only
@@ -29,7 +30,7 @@ export type TrackState =
 /** The message a card shows for a failed lookup; an unknown song reads as spec §5 says. */
 export const trackFailure = (id: string, error: unknown): string => {
   if (error instanceof RequestError && error.code !== ErrorCode.notFound) return error.message;
-  return Texts.musicNotFound(id);
+  return spec('musicNotFound', id);
 };
 
 /**
@@ -61,7 +62,7 @@ export const useTrack = (id: string): TrackState => {
         setState(
           track
             ? { status: 'ready', track: { ...track, picUrl: toHttps(track.picUrl), url: toHttps(track.url) } }
-            : { status: 'failed', message: Texts.musicNotFound(id) },
+            : { status: 'failed', message: spec('musicNotFound', id) },
         );
       })
       .catch((error: unknown) => {
@@ -74,6 +75,6 @@ export const useTrack = (id: string): TrackState => {
 /** A fresh play address: upstream addresses expire, so it is asked for when playing starts. */
 export const fetchPlayUrl = async (id: string): Promise<string> => {
   const { url } = await call('musicSongUrl', { query: { id }, silent: true });
-  if (!url) throw new RequestError(ErrorCode.notFound, Texts.musicNotFound(id));
+  if (!url) throw new RequestError(ErrorCode.notFound, spec('musicNotFound', id));
   return toHttps(url);
 };

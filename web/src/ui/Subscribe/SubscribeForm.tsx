@@ -1,4 +1,3 @@
-import { Texts } from '@candy/contract/constants';
 import { useEffect, useId, useState } from 'react';
 import { isOffline } from '../../core/appState.ts';
 import { fullMessage } from '../../core/errors.ts';
@@ -10,21 +9,17 @@ import { useProof } from '../Comments/useProof.ts';
 import type { SubscribePlace } from './SubscribeSlot.tsx';
 import { subscribeOpen } from './subscribeOpen.ts';
 import './subscribe.css';
+import { spec, t } from '../../i18n/i18n.ts';
+import { useT } from '../../i18n/useT.ts';
 
-/** The one answer, whether or not the address was known: the answer tells nobody who subscribed. */
-export const acceptedText = '如果这个地址还没订阅，确认邮件马上就到；请在 48 小时内点开里面的链接。';
-
-const intro: Record<SubscribePlace, string> = {
-  chaos: '新随笔发到你的邮箱',
-  essay: '喜欢的话，新随笔可以发到你的邮箱',
-  footer: '邮件订阅新随笔',
-};
+// `subscribe.accepted` is the one answer, whether or not the address was known: the answer tells
+// nobody who subscribed. The intro differs by place (`subscribe.intro.<place>`).
 
 /** The address checked with the contract's schema; zod loads only now, never with a visitor's page. */
 const checkAddress = async (email: string): Promise<string | null> => {
   const { NewsletterSubscribeBody } = await import('@candy/contract/calls/newsletter');
   const parsed = NewsletterSubscribeBody.safeParse({ email });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? '邮箱格式不对');
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? t('subscribe.badAddress'));
 };
 
 /**
@@ -34,6 +29,7 @@ const checkAddress = async (email: string): Promise<string | null> => {
 export default function SubscribeForm({ place }: { place: SubscribePlace }) {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
+  const t = useT();
   const [refusal, setRefusal] = useState('');
   const [accepted, setAccepted] = useState(false);
   const proof = useProof(open);
@@ -70,7 +66,7 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
     } catch (error) {
       const why = refusalOf(error);
       // Offline the comment wording does not fit: nothing is sent, say only that.
-      if (isOffline()) return refuse(Texts.offlineWrite, Texts.offlineWrite);
+      if (isOffline()) return refuse(spec('offlineWrite'), spec('offlineWrite'));
       if (why.toasted) setRefusal(why.inline);
       else refuse(why.inline, why.toast, why.requestId);
       proof.renew();
@@ -82,7 +78,7 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
   if (accepted)
     return (
       <p className={`subscribe subscribe-${place} subscribe-done`} role="status" data-testid="subscribe-done">
-        {acceptedText}
+        {t('subscribe.accepted')}
       </p>
     );
 
@@ -95,7 +91,7 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
       onFocus={() => void proof.arm()?.catch(() => undefined)}
     >
       <p className="subscribe-title" id={`${id}-title`}>
-        {intro[place]}
+        {t(`subscribe.intro.${place}`)}
       </p>
       <div className="subscribe-row">
         <input
@@ -103,8 +99,8 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          aria-label="订阅邮箱"
-          placeholder="你的邮箱"
+          aria-label={t('subscribe.email')}
+          placeholder={t('subscribe.email.placeholder')}
           maxLength={254}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -116,7 +112,7 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
           }}
         />
         <Button kind="primary" className="subscribe-submit" disabled={!email.trim()} onClick={submit}>
-          订阅
+          {t('subscribe.submit')}
         </Button>
       </div>
       <div className="proof-widget" ref={proof.container} data-testid="subscribe-proof" />
@@ -125,7 +121,7 @@ export default function SubscribeForm({ place }: { place: SubscribePlace }) {
           {refusal}
         </p>
       ) : null}
-      <p className="subscribe-note">只用来寄新随笔，每封信里都能一键退订。</p>
+      <p className="subscribe-note">{t('subscribe.note')}</p>
     </form>
   );
 }

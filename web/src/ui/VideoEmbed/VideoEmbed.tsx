@@ -3,6 +3,7 @@ import { copyOf } from '@candy/contract/pictureCopy';
 import { useRef, useState } from 'react';
 import { call } from '../../core/request.ts';
 import { useKeyedEffect } from '../../core/useKeyedEffect.ts';
+import { useT } from '../../i18n/useT.ts';
 import { mediaSrc } from './mediaSrc.ts';
 import './video-embed.css';
 
@@ -28,7 +29,7 @@ const useEmbed = <T,>(load: () => Promise<T>, key: string): Loaded<T> => {
 /** What visitors see for a clip that is not (or no longer) published: quiet, no error. */
 const Missing = () => (
   <div className="video-embed video-embed-missing" data-testid="video-missing">
-    视频暂不可用
+    {useT()('video.missing')}
   </div>
 );
 

@@ -3,7 +3,7 @@ import { passkeyAssertion, passkeyCancelled, passkeysSupported } from '../../cor
 import { call } from '../../core/request.ts';
 import { callSealed } from '../../pages/public/contract/sealed.ts';
 import { Button } from '../Button.tsx';
-import { Dialog } from '../Dialog.tsx';
+import { Dialog } from '../DialogFrame.tsx';
 import { openOverlay } from '../overlayHost.tsx';
 import { reportError } from '../reportError.ts';
 

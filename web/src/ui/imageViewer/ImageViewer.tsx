@@ -1,5 +1,6 @@
 import { Limits } from '@candy/contract/constants';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/useT.ts';
 import { useFocusTrap } from '../focusTrap.ts';
 import { type Frame, fitFrame, isTap, pinchFrame, zoomFrame } from './geometry.ts';
 import type { ImageViewerOptions } from './options.ts';
@@ -20,6 +21,7 @@ const distance = (a: Press, b: Press) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** Drag, wheel and pinch zoom; a tap (movement under 5px) closes (spec §2). */
 export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError }: Props) => {
+  const t = useT();
   const img = useRef<HTMLImageElement>(null);
   const [frame, setFrame] = useState<Frame | null>(null);
   const pointers = useRef(new Map<number, Press>());
@@ -113,7 +115,7 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
       tabIndex={-1}
       role="dialog"
       aria-modal="true"
-      aria-label={alt ? `查看图片：${alt}` : '查看图片'}
+      aria-label={alt ? t('image.view.alt', { alt }) : t('image.view')}
       className="image-viewer"
       data-testid="image-viewer"
       onPointerDown={onPointerDown}
@@ -143,10 +145,10 @@ export const ImageViewer = ({ src, alt, buttons = [], fileName, onClose, onError
       />
       <div className="image-viewer-buttons" onPointerDown={(e) => e.stopPropagation()}>
         <a className="btn" href={src} download={name} data-testid="image-viewer-save">
-          另存为
+          {t('imageViewer.save')}
         </a>
         <button type="button" className="btn" onClick={onClose} data-testid="image-viewer-close">
-          关闭
+          {t('imageViewer.close')}
         </button>
         {buttons.map((b, i) => (
           <button

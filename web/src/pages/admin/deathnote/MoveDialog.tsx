@@ -2,7 +2,7 @@ import type { RepoEntry } from '@candy/contract/calls/files';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryClient } from '../../../ui/adminKit/index.ts';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { Dialog } from '../../../ui/DialogFrame.tsx';
 import { openOverlay } from '../../../ui/overlayHost.tsx';
 import { reportError } from '../../../ui/reportError.ts';
 import { FolderTree } from './FolderTree.tsx';

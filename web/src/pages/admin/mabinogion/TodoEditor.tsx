@@ -2,7 +2,7 @@ import { type Todo, TodoPatch } from '@candy/contract/calls/todos';
 import { call } from '../../../core/request.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
+import { Dialog } from '../../../ui/DialogFrame.tsx';
 import { openOverlay } from '../../../ui/overlayHost.tsx';
 
 const EditForm = ({

@@ -1,4 +1,5 @@
 import { peekSsr } from '../../../core/ssrData.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Comments } from '../../../ui/Comments/Comments.tsx';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
@@ -12,6 +13,7 @@ if (peekSsr('about') === undefined) void preloadMarkdown();
 /** The about page (关于): article 1, then its comments. */
 export default function AboutPage() {
   const about = useAboutArticle();
+  const t = useT();
   return (
     <div className="public-page about-page">
       <article className="card" data-testid="about-article">
@@ -24,14 +26,14 @@ export default function AboutPage() {
           />
         ) : about.status === 'failed' ? (
           <div className="list-status list-status-failed" role="alert">
-            加载失败：{about.error}{' '}
+            {t('list.failed', { error: about.error })}{' '}
             <button type="button" className="btn btn-text" onClick={() => void about.retry()}>
-              重试
+              {t('list.retry')}
             </button>
           </div>
         ) : (
           <div className="list-status">
-            <Spinner label="加载中" />
+            <Spinner label={t('list.loading')} />
           </div>
         )}
       </article>

@@ -2,6 +2,7 @@ import type { Essay } from '@candy/contract/calls/essays';
 import { markdownTitle } from '@candy/contract/markdownText';
 import { essayPath } from '@candy/contract/sitePaths';
 import { Link } from '../../../app/router.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { CommentsDisclosure } from '../../../ui/Comments/CommentsDisclosure.tsx';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { AuthorCard } from '../shared/AuthorCard.tsx';
@@ -10,7 +11,7 @@ import { LocalTime, useDateTimeText } from '../shared/LocalTime.tsx';
 /** An essay; `html` is its content rendered by the server, on a server-rendered first page (issue 16). */
 const ReservationBadge = ({ ms }: { ms: number }) => (
   <span className="badge" suppressHydrationWarning>
-    定时 {useDateTimeText(ms)}
+    {useT()('essay.scheduled', { time: useDateTimeText(ms) })}
   </span>
 );
 
@@ -25,18 +26,22 @@ export const EssayCard = ({
   /** Comments open at once: the address names one of them (`#comment-N`, a reply notification). */
   openComments?: boolean;
 }) => {
+  const t = useT();
   const scheduled = essay.reservation !== null && essay.reservation > Date.now();
   return (
     // microformats2 (issue 29.4): an h-entry others' sites read for a Webmention's author and text.
     <article className="card essay h-entry" data-testid="essay" data-essay-id={essay.id}>
       <header className="essay-head">
-        <Link className="essay-id u-url" to={essayPath(essay.id)} title="本篇的链接">
+        <Link className="essay-id u-url" to={essayPath(essay.id)} title={t('essay.link')}>
           #{essay.id}
         </Link>
         <LocalTime ms={essay.createdAt} className="dt-published" />
-        <data className="p-name" value={markdownTitle(essay.content) || `随笔 #${essay.id}`} />
+        <data
+          className="p-name"
+          value={markdownTitle(essay.content) || t('essay.untitled', { id: essay.id })}
+        />
         <AuthorCard />
-        {essay.hide ? <span className="badge">隐藏</span> : null}
+        {essay.hide ? <span className="badge">{t('essay.hidden')}</span> : null}
         {scheduled && essay.reservation !== null ? <ReservationBadge ms={essay.reservation} /> : null}
       </header>
       <Markdown
@@ -51,8 +56,8 @@ export const EssayCard = ({
         targetType="essay"
         targetId={essay.id}
         footerClassName="essay-foot"
-        label="评论"
-        openLabel="收起评论"
+        label={t('essay.comments')}
+        openLabel={t('essay.comments.close')}
         initiallyOpen={openComments}
       />
     </article>

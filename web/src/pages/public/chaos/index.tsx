@@ -1,5 +1,6 @@
 import { eagerEssayIndex } from '@candy/contract/pictureMarkup';
 import { peekSsr } from '../../../core/ssrData.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Hitokoto } from '../../../ui/Hitokoto/Hitokoto.tsx';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
@@ -23,15 +24,16 @@ export default function ChaosPage() {
   const essays = useEssayList(keyword);
   const sentinel = useInfiniteScroll(essays.loadMore, essays.status === 'ready' && essays.hasMore);
   const eager = eagerEssayIndex(essays.items);
+  const t = useT();
   return (
     <div className="public-page chaos-page">
-      <PageHeading>随笔</PageHeading>
+      <PageHeading>{t('title.chaos')}</PageHeading>
       <Hitokoto className="chaos-quote" />
       <div className="public-page-toolbar">
         <SearchInput
           key={searchVersion}
           initial={keyword}
-          placeholder="搜索随笔，#id 直达"
+          placeholder={t('chaos.search')}
           onSearch={setKeyword}
         />
       </div>
@@ -49,7 +51,7 @@ export default function ChaosPage() {
         code={essays.code}
         count={essays.items.length}
         hasMore={essays.hasMore}
-        empty={keyword.trim() ? '没有找到相关的随笔' : '还没有随笔'}
+        empty={t(keyword.trim() ? 'chaos.none.found' : 'chaos.none')}
         onRetry={essays.items.length ? essays.loadMore : essays.reload}
       />
     </div>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { reportError } from '../../../ui/reportError.ts';
 import { chineseValidity } from '../../../ui/validity.ts';
@@ -13,6 +14,7 @@ export const SecondFactor = ({
 }) => {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !code.trim()) return;
@@ -26,9 +28,9 @@ export const SecondFactor = ({
   };
   return (
     <form className="contract-form" onSubmit={submit} data-testid="contract-totp">
-      <p className="contract-hint">已开启两步验证：输入验证器应用里的 6 位验证码，或一个恢复码。</p>
+      <p className="contract-hint">{t('contract.totp.hint')}</p>
       <label>
-        验证码
+        {t('contract.totp.code')}
         <input
           className="input"
           name="code"
@@ -38,14 +40,14 @@ export const SecondFactor = ({
           onChange={(e) => setCode(e.target.value)}
           required
           pattern="\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5}"
-          {...chineseValidity('请填写 6 位验证码或恢复码')}
+          {...chineseValidity(t('contract.totp.missing'))}
         />
       </label>
       <Button kind="primary" type="submit" loading={busy} data-testid="contract-totp-submit">
-        验证
+        {t('contract.totp.submit')}
       </Button>
       <Button kind="text" onClick={onBack}>
-        重新输入密码
+        {t('contract.totp.back')}
       </Button>
     </form>
   );

@@ -5,6 +5,7 @@ import { resetHandshake } from '../../../core/handshake.ts';
 import { passkeyAssertion, passkeyCancelled, passkeysSupported } from '../../../core/passkeys.ts';
 import { call, RequestError, shown } from '../../../core/request.ts';
 import { storage } from '../../../core/storage.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useProof } from '../../../ui/Comments/useProof.ts';
 import { reportError } from '../../../ui/reportError.ts';
@@ -33,6 +34,7 @@ export default function ContractPage() {
   const proofs = useProof(true);
   /** What the page says while it solves a proof of work; null when none is under way. */
   const [proofNote, setProofNote] = useState<string | null>(null);
+  const t = useT();
 
   const enter = ({ accessKey, accessExp }: LoginSession, name = username.trim()) => {
     storage.set({ accessKey, accessExp, isExpiredGreatOldOne: false, usernameCache: name });
@@ -67,9 +69,9 @@ export default function ContractPage() {
         }
         // The refused login used up the handshake: the retry knocks again.
         resetHandshake();
-        setProofNote('登录失败次数较多，正在自动完成人机验证…');
+        setProofNote(t('contract.proof.solving'));
         proof = await proofs.take();
-        setProofNote('人机验证完成，正在登录…');
+        setProofNote(t('contract.proof.done'));
       }
     }
   };
@@ -99,7 +101,7 @@ export default function ContractPage() {
   if (ticket) {
     return (
       <section className="contract-page" data-testid="contract-page">
-        <h1>契约</h1>
+        <h1>{t('title.contract')}</h1>
         <SecondFactor
           onSubmit={async (code) => enter(await call('loginTotp', { body: { ticket, code } }))}
           onBack={() => setTicket(null)}
@@ -110,11 +112,11 @@ export default function ContractPage() {
 
   return (
     <section className="contract-page" data-testid="contract-page">
-      <h1>契约</h1>
-      <p className="contract-hint">旧日支配者的入口</p>
+      <h1>{t('title.contract')}</h1>
+      <p className="contract-hint">{t('contract.hint')}</p>
       <form className="contract-form" onSubmit={submit}>
         <label>
-          用户名
+          {t('contract.username')}
           <input
             className="input"
             name="username"
@@ -122,11 +124,11 @@ export default function ContractPage() {
             value={username}
             onChange={(e) => setUsername(e.target.value)}
             required
-            {...chineseValidity('请填写用户名')}
+            {...chineseValidity(t('contract.username.missing'))}
           />
         </label>
         <label>
-          密码
+          {t('contract.password')}
           <input
             className="input"
             name="password"
@@ -135,11 +137,11 @@ export default function ContractPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             required
-            {...chineseValidity('请填写密码')}
+            {...chineseValidity(t('contract.password.missing'))}
           />
         </label>
         <Button kind="primary" type="submit" loading={busy} data-testid="contract-submit">
-          签订契约
+          {t('contract.submit')}
         </Button>
         {/* The ALTCHA widget, mounted only when a proof is asked for; it shows its own progress. */}
         <div ref={proofs.container} className="proof-widget" />
@@ -150,7 +152,7 @@ export default function ContractPage() {
         )}
         {passkeysSupported() && (
           <Button onClick={() => run(withPasskey)} disabled={busy} data-testid="contract-passkey">
-            用通行密钥登录
+            {t('contract.passkey')}
           </Button>
         )}
       </form>

@@ -1,3 +1,5 @@
+import { t } from '../../../i18n/i18n.ts';
+
 const base64ToBytes = (base64: string): Uint8Array<ArrayBuffer> => {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
@@ -15,7 +17,7 @@ const bytesToBase64 = (bytes: Uint8Array): string => {
 export const sealText = async (publicKeyBase64: string, text: string): Promise<string> => {
   if (!globalThis.crypto?.subtle) {
     // WebCrypto exists only in secure contexts (https, localhost).
-    throw new Error('当前页面不是安全连接 (HTTPS)，无法加密密码');
+    throw new Error(t('contract.insecure'));
   }
   const key = await crypto.subtle.importKey(
     'spki',

@@ -1,11 +1,12 @@
 import type { CallBody, Calls } from '@candy/contract';
 import { ErrorCode } from '@candy/contract/codes';
-import { Texts } from '@candy/contract/constants';
+
 import type { RouteName } from '@candy/contract/routes';
 import { appState, isOffline } from '../../../core/appState.ts';
 import { ensureHandshake, resetHandshake } from '../../../core/handshake.ts';
 import { notify } from '../../../core/notify.ts';
 import { RequestError, rawCall } from '../../../core/request.ts';
+import { spec } from '../../../i18n/i18n.ts';
 import { sealText } from './seal.ts';
 
 type Seal = (text: string) => Promise<string>;
@@ -21,8 +22,8 @@ export const callSealed = async <N extends RouteName>(
   options: { silent?: boolean } = {},
 ) => {
   if (isOffline()) {
-    notify('error', Texts.offlineWrite);
-    throw new RequestError(0, Texts.offlineWrite);
+    notify('error', spec('offlineWrite'));
+    throw new RequestError(0, spec('offlineWrite'));
   }
   const attempt = async () => {
     await ensureHandshake();

@@ -3,6 +3,7 @@ import { essayIdOfPath } from '@candy/contract/sitePaths';
 import { useOwnTitle } from '../../../app/ownTitle.ts';
 import { Link, useLocation } from '../../../app/router.tsx';
 import { peekSsr } from '../../../core/ssrData.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { commentAnchorOf } from '../../../ui/Comments/useCommentAnchor.ts';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -38,12 +39,17 @@ const EssayView = ({ id }: { id: number }) => {
   // While the next essay loads, the previous one's answer is still in hand: never show it for this id.
   const shown = essay.data && essay.data.id === id ? essay.data : null;
   const missing = essay.status === 'ready' && essay.data === null;
-  useOwnTitle(shown ? markdownTitle(shown.content) : missing ? '随笔不存在' : null);
+  const t = useT();
+  useOwnTitle(shown ? markdownTitle(shown.content) : missing ? t('essay.missing') : null);
   return (
     <div className="public-page essay-page">
-      {shown ? <PageHeading>{markdownTitle(shown.content) || `随笔 #${shown.id}`}</PageHeading> : null}
-      <nav className="essay-page-back" aria-label="返回">
-        <Link to="/chaos">← 全部随笔</Link>
+      {shown ? (
+        <PageHeading content>
+          {markdownTitle(shown.content) || t('essay.untitled', { id: shown.id })}
+        </PageHeading>
+      ) : null}
+      <nav className="essay-page-back" aria-label={t('essay.back')}>
+        <Link to="/chaos">{t('essay.all')}</Link>
       </nav>
       {shown ? (
         <>
@@ -54,14 +60,14 @@ const EssayView = ({ id }: { id: number }) => {
         <EssayMissing />
       ) : essay.status === 'failed' ? (
         <div className="list-status list-status-failed" role="alert">
-          加载失败：{essay.error}{' '}
+          {t('list.failed', { error: essay.error })}{' '}
           <button type="button" className="btn btn-text" onClick={() => void essay.retry()}>
-            重试
+            {t('list.retry')}
           </button>
         </div>
       ) : (
         <div className="list-status" aria-live="polite">
-          <Spinner label="加载中" /> 加载中…
+          <Spinner label={t('list.loading')} /> {t('list.loading.text')}
         </div>
       )}
     </div>

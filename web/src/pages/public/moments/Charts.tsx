@@ -1,5 +1,6 @@
 import type { DayCount } from '@candy/contract/calls/moments';
 import { useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import {
   CELL,
   cellAt,
@@ -11,9 +12,9 @@ import {
   PLOT_H,
   PLOT_W,
 } from './chartLayout.ts';
+import { weekdayRowLabels } from './dateWords.ts';
 
 const cellPath = (x: number, y: number) => `M${x} ${y}h${CELL}v${CELL}h-${CELL}z`;
-const dayLabels = ['一', '', '三', '', '五', '', '日'];
 const LEVELS = [0, 1, 2, 3, 4] as const;
 
 /**
@@ -31,6 +32,7 @@ export const Heatmap = ({
   label: string;
   testId?: string;
 }) => {
+  const t = useT();
   const { cells, months, width, height } = heatmapLayout(days);
   const [hovered, setHovered] = useState<HeatCell | null>(null);
   const shades = LEVELS.map((level) => {
@@ -56,7 +58,7 @@ export const Heatmap = ({
             {month.label}
           </text>
         ))}
-        {dayLabels.map((day, row) =>
+        {weekdayRowLabels().map((day, row) =>
           day ? (
             <text key={day} x={0} y={18 + row * 15 + 10} className="chart-label">
               {day}
@@ -73,7 +75,9 @@ export const Heatmap = ({
           className="heat-tip"
           data-testid="heat-tip"
           style={{ left: hovered.x + CELL / 2, top: hovered.y }}
-        >{`${hovered.date}：${hovered.count} 条`}</span>
+        >
+          {t('moments.stats.heat.tip', { date: hovered.date, count: hovered.count })}
+        </span>
       ) : null}
     </div>
   );
@@ -89,6 +93,7 @@ export const HourBars = ({
   label: string;
   testId?: string;
 }) => {
+  const t = useT();
   const { bars, max, barWidth } = hourLayout(hours, PLOT_W, PLOT_H);
   const ticks = [0, Math.round(max / 2), max].filter((v, i, all) => all.indexOf(v) === i);
   return (
@@ -109,7 +114,7 @@ export const HourBars = ({
           {bars.map((bar) => (
             <g key={bar.hour}>
               <rect x={LEFT + bar.x} y={bar.y} width={barWidth} height={bar.height} className="chart-bar">
-                <title>{`${bar.hour} 时：${bar.count} 条`}</title>
+                <title>{t('moments.stats.hour.tip', { hour: bar.hour, count: bar.count })}</title>
               </rect>
               {bar.hour % 3 === 0 ? (
                 <text

@@ -1,5 +1,6 @@
 import type { MomentImage } from '@candy/contract/calls/moments';
 import type { PictureMap } from '@candy/contract/pictureMarkup';
+import { useT } from '../../../i18n/useT.ts';
 import { openImageViewer } from '../../../ui/imageViewer/index.tsx';
 import { Picture } from '../../../ui/Picture.tsx';
 
@@ -15,6 +16,7 @@ export const ImageGrid = ({
   /** The pictures' copies and placeholders (issue 30), by URL. */
   pictures?: PictureMap | undefined;
 }) => {
+  const t = useT();
   if (images.length === 0) return null;
   const layout = images.length === 1 ? 'one' : images.length === 2 || images.length === 4 ? 'two' : 'three';
   return (
@@ -25,7 +27,7 @@ export const ImageGrid = ({
           key={index}
           type="button"
           className="moment-image"
-          aria-label={`查看第 ${index + 1} 张图片`}
+          aria-label={t('moments.image.nth', { n: index + 1 })}
           onClick={() => void openImageViewer({ src: image.url })}
         >
           <Picture

@@ -2,6 +2,8 @@ import type { CommentCount } from '@candy/contract/calls/comments';
 import type { Emote } from '@candy/contract/calls/emotes';
 import type { Moment } from '@candy/contract/calls/moments';
 import { useState } from 'react';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { CommentsDisclosure } from '../../../ui/Comments/CommentsDisclosure.tsx';
 import { CommentText } from '../../../ui/Comments/CommentText.tsx';
 import { AuthorCard } from '../shared/AuthorCard.tsx';
@@ -12,7 +14,11 @@ const noEmotes: ReadonlyMap<string, Emote> = new Map();
 
 /** 评论 2 · 喜欢 3 · 转发 1: what the moment's footer says, leaving out what is zero. */
 const countText = ({ comments, likes, reposts }: CommentCount): string =>
-  [comments ? `评论 ${comments}` : '', likes ? `喜欢 ${likes}` : '', reposts ? `转发 ${reposts}` : '']
+  [
+    comments ? t('moments.count.comments', { count: comments }) : '',
+    likes ? t('moments.count.likes', { count: likes }) : '',
+    reposts ? t('moments.count.reposts', { count: reposts }) : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -23,6 +29,7 @@ const countText = ({ comments, likes, reposts }: CommentCount): string =>
 const MomentThread = ({ momentId, count }: { momentId: number; count: CommentCount }) => {
   // The thread's own count once it was opened: the owner's answer counts at once.
   const [comments, setComments] = useState(count.comments);
+  useT(); // re-rendered on a language switch: countText's words
   return (
     <CommentsDisclosure
       targetType="moment"
@@ -31,7 +38,7 @@ const MomentThread = ({ momentId, count }: { momentId: number; count: CommentCou
       onTotal={setComments}
       footerClassName="moment-foot"
       label={countText({ ...count, comments })}
-      openLabel="收起"
+      openLabel={t('moments.thread.close')}
       testId="moment-thread-toggle"
     />
   );

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/useT.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { HEATMAP_LEFT, heatmapLayout, hourViewBox } from './chartLayout.ts';
 import { WeekTable } from './WeekTable.tsx';
@@ -20,10 +21,11 @@ const heatmapSize = () => {
 };
 
 /** The week report's rows, with "…" until the numbers come (the busiest day on its two lines). */
-const placeholderRows: WeekRow[] = ['动态', '图片', '最忙的一天', '最长连续'].map((label) => {
-  const cell: WeekCell = label === '最忙的一天' ? ['…', '…'] : '…';
-  return { label, thisWeek: cell, lastWeek: cell, change: '…' };
-});
+const placeholderRows = (t: (key: string) => string): WeekRow[] =>
+  (['moments', 'images', 'busiest', 'streak'] as const).map((row) => {
+    const cell: WeekCell = row === 'busiest' ? ['…', '…'] : '…';
+    return { label: t(`moments.week.${row}`), thisWeek: cell, lastWeek: cell, change: '…' };
+  });
 
 /**
  * The statistics' place while their code or data loads: the same headings, chart boxes and table
@@ -31,21 +33,22 @@ const placeholderRows: WeekRow[] = ['动态', '图片', '最忙的一天', '最�
  */
 export const StatisticsSkeleton = () => {
   const heatmap = heatmapSize();
+  const t = useT();
   return (
     <div className="moments-statistics moments-statistics-loading" aria-busy="true">
       <h3>
-        <Spinner label="统计加载中" /> 过去一年
+        <Spinner label={t('moments.stats.loading')} /> {t('moments.stats.yearLoading')}
       </h3>
       <div className="moments-heatmap-scroll">
         <div className="moments-chart">
           <svg width={heatmap.width} height={heatmap.height} aria-hidden="true" />
         </div>
       </div>
-      <h3>一天中的时段</h3>
+      <h3>{t('moments.stats.hours')}</h3>
       <div className="moments-chart">
         <svg viewBox={hourViewBox} width="100%" aria-hidden="true" />
       </div>
-      <WeekTable rows={placeholderRows} />
+      <WeekTable rows={placeholderRows(t)} />
     </div>
   );
 };

@@ -1,4 +1,5 @@
 import type { DayCount } from '@candy/contract/calls/moments';
+import { monthName } from './dateWords.ts';
 
 /**
  * Geometry of the two moment charts, drawn as plain SVG (issue 16: ECharts cost ≈ 186 KB gzip on
@@ -73,7 +74,7 @@ export const MONTH_LABEL_WIDTH = 2 * (CELL + GAP);
 const monthLabels = (cells: readonly HeatCell[]) => {
   const labels = cells
     .filter((cell) => cell.date.endsWith('-01') || cell === cells[0])
-    .map((cell) => ({ x: cell.x, label: `${Number(cell.date.slice(5, 7))}月` }));
+    .map((cell) => ({ x: cell.x, label: monthName(Number(cell.date.slice(5, 7))) }));
   const [first, second] = labels;
   if (first && second && second.x - first.x < MONTH_LABEL_WIDTH) labels.shift();
   return labels;

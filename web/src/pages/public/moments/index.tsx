@@ -1,6 +1,7 @@
 import { ErrorCode } from '@candy/contract/codes';
 import { lazy, Suspense, useState } from 'react';
 import { useIsOffline } from '../../../core/appState.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
 import { DarkKeyNeeded } from '../shared/DarkKeyNeeded.tsx';
 import { ListStatus } from '../shared/ListStatus.tsx';
@@ -24,27 +25,28 @@ const Statistics = lazy(() => import('./Statistics.tsx'));
 const Feed = ({ offline }: { offline: boolean }) => {
   const [keyword, setKeyword] = useState('');
   const readKey = useDarkReadKey();
+  const t = useT();
   const moments = useMomentList(keyword, readKey);
   const counts = useMomentCounts(offline ? [] : moments.items.map((moment) => moment.id), readKey);
   const sentinel = useInfiniteScroll(moments.loadMore, moments.status === 'ready' && moments.hasMore);
   if (moments.status === 'failed' && moments.code === ErrorCode.darkKeyRequired)
-    return <DarkKeyNeeded what="朋友圈" />;
+    return <DarkKeyNeeded what={t('moments.what')} />;
   return (
     <>
       {offline ? (
         <p className="moments-offline-note" data-testid="moments-offline">
-          离线模式：这是快照里加密保存的朋友圈，统计和评论要连上服务器才能看。
+          {t('moments.offline')}
         </p>
       ) : (
         <details className="card moments-stats-card" open>
-          <summary>统计</summary>
+          <summary>{t('moments.stats')}</summary>
           <Suspense fallback={<StatisticsSkeleton />}>
             <Statistics readKey={readKey} />
           </Suspense>
         </details>
       )}
       <div className="public-page-toolbar">
-        <SearchInput placeholder="搜索朋友圈" onSearch={setKeyword} />
+        <SearchInput placeholder={t('moments.search')} onSearch={setKeyword} />
       </div>
       <div className="moment-list" data-testid="moment-list">
         {moments.items.map((moment) => (
@@ -58,7 +60,7 @@ const Feed = ({ offline }: { offline: boolean }) => {
         code={moments.code}
         count={moments.items.length}
         hasMore={moments.hasMore}
-        empty={keyword.trim() ? '没有找到相关的动态' : '还没有动态'}
+        empty={t(keyword.trim() ? 'moments.none.found' : 'moments.none')}
         onRetry={moments.items.length ? moments.loadMore : moments.reload}
       />
     </>
@@ -71,9 +73,10 @@ const Feed = ({ offline }: { offline: boolean }) => {
  */
 export default function MomentsPage() {
   const offline = useIsOffline();
+  const t = useT();
   return (
     <div className="public-page moments-page">
-      <PageHeading>朋友圈</PageHeading>
+      <PageHeading>{t('title.moments')}</PageHeading>
       <Feed key={offline ? 'offline' : 'online'} offline={offline} />
     </div>
   );

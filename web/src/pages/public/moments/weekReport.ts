@@ -1,4 +1,6 @@
 import type { WeekReport, WeekSummary } from '@candy/contract/calls/moments';
+import { t } from '../../../i18n/i18n.ts';
+import { weekdayOf } from './dateWords.ts';
 
 /**
  * A cell's text, or its two lines: the busiest day is always a date over a count, so the table is
@@ -15,14 +17,8 @@ export interface WeekRow {
   change: string;
 }
 
-const weekdays = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
-
-/** `2026-11-18` → `11-18 周三` (the date is a calendar day, read as such). */
-export const dayLabel = (date: string): string => {
-  const [year, month, day] = date.split('-').map(Number);
-  const weekday = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).getUTCDay();
-  return `${date.slice(5)} ${weekdays[weekday]}`;
-};
+/** `2026-11-18` → `11-18 周三` (`11-18 Wed` in English; the date is a calendar day, read as such). */
+export const dayLabel = (date: string): string => `${date.slice(5)} ${weekdayOf(date)}`;
 
 const change = (now: number, before: number): string => {
   const delta = now - before;
@@ -30,27 +26,29 @@ const change = (now: number, before: number): string => {
 };
 
 const busiest = (week: WeekSummary): WeekCell =>
-  week.busiestDay ? [dayLabel(week.busiestDay.date), `${week.busiestDay.count} 条`] : ['—', '\u00a0'];
+  week.busiestDay
+    ? [dayLabel(week.busiestDay.date), t('moments.week.count', { count: week.busiestDay.count })]
+    : ['—', '\u00a0'];
 
-/** This week against last: moments, images, busiest day, longest streak. */
+/** This week against last: moments, images, busiest day, longest streak (words in the active language). */
 export const weekRows = ({ thisWeek, lastWeek }: WeekReport): WeekRow[] => [
   {
-    label: '动态',
+    label: t('moments.week.moments'),
     thisWeek: String(thisWeek.count),
     lastWeek: String(lastWeek.count),
     change: change(thisWeek.count, lastWeek.count),
   },
   {
-    label: '图片',
+    label: t('moments.week.images'),
     thisWeek: String(thisWeek.images),
     lastWeek: String(lastWeek.images),
     change: change(thisWeek.images, lastWeek.images),
   },
-  { label: '最忙的一天', thisWeek: busiest(thisWeek), lastWeek: busiest(lastWeek), change: '' },
+  { label: t('moments.week.busiest'), thisWeek: busiest(thisWeek), lastWeek: busiest(lastWeek), change: '' },
   {
-    label: '最长连续',
-    thisWeek: `${thisWeek.longestStreak} 天`,
-    lastWeek: `${lastWeek.longestStreak} 天`,
+    label: t('moments.week.streak'),
+    thisWeek: t('moments.week.days', { count: thisWeek.longestStreak }),
+    lastWeek: t('moments.week.days', { count: lastWeek.longestStreak }),
     change: change(thisWeek.longestStreak, lastWeek.longestStreak),
   },
 ];

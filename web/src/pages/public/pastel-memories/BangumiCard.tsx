@@ -1,4 +1,5 @@
 import type { Bangumi } from '@candy/contract/calls/bangumi';
+import { useT } from '../../../i18n/useT.ts';
 import { Picture } from '../../../ui/Picture.tsx';
 import { progressPercent } from './groupBangumi.ts';
 
@@ -19,6 +20,7 @@ export const BangumiCard = ({
   eager?: boolean;
 }) => {
   const percent = progressPercent(entry);
+  const t = useT();
   const episodes = `${entry.episodesWatched} / ${entry.episodesTotal ?? '?'}`;
   const picture = entry.cover ? entry.pictures?.[entry.cover] : undefined;
   return (
@@ -49,11 +51,11 @@ export const BangumiCard = ({
         />
       ) : (
         <div className="bangumi-cover bangumi-cover-empty" aria-hidden="true">
-          无封面
+          {t('bangumi.noCover')}
         </div>
       )}
       <div className="bangumi-body">
-        <h3 className="bangumi-title">
+        <h3 className="bangumi-title" data-content>
           {entry.subjectId ? (
             <a href={`https://bgm.tv/subject/${entry.subjectId}`} target="_blank" rel="noopener noreferrer">
               {entry.titleCn || entry.title}
@@ -63,19 +65,25 @@ export const BangumiCard = ({
           )}
         </h3>
         {entry.titleCn && entry.title !== entry.titleCn ? (
-          <p className="bangumi-subtitle">{entry.title}</p>
+          <p className="bangumi-subtitle" data-content>
+            {entry.title}
+          </p>
         ) : null}
         <p className="bangumi-meta">
           {entry.airDate ? <span>{entry.airDate}</span> : null}
           {entry.rating !== null ? <span className="bangumi-rating">★ {entry.rating}/10</span> : null}
         </p>
         <div className="bangumi-progress">
-          <progress max={100} value={percent} aria-label={`进度 ${episodes}`} />
+          <progress max={100} value={percent} aria-label={t('bangumi.progress', { episodes })} />
           <span>{episodes}</span>
         </div>
-        {entry.review ? <p className="bangumi-review">{entry.review}</p> : null}
+        {entry.review ? (
+          <p className="bangumi-review" data-content>
+            {entry.review}
+          </p>
+        ) : null}
         {entry.tags.length ? (
-          <div className="bangumi-tags">
+          <div className="bangumi-tags" data-content>
             {entry.tags.map((tag) => (
               <button key={tag} type="button" className="badge bangumi-tag" onClick={() => onTag(tag)}>
                 {tag}

@@ -3,13 +3,8 @@ import type { Bangumi, BangumiStatus } from '@candy/contract/calls/bangumi';
 /** Display order of the groups (the contract's bangumiStatuses, repeated: calls/ carries zod). */
 export const statusOrder: readonly BangumiStatus[] = ['watching', 'wish', 'watched', 'on_hold', 'dropped'];
 
-export const statusLabel: Record<BangumiStatus, string> = {
-  wish: '想看',
-  watching: '在看',
-  watched: '看过',
-  on_hold: '搁置',
-  dropped: '抛弃',
-};
+/** A status's words in the catalogue (`bangumi.status.watching`). */
+export const statusKey = (status: BangumiStatus): string => `bangumi.status.${status}`;
 
 export interface BangumiFilter {
   status: BangumiStatus | 'all';

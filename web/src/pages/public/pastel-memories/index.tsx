@@ -1,11 +1,12 @@
 import type { BangumiStatus } from '@candy/contract/calls/bangumi';
 import { useMemo, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { PageHeading } from '../shared/PageHeading.tsx';
 import '../shared/public-pages.css';
 import { BangumiCard } from './BangumiCard.tsx';
-import { groupBangumi, statusLabel, statusOrder, tagsOf } from './groupBangumi.ts';
+import { groupBangumi, statusKey, statusOrder, tagsOf } from './groupBangumi.ts';
 import './pastel-memories.css';
 import { useBangumiList } from './useBangumiList.ts';
 
@@ -15,6 +16,7 @@ export default function PastelMemoriesPage() {
   const [status, setStatus] = useState<BangumiStatus | 'all'>('all');
   const [tag, setTag] = useState('');
   const list = useBangumiList(keyword);
+  const t = useT();
   const entries = list.data ?? [];
   const groups = useMemo(
     () => groupBangumi(entries, { status, tag, keyword }),
@@ -26,25 +28,25 @@ export default function PastelMemoriesPage() {
 
   return (
     <div className="public-page bangumi-page">
-      <PageHeading>番剧</PageHeading>
+      <PageHeading>{t('title.pastel-memories')}</PageHeading>
       <div className="public-page-toolbar">
-        <SearchInput placeholder="搜索番剧" onSearch={setKeyword} />
+        <SearchInput placeholder={t('bangumi.search')} onSearch={setKeyword} />
         <select
           className="input bangumi-tag-select"
-          aria-label="按标签筛选"
+          aria-label={t('bangumi.byTag')}
           value={tag}
           onChange={(event) => setTag(event.target.value)}
         >
-          <option value="">全部标签</option>
+          <option value="">{t('bangumi.allTags')}</option>
           {tags.map((name) => (
-            <option key={name} value={name}>
+            <option key={name} value={name} data-content>
               {name}
             </option>
           ))}
         </select>
       </div>
       <fieldset className="bangumi-status-filter">
-        <legend className="visually-hidden">按状态筛选</legend>
+        <legend className="visually-hidden">{t('bangumi.byStatus')}</legend>
         {(['all', ...statusOrder] as const).map((value) => (
           <button
             key={value}
@@ -53,14 +55,14 @@ export default function PastelMemoriesPage() {
             aria-pressed={status === value}
             onClick={() => setStatus(value)}
           >
-            {value === 'all' ? '全部' : statusLabel[value]}
+            {t(value === 'all' ? 'bangumi.all' : statusKey(value))}
           </button>
         ))}
       </fieldset>
       {groups.map((group) => (
-        <section key={group.status} className="bangumi-group" aria-label={statusLabel[group.status]}>
+        <section key={group.status} className="bangumi-group" aria-label={t(statusKey(group.status))}>
           <h2>
-            {statusLabel[group.status]} <span className="badge">{group.entries.length}</span>
+            {t(statusKey(group.status))} <span className="badge">{group.entries.length}</span>
           </h2>
           <div className="bangumi-grid">
             {group.entries.map((entry) => (
@@ -71,17 +73,17 @@ export default function PastelMemoriesPage() {
       ))}
       {list.status === 'loading' ? (
         <div className="list-status">
-          <Spinner label="加载中" /> 加载中…
+          <Spinner label={t('list.loading')} /> {t('list.loading.text')}
         </div>
       ) : list.status === 'failed' ? (
         <div className="list-status list-status-failed" role="alert">
-          加载失败：{list.error}{' '}
+          {t('list.failed', { error: list.error })}{' '}
           <button type="button" className="btn btn-text" onClick={() => void list.retry()}>
-            重试
+            {t('list.retry')}
           </button>
         </div>
       ) : groups.length === 0 ? (
-        <div className="list-status list-status-empty">没有符合条件的番剧</div>
+        <div className="list-status list-status-empty">{t('bangumi.none')}</div>
       ) : null}
     </div>
   );

@@ -6,7 +6,7 @@ import { runtimeConfig } from '../../../core/runtimeConfig.ts';
  * in the header's h-card; parsers read hidden markup all the same.
  */
 export const AuthorCard = () => (
-  <a className="p-author h-card" href="/home" hidden>
+  <a className="p-author h-card" href="/home" hidden data-content>
     {runtimeConfig.title}
   </a>
 );

@@ -3,6 +3,7 @@ import { Link } from '../../../app/router.tsx';
 import { useAppInfo, useIsOffline } from '../../../core/appState.ts';
 import { storage } from '../../../core/storage.ts';
 import { useStore } from '../../../core/store.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 
 /**
@@ -15,24 +16,28 @@ export const DarkKeyNeeded = ({ what }: { what: string }) => {
   const gate = useAppInfo((info) => info.openGreatOldOneGate);
   // Offline only the key opens the snapshot's sealed copy: a login would not help (issue 46.2).
   const offline = useIsOffline();
+  const t = useT();
   return (
     <section className="state-panel" data-testid="dark-key-needed" role="alert">
-      <h2>{hasKey ? '解码密钥不对' : '需要解码密钥'}</h2>
+      <h2>{t(hasKey ? 'darkKey.title.wrong' : 'darkKey.title')}</h2>
       <p>
-        {what}只给知道暗黑模式解码密钥的人看{hasKey ? '，当前的密钥打不开它' : ''}。输入正确的密钥
+        {t('darkKey.only', { what })}
+        {hasKey ? t('darkKey.wrong') : ''}
+        {t('darkKey.enter')}
         {offline ? (
           ''
         ) : gate ? (
           <>
-            ，或<Link to="/contract">以主人身份登录</Link>
+            {t('darkKey.or')}
+            <Link to="/contract">{t('darkKey.login')}</Link>
           </>
         ) : (
-          '（或以主人身份登录）'
+          t('darkKey.orLogin')
         )}
-        后即可查看。
+        {t('darkKey.after')}
       </p>
       <Button kind="primary" onClick={enterDarkKey}>
-        输入解码密钥
+        {t('darkKey.button')}
       </Button>
     </section>
   );

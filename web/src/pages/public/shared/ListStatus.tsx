@@ -1,4 +1,5 @@
 import { ErrorCode } from '@candy/contract/codes';
+import { useT } from '../../../i18n/useT.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import type { ListStatus as Status } from './useCursorList.ts';
 
@@ -24,10 +25,11 @@ export const ListStatus = ({
   empty: string;
   onRetry: () => void;
 }) => {
+  const t = useT();
   if (status === 'loading')
     return (
       <div className="list-status" aria-live="polite">
-        <Spinner label="加载中" /> 加载中…
+        <Spinner label={t('list.loading')} /> {t('list.loading.text')}
       </div>
     );
   if (status === 'failed' && code === ErrorCode.validation)
@@ -39,13 +41,13 @@ export const ListStatus = ({
   if (status === 'failed')
     return (
       <div className="list-status list-status-failed" role="alert">
-        加载失败：{error}{' '}
+        {t('list.failed', { error })}{' '}
         <button type="button" className="btn btn-text" onClick={onRetry}>
-          重试
+          {t('list.retry')}
         </button>
       </div>
     );
   if (count === 0) return <div className="list-status list-status-empty">{empty}</div>;
-  if (!hasMore) return <div className="list-status list-status-end">— 到底啦 —</div>;
+  if (!hasMore) return <div className="list-status list-status-end">{t('list.end')}</div>;
   return null;
 };

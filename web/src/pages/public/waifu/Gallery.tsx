@@ -1,5 +1,6 @@
 import type { Waifu } from '@candy/contract/calls/waifu';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { openImageViewer } from '../../../ui/imageViewer/index.tsx';
 import { Picture } from '../../../ui/Picture.tsx';
 import { columnsFor, masonryColumns } from './masonry.ts';
@@ -9,6 +10,7 @@ const COLUMN_SIZES = '(max-width: 640px) 50vw, 320px';
 
 /** A masonry of pictures laid out from their known sizes; each opens the image viewer. */
 export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
+  const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(3);
   // The first count before the first paint: a gallery drawn in three columns and then re-flowed
@@ -27,7 +29,7 @@ export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
   }, []);
   const laidOut = useMemo(() => masonryColumns(list, columns), [list, columns]);
   return (
-    <div ref={root} className="waifu-masonry" data-testid="waifu-gallery">
+    <div ref={root} className="waifu-masonry" data-testid="waifu-gallery" data-content>
       {laidOut.map((column, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions
         <div key={index} className="waifu-column">
@@ -37,7 +39,7 @@ export const Gallery = ({ list }: { list: readonly Waifu[] }) => {
               type="button"
               className="waifu-item"
               data-testid="waifu-item"
-              aria-label={picture.title ? `查看 ${picture.title}` : '查看图片'}
+              aria-label={picture.title ? t('waifu.view', { title: picture.title }) : t('image.view')}
               onClick={() => void openImageViewer({ src: picture.url, alt: picture.title })}
             >
               <Picture
