@@ -96,7 +96,9 @@ export const Nav = ({ pageTitle }: { pageTitle: string }) => {
         )}
         {/* The owner's h-card (microformats2, issue 29.4): name and address on every page. */}
         <Link to="/home" className="brand h-card" data-testid="brand">
-          <span className="brand-title p-name" data-content>{runtimeConfig.title}</span>
+          <span className="brand-title p-name" data-content>
+            {runtimeConfig.title}
+          </span>
           <small className="brand-slogan p-note" data-testid="slogan" data-content>
             {dark ? SiteDefaults.darkSlogan : SiteDefaults.slogan}
           </small>
