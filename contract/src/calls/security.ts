@@ -13,40 +13,37 @@ const Base64Url = z.lazy(() =>
 
 const Transport = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 
-/** What `@simplewebauthn/browser`'s `startRegistration` answers (WebAuthn's JSON form). */
-export const RegistrationCredential = z.lazy(() =>
+/** A WebAuthn credential in its JSON form, around the ceremony's own `response`. */
+const credential = <R extends z.ZodRawShape>(response: R) =>
   z.object({
     id: Base64Url,
     rawId: Base64Url,
     type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: Base64Url,
-      attestationObject: Base64Url,
-      authenticatorData: Base64Url.optional(),
-      transports: z.array(Transport).max(8).optional(),
-      publicKeyAlgorithm: z.number().int().optional(),
-      publicKey: Base64Url.optional(),
-    }),
+    response: z.object(response),
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
     clientExtensionResults: z.object({}).loose(),
+  });
+
+/** What `@simplewebauthn/browser`'s `startRegistration` answers (WebAuthn's JSON form). */
+export const RegistrationCredential = z.lazy(() =>
+  credential({
+    clientDataJSON: Base64Url,
+    attestationObject: Base64Url,
+    authenticatorData: Base64Url.optional(),
+    transports: z.array(Transport).max(8).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: Base64Url.optional(),
   }),
 );
 export type RegistrationCredential = z.infer<typeof RegistrationCredential>;
 
 /** What `startAuthentication` answers. */
 export const AssertionCredential = z.lazy(() =>
-  z.object({
-    id: Base64Url,
-    rawId: Base64Url,
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: Base64Url,
-      authenticatorData: Base64Url,
-      signature: Base64Url,
-      userHandle: Base64Url.optional(),
-    }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: z.object({}).loose(),
+  credential({
+    clientDataJSON: Base64Url,
+    authenticatorData: Base64Url,
+    signature: Base64Url,
+    userHandle: Base64Url.optional(),
   }),
 );
 export type AssertionCredential = z.infer<typeof AssertionCredential>;
