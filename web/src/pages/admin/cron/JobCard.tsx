@@ -1,17 +1,15 @@
 import type { Job } from '@candy/contract/calls/jobs';
 import { useState } from 'react';
+import { intlTag } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, formatDateTime, relativeTime } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { JobEditor } from './JobEditor.tsx';
 
-const triggerLabel = {
-  schedule: '按时',
-  'catch-up': '补跑',
-  manual: '手动',
-  start: '启动时',
-  change: '内容变更后',
-} as const;
+/** A run's duration in seconds, one decimal, in the active language's digits. */
+const seconds = (ms: number) =>
+  new Intl.NumberFormat(intlTag(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
 
 /** One job: its schedule in words, run-now with its live state, the enable switch, its history. */
 export const JobCard = ({
@@ -23,6 +21,7 @@ export const JobCard = ({
   onFire: () => Promise<unknown>;
   onUpdate: (patch: { cron?: string; enabled?: boolean }) => Promise<unknown>;
 }) => {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState(false);
   const last = job.runs[0];
@@ -31,18 +30,18 @@ export const JobCard = ({
       <header className="cron-job-head">
         <h2>{job.name}</h2>
         {job.running ? (
-          <Badge tone="info">运行中</Badge>
+          <Badge tone="info">{t('admin.cron.running')}</Badge>
         ) : last ? (
           <Badge tone={last.outcome === 'ok' ? 'success' : 'danger'}>
-            {last.outcome === 'ok' ? '上次成功' : '上次失败'}
+            {last.outcome === 'ok' ? t('admin.cron.lastOk') : t('admin.cron.lastFailed')}
           </Badge>
         ) : (
-          <Badge tone="muted">还没运行过</Badge>
+          <Badge tone="muted">{t('admin.cron.neverRun')}</Badge>
         )}
         <span className="cron-job-switch">
           <Switch
             checked={job.enabled}
-            label="启用"
+            label={t('admin.cron.enabled')}
             onChange={(enabled) => onUpdate({ enabled })}
             data-testid="cron-enabled"
           />
@@ -51,25 +50,25 @@ export const JobCard = ({
       <p className="cron-job-description">{job.description}</p>
       <dl className="cron-job-facts">
         <div>
-          <dt>计划</dt>
+          <dt>{t('admin.cron.schedule')}</dt>
           <dd>
             <code>{job.cron}</code>
           </dd>
         </div>
         <div>
-          <dt>下次</dt>
+          <dt>{t('admin.cron.next')}</dt>
           <dd data-testid="cron-next">
             {job.enabled && job.nextRunAt ? (
               <time dateTime={new Date(job.nextRunAt).toISOString()} title={formatDateTime(job.nextRunAt)}>
                 {relativeTime(job.nextRunAt)}
               </time>
             ) : (
-              '已停用'
+              t('admin.cron.off')
             )}
           </dd>
         </div>
         <div>
-          <dt>上次</dt>
+          <dt>{t('admin.cron.last')}</dt>
           <dd>{job.lastRunAt ? relativeTime(job.lastRunAt) : '—'}</dd>
         </div>
       </dl>
@@ -80,15 +79,15 @@ export const JobCard = ({
         <Button
           kind="primary"
           disabled={job.running}
-          disabledReason="正在运行，结束后才能再次运行"
+          disabledReason={t('admin.cron.fire.busy')}
           onClick={onFire}
           data-testid="cron-fire"
         >
-          {job.running ? '运行中…' : '立即运行'}
+          {job.running ? t('admin.cron.fire.running') : t('admin.cron.fire')}
         </Button>
-        <Button onClick={() => setEditing((e) => !e)}>修改计划</Button>
+        <Button onClick={() => setEditing((e) => !e)}>{t('admin.cron.edit')}</Button>
         <Button kind="text" onClick={() => setHistory((h) => !h)} aria-expanded={history}>
-          历史（{job.runs.length}）
+          {t('admin.cron.history', { count: job.runs.length })}
         </Button>
       </div>
       {editing && (
@@ -103,15 +102,15 @@ export const JobCard = ({
       )}
       {history && (
         <ol className="cron-history" data-testid="cron-history">
-          {job.runs.length === 0 && <li className="cron-history-empty">还没有运行记录</li>}
+          {job.runs.length === 0 && <li className="cron-history-empty">{t('admin.cron.history.empty')}</li>}
           {job.runs.map((run) => (
             <li key={run.id} className={`cron-run cron-run-${run.outcome}`}>
               <span className="cron-run-when">
-                {formatDateTime(run.startedAt)} · {triggerLabel[run.trigger]} ·{' '}
-                {(run.durationMs / 1000).toFixed(1)} 秒
+                {formatDateTime(run.startedAt)} · {t(`admin.cron.trigger.${run.trigger}`)} ·{' '}
+                {t('admin.cron.run.seconds', { seconds: seconds(run.durationMs) })}
               </span>
               <Badge tone={run.outcome === 'ok' ? 'success' : 'danger'}>
-                {run.outcome === 'ok' ? '成功' : '失败'}
+                {run.outcome === 'ok' ? t('admin.cron.run.ok') : t('admin.cron.run.failed')}
               </Badge>
               <pre className="cron-run-output">{run.output}</pre>
             </li>

@@ -1,5 +1,6 @@
 import { type Job, JobUpdate } from '@candy/contract/calls/jobs';
 import { useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { nextRuns } from './nextRuns.ts';
@@ -14,6 +15,7 @@ export const JobEditor = ({
   onSave: (cron: string) => Promise<unknown>;
   onCancel: () => void;
 }) => {
+  const t = useT();
   const [cron, setCron] = useState(job.cron);
   const preview = nextRuns(cron);
   const schemaError = JobUpdate.safeParse({ cron }).error?.issues[0]?.message ?? null;
@@ -26,7 +28,7 @@ export const JobEditor = ({
       }}
     >
       <label className="cron-editor-field">
-        <span>cron 表达式（分 时 日 月 周；六段时第一段是秒）</span>
+        <span>{t('admin.cron.editor.label')}</span>
         <input
           className="input"
           value={cron}
@@ -44,7 +46,7 @@ export const JobEditor = ({
           </p>
         ) : (
           <>
-            <span>接下来五次（本机时间）：</span>
+            <span>{t('admin.cron.editor.preview')}</span>
             <ol data-testid="cron-preview">
               {preview.runs.map((run) => (
                 <li key={run.getTime()}>{formatDateTime(run.getTime())}</li>
@@ -55,15 +57,17 @@ export const JobEditor = ({
       </div>
       <div className="cron-editor-actions">
         <Button kind="text" onClick={onCancel}>
-          取消
+          {t('admin.cron.editor.cancel')}
         </Button>
         <Button
           kind="primary"
           disabled={error !== null || cron.trim() === job.cron}
-          disabledReason={error !== null ? `表达式有误：${error}` : '表达式没有改动'}
+          disabledReason={
+            error !== null ? t('admin.cron.editor.invalid', { error }) : t('admin.cron.editor.unchanged')
+          }
           onClick={() => onSave(cron.trim())}
         >
-          保存
+          {t('admin.cron.editor.save')}
         </Button>
       </div>
     </form>

@@ -1,54 +1,65 @@
-/** The fields of a cron expression, by croner's names: what the owner calls them and what they take. */
-const fields: Record<string, { name: string; range: string }> = {
-  second: { name: '秒', range: '0–59' },
-  minute: { name: '分', range: '0–59' },
-  hour: { name: '时', range: '0–23' },
-  day: { name: '日', range: '1–31' },
-  month: { name: '月', range: '1–12' },
-  dayOfWeek: { name: '周', range: '0–7（0 和 7 都是周日）' },
-  year: { name: '年', range: '1–9999' },
+import { t } from '../../../i18n/i18n.ts';
+
+/**
+ * The fields of a cron expression, by croner's names: what they take (the day of the week's range
+ * is in words: 0 and 7 are both Sunday). What the owner calls each is `admin.cron.field.<name>`.
+ */
+const ranges: Record<string, () => string> = {
+  second: () => '0–59',
+  minute: () => '0–59',
+  hour: () => '0–23',
+  day: () => '1–31',
+  month: () => '1–12',
+  dayOfWeek: () => t('admin.cron.range.dayOfWeek'),
+  year: () => '1–9999',
 };
 
-/** croner's English messages, each with the Chinese sentence that says the same thing. */
+/** croner's English messages, each with the owner's sentence that says the same thing. */
 const rules: [RegExp, (m: RegExpExecArray, expression: string) => string][] = [
   [
     /invalid configuration format/i,
     (_, expression) => {
       const parts = expression.trim() === '' ? 0 : expression.trim().split(/\s+/).length;
-      return `需要 5 段（分 时 日 月 周）或 6 段（最前加秒），用空格隔开；现在是 ${parts} 段`;
+      return t('admin.cron.error.fields', { count: parts });
     },
   ],
   [
     /Invalid value for (\w+)/,
     (m) => {
-      const field = fields[m[1] ?? ''];
-      return field ? `「${field.name}」的值超出范围，应为 ${field.range}` : '有一段的值超出范围';
+      const name = m[1] ?? '';
+      const range = ranges[name];
+      return range
+        ? t('admin.cron.error.range', { field: t(`admin.cron.field.${name}`), range: range() })
+        : t('admin.cron.error.someRange');
     },
   ],
   [
     /configuration entry (\d+) \((.*)\) contains illegal characters/,
-    (m) => `第 ${m[1]} 段「${m[2]}」含有不认识的字符`,
+    (m) => t('admin.cron.error.characters', { index: m[1], text: m[2] }),
   ],
-  [/From value is larger than to value: '(.*)'/, (m) => `范围「${m[1]}」的起点大于终点`],
-  [/illegal stepping: 0/, () => '步长不能是 0'],
+  [/From value is larger than to value: '(.*)'/, (m) => t('admin.cron.error.rangeOrder', { range: m[1] })],
+  [/illegal stepping: 0/, () => t('admin.cron.error.zeroStep')],
   [
     /stepping with (?:numeric|missing) prefix \('(.*?)'\)/,
-    (m) => `「${m[1]}」：步长要写在 * 或范围后面，如 */5、0-30/5`,
+    (m) => t('admin.cron.error.stepPrefix', { text: m[1] }),
   ],
-  [/steps cannot be greater than maximum/, () => '步长大于这一段允许的最大值'],
-  [/illegal (?:stepping|range|range with stepping): '(.*?)'/, (m) => `「${m[1]}」写法不对`],
+  [/steps cannot be greater than maximum/, () => t('admin.cron.error.stepTooBig')],
+  [
+    /illegal (?:stepping|range|range with stepping): '(.*?)'/,
+    (m) => t('admin.cron.error.syntax', { text: m[1] }),
+  ],
   [
     /L modifier|nth \(#\)|W is not allowed|Nearest weekday|LW can not|illegal nth weekday/,
-    () => 'L、W、# 只能用在日或周那一段，且要单独使用',
+    () => t('admin.cron.error.special'),
   ],
-  [/month or day name has to stand alone/, () => '月份或星期的英文名要单独写，不能放进范围或步长'],
+  [/month or day name has to stand alone/, () => t('admin.cron.error.names')],
 ];
 
-/** What is wrong with a cron expression, in Chinese, from croner's English error message. */
+/** What is wrong with a cron expression, in the active language, from croner's English error message. */
 export const cronMessage = (english: string, expression: string): string => {
   for (const [pattern, say] of rules) {
     const match = pattern.exec(english);
     if (match) return say(match, expression);
   }
-  return '不是有效的 cron 表达式';
+  return t('admin.cron.error.invalid');
 };

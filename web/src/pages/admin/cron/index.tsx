@@ -1,6 +1,7 @@
 import type { Job } from '@candy/contract/calls/jobs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { toast } from '../../../ui/toast.tsx';
 import './cron.css';
@@ -11,6 +12,7 @@ import { JobCard } from './JobCard.tsx';
  * "运行中" turns into its result without a reload.
  */
 export default function Page() {
+  const t = useT();
   const client = useQueryClient();
   const jobs = useQuery({
     queryKey: ['jobs'],
@@ -22,16 +24,14 @@ export default function Page() {
     client.setQueryData<Job[]>(['jobs'], (list) => list?.map((j) => (j.id === job.id ? job : j)));
 
   return (
-    <AdminPage title="定时任务" data-testid="cron-page">
-      <p className="cron-intro">
-        时间按服务器所在时区计算。多台实例时，同一次计划只会有一台执行；停机期间错过的“补跑”任务在启动时执行一次。
-      </p>
+    <AdminPage title={t('admin.title.cron')} data-testid="cron-page">
+      <p className="cron-intro">{t('admin.cron.intro')}</p>
       {jobs.isPending ? (
         <LoadingState />
       ) : jobs.isError ? (
         <ErrorState error={jobs.error} onRetry={() => jobs.refetch()} />
       ) : jobs.data.length === 0 ? (
-        <EmptyState>没有任务</EmptyState>
+        <EmptyState>{t('admin.cron.empty')}</EmptyState>
       ) : (
         <div className="cron-jobs">
           {jobs.data.map((job) => (
@@ -40,12 +40,12 @@ export default function Page() {
               job={job}
               onFire={async () => {
                 replace(await call('jobFire', { params: { id: job.id } }));
-                toast.info(`「${job.name}」已开始运行`);
+                toast.info(t('admin.cron.started', { name: job.name }));
                 void client.invalidateQueries({ queryKey: ['jobs'] });
               }}
               onUpdate={async (patch) => {
                 replace(await call('jobUpdate', { params: { id: job.id }, body: patch }));
-                toast.success('已保存');
+                toast.success(t('admin.cron.saved'));
               }}
             />
           ))}

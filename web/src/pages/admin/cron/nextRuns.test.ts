@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { needPart } from '../../../i18n/i18n.ts';
 import { nextRuns } from './nextRuns.ts';
+
+// The messages are the back office's (the unit setup loads only the public catalogue).
+beforeAll(() => needPart('admin'));
 
 describe('cron preview', () => {
   it('lists the next five runs of an expression', () => {

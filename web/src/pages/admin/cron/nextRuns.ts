@@ -3,7 +3,7 @@ import { cronMessage } from './cronMessage.ts';
 
 /**
  * The next `count` times a cron expression fires after `from`, or the reason it is not one (the
- * server reads it with the same library, so what passes here passes there), said in Chinese.
+ * server reads it with the same library, so what passes here passes there), said in the active language.
  */
 export const nextRuns = (
   expression: string,

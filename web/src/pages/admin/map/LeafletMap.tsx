@@ -2,6 +2,8 @@ import 'leaflet/dist/leaflet.css';
 import type { ParkingPlace } from '@candy/contract/calls/insight';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -9,10 +11,20 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** A place's popup, in the active language when it opens (the name, address and price are content). */
 export const popupHtml = (p: ParkingPlace) =>
-  `<strong>${escapeHtml(p.name)}</strong><br>${escapeHtml(p.address)}<br>` +
-  `${p.free === null ? '' : `空位 ${p.free}${p.capacity === null ? '' : ` / ${p.capacity}`} · `}` +
-  `${escapeHtml(p.price || '价格未知')} · ${p.distance} 米`;
+  `<strong data-content>${escapeHtml(p.name)}</strong><br><span data-content>${escapeHtml(p.address)}</span><br>` +
+  `${
+    p.free === null
+      ? ''
+      : `${escapeHtml(
+          p.capacity === null
+            ? t('admin.map.free', { free: p.free })
+            : t('admin.map.freeOf', { free: p.free, capacity: p.capacity }),
+        )} · `
+  }` +
+  `${p.price ? `<span data-content>${escapeHtml(p.price)}</span>` : escapeHtml(t('admin.map.priceUnknown'))} · ` +
+  escapeHtml(t('admin.map.metres', { distance: p.distance }));
 
 const hostOf = (template: string) => {
   try {
@@ -44,6 +56,7 @@ export const LeafletMap = ({
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const markers = useRef(new Map<string, L.CircleMarker>());
+  const t = useT();
   const moveRef = useRef(onMove);
   moveRef.current = onMove;
   // Tiles come from an outside server (MAP_TILE_URL) that may be unreachable: say so on the map
@@ -99,7 +112,8 @@ export const LeafletMap = ({
         fillOpacity: 0.95,
         className: 'parking-marker',
       })
-        .bindPopup(popupHtml(p))
+        // Made when it opens, so it speaks the language active then.
+        .bindPopup(() => popupHtml(p))
         .addTo(group);
       markers.current.set(p.id, marker);
     }
@@ -114,8 +128,7 @@ export const LeafletMap = ({
       <div ref={box} className="parking-map" data-testid="parking-map" />
       {tilesFailed && (
         <p className="parking-map-notice" role="status" data-testid="map-tiles-failed">
-          地图图块加载失败（{hostOf(tileUrl)} 连不上）：标记和下方列表仍可使用，可在 MAP_TILE_URL
-          换一个图块服务。
+          {t('admin.map.tilesFailed', { host: hostOf(tileUrl) })}
         </p>
       )}
     </div>

@@ -1,11 +1,12 @@
 import { type ParkingOrder, ParkingOrderInput } from '@candy/contract/calls/insight';
 import { useEffect, useId, useRef } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { DateTimeInput, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-const statusName = { ongoing: '进行中', finished: '已完成', cancelled: '已取消' } as const;
+const statuses = ['ongoing', 'finished', 'cancelled'] as const;
 
 const blank = (): ParkingOrderInput => ({
   place: '',
@@ -35,9 +36,10 @@ export const OrderForm = ({
   editing: ParkingOrder | null;
   onDone: () => void;
 }) => {
+  const t = useT();
   const form = useZodForm(ParkingOrderInput, editing ? fromOrder(editing) : blank());
   const { values, set, errors } = form;
-  const missing = !values.place.trim() ? '先填停车场的名字' : undefined;
+  const missing = !values.place.trim() ? t('admin.map.order.missingPlace') : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   // 编辑 in a long table below: bring the filled form into view (a phone shows one screen of it).
@@ -50,11 +52,11 @@ export const OrderForm = ({
     if (!body) return;
     if (editing) {
       await call('parkingOrderUpdate', { params: { id: Number(editing.id) }, body });
-      toast.success(`已保存停车订单 #${editing.id}`);
+      toast.success(t('admin.map.order.saved', { id: editing.id }));
     } else {
       await call('parkingOrderCreate', { body });
       form.reset(blank());
-      toast.success('已添加停车订单');
+      toast.success(t('admin.map.order.added'));
     }
     onDone();
   };
@@ -64,19 +66,23 @@ export const OrderForm = ({
       ref={formRef}
       className="parking-order-form"
       data-testid="parking-order-form"
-      aria-label={editing ? `修改停车订单 #${editing.id}` : '添加停车订单'}
+      aria-label={
+        editing ? t('admin.map.order.editLabel', { id: editing.id }) : t('admin.map.order.addLabel')
+      }
       onSubmit={(e) => {
         e.preventDefault();
         void save();
       }}
     >
-      {editing && <strong className="parking-order-editing">修改订单 #{editing.id}</strong>}
+      {editing && (
+        <strong className="parking-order-editing">{t('admin.map.order.editing', { id: editing.id })}</strong>
+      )}
       <label className="parking-order-field">
-        <span>停车场</span>
+        <span>{t('admin.map.order.place')}</span>
         <input className="input" value={values.place} onChange={(e) => set('place', e.target.value)} />
       </label>
       <div className="parking-order-field">
-        <label htmlFor={`${ids}-start`}>开始</label>
+        <label htmlFor={`${ids}-start`}>{t('admin.map.order.start')}</label>
         <DateTimeInput
           id={`${ids}-start`}
           value={values.startAt}
@@ -84,7 +90,7 @@ export const OrderForm = ({
         />
       </div>
       <div className="parking-order-field">
-        <label htmlFor={`${ids}-end`}>结束（空着表示还停着）</label>
+        <label htmlFor={`${ids}-end`}>{t('admin.map.order.end')}</label>
         <DateTimeInput
           id={`${ids}-end`}
           value={values.endAt ?? null}
@@ -97,7 +103,7 @@ export const OrderForm = ({
         />
       </div>
       <label className="parking-order-field">
-        <span>费用（元）</span>
+        <span>{t('admin.map.order.fee')}</span>
         <input
           className="input"
           type="number"
@@ -108,24 +114,24 @@ export const OrderForm = ({
         />
       </label>
       <label className="parking-order-field">
-        <span>状态</span>
+        <span>{t('admin.map.order.status')}</span>
         <select
           className="input"
           value={values.status}
           onChange={(e) => set('status', e.target.value as ParkingOrderInput['status'])}
         >
-          {Object.entries(statusName).map(([value, label]) => (
+          {statuses.map((value) => (
             <option key={value} value={value}>
-              {label}
+              {t(`admin.map.status.${value}`)}
             </option>
           ))}
         </select>
       </label>
       <div className="parking-order-buttons">
         <Button type="submit" kind="primary" disabled={Boolean(missing)} disabledReason={missing}>
-          {editing ? '保存修改' : '添加订单'}
+          {editing ? t('admin.map.order.saveEdit') : t('admin.map.order.add')}
         </Button>
-        {editing && <Button onClick={onDone}>取消</Button>}
+        {editing && <Button onClick={onDone}>{t('admin.map.cancel')}</Button>}
       </div>
       {Object.values(errors).map((message) => (
         <span key={message} className="field-error" role="alert">

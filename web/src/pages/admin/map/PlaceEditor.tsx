@@ -1,6 +1,7 @@
 import { type ParkingPlace, ParkingPlaceInput } from '@candy/contract/calls/insight';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -21,6 +22,7 @@ export const PlaceEditor = ({
   center: [number, number];
   onDone: () => void;
 }) => {
+  const t = useT();
   const form = useZodForm(ParkingPlaceInput, {
     name: place.name,
     address: place.address,
@@ -32,7 +34,7 @@ export const PlaceEditor = ({
   });
   const { values, set, errors } = form;
   const [moveHere, setMoveHere] = useState(false);
-  const missing = !values.name.trim() ? '名称不能为空' : undefined;
+  const missing = !values.name.trim() ? t('admin.map.place.nameRequired') : undefined;
 
   const save = async () => {
     const body = form.validate();
@@ -41,7 +43,7 @@ export const PlaceEditor = ({
       params: { id: Number(place.id) },
       body: moveHere ? { ...body, lat: center[0], lng: center[1] } : body,
     });
-    toast.success(`已保存停车场「${body.name}」`);
+    toast.success(t('admin.map.place.saved', { name: body.name }));
     onDone();
   };
 
@@ -49,61 +51,61 @@ export const PlaceEditor = ({
     <form
       className="parking-place-form"
       data-testid="parking-place-form"
-      aria-label={`修改停车场 ${place.name}`}
+      aria-label={t('admin.map.place.editLabel', { name: place.name })}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
       }}
     >
       <label className="parking-order-field">
-        <span>名称</span>
+        <span>{t('admin.map.place.name')}</span>
         <input className="input" value={values.name} onChange={(e) => set('name', e.target.value)} />
       </label>
       <label className="parking-order-field">
-        <span>地址</span>
+        <span>{t('admin.map.place.address')}</span>
         <input
           className="input"
           value={values.address ?? ''}
           onChange={(e) => set('address', e.target.value)}
-          placeholder="地址"
+          placeholder={t('admin.map.place.address')}
         />
       </label>
       <div className="parking-place-numbers">
         <label className="parking-order-field">
-          <span>车位数</span>
+          <span>{t('admin.map.place.capacity')}</span>
           <input
             className="input"
             type="number"
             min="0"
             value={values.capacity ?? ''}
             onChange={(e) => set('capacity', countOf(e.target.value))}
-            placeholder="车位"
+            placeholder={t('admin.map.place.capacity.placeholder')}
           />
         </label>
         <label className="parking-order-field">
-          <span>空位数</span>
+          <span>{t('admin.map.place.free')}</span>
           <input
             className="input"
             type="number"
             min="0"
             value={values.free ?? ''}
             onChange={(e) => set('free', countOf(e.target.value))}
-            placeholder="空位"
+            placeholder={t('admin.map.place.free.placeholder')}
           />
         </label>
       </div>
       <label className="parking-order-field">
-        <span>价格</span>
+        <span>{t('admin.map.place.price')}</span>
         <input
           className="input"
           value={values.price ?? ''}
           onChange={(e) => set('price', e.target.value)}
-          placeholder="价格，如 5 元/小时"
+          placeholder={t('admin.map.place.price.placeholder')}
         />
       </label>
       <label className="parking-place-move">
         <input type="checkbox" checked={moveHere} onChange={(e) => setMoveHere(e.target.checked)} />
-        位置移到地图中心
+        {t('admin.map.place.moveHere')}
       </label>
       {Object.values(errors).map((message) => (
         <span key={message} className="field-error" role="alert">
@@ -112,9 +114,9 @@ export const PlaceEditor = ({
       ))}
       <div className="parking-place-actions">
         <Button type="submit" kind="primary" disabled={Boolean(missing)} disabledReason={missing}>
-          保存
+          {t('admin.map.save')}
         </Button>
-        <Button onClick={onDone}>取消</Button>
+        <Button onClick={onDone}>{t('admin.map.cancel')}</Button>
       </div>
     </form>
   );

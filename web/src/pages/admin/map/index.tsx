@@ -2,17 +2,19 @@ import type { ParkingOrder } from '@candy/contract/calls/insight';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { intlTag } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   Badge,
   type Column,
   DataTable,
-  destroyQuestion,
   ErrorState,
   formatDateTime,
   LoadingState,
   Pager,
   queryClient,
+  shortTitle,
   Tabs,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -26,7 +28,10 @@ const LeafletMap = lazy(() => import('./LeafletMap.tsx').then((m) => ({ default:
 
 const fallbackCenter: [number, number] = [39.9042, 116.4074];
 type Status = 'all' | ParkingOrder['status'];
-const statusName = { ongoing: '进行中', finished: '已完成', cancelled: '已取消' } as const;
+
+/** A fee in yuan, as Intl writes it in the active language (¥5.00; CN¥5.00 in English). */
+const money = (fee: number) =>
+  new Intl.NumberFormat(intlTag(), { style: 'currency', currency: 'CNY' }).format(fee);
 
 const useDebounced = <T,>(value: T, ms: number) => {
   const [v, setV] = useState(value);
@@ -38,6 +43,7 @@ const useDebounced = <T,>(value: T, ms: number) => {
 };
 
 export default function Page() {
+  const t = useT();
   const [center, setCenter] = useState<[number, number]>(fallbackCenter);
   const [radius, setRadius] = useState(2000);
   const [selected, setSelected] = useState<string | null>(null);
@@ -70,7 +76,10 @@ export default function Page() {
     queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('parking') });
 
   const addPlace = async () => {
-    const name = await prompt({ title: '在地图中心添加停车场', placeholder: '名称' }).catch(() => null);
+    const name = await prompt({
+      title: t('admin.map.addPlace.title'),
+      placeholder: t('admin.map.place.name'),
+    }).catch(() => null);
     if (!name) return;
     await call('parkingPlaceCreate', {
       body: { name, address: '', lat: center[0], lng: center[1], capacity: null, free: null, price: '' },
@@ -79,17 +88,35 @@ export default function Page() {
   };
 
   const orderColumns: Column<ParkingOrder>[] = [
-    { key: 'place', title: '停车场', sortValue: (o) => o.place },
-    { key: 'startAt', title: '开始', sortValue: (o) => o.startAt, render: (o) => formatDateTime(o.startAt) },
-    { key: 'endAt', title: '结束', render: (o) => (o.endAt === null ? '—' : formatDateTime(o.endAt)) },
-    { key: 'duration', title: '时长', render: (o) => (o.duration === null ? '—' : `${o.duration} 分钟`) },
-    { key: 'fee', title: '费用', sortValue: (o) => o.fee, render: (o) => `¥${o.fee.toFixed(2)}` },
+    {
+      key: 'place',
+      title: t('admin.map.column.place'),
+      sortValue: (o) => o.place,
+      render: (o) => <span data-content>{o.place}</span>,
+    },
+    {
+      key: 'startAt',
+      title: t('admin.map.column.start'),
+      sortValue: (o) => o.startAt,
+      render: (o) => formatDateTime(o.startAt),
+    },
+    {
+      key: 'endAt',
+      title: t('admin.map.column.end'),
+      render: (o) => (o.endAt === null ? '—' : formatDateTime(o.endAt)),
+    },
+    {
+      key: 'duration',
+      title: t('admin.map.column.duration'),
+      render: (o) => (o.duration === null ? '—' : t('admin.map.minutes', { minutes: o.duration })),
+    },
+    { key: 'fee', title: t('admin.map.column.fee'), sortValue: (o) => o.fee, render: (o) => money(o.fee) },
     {
       key: 'status',
-      title: '状态',
+      title: t('admin.map.column.status'),
       render: (o) => (
         <Badge tone={o.status === 'ongoing' ? 'success' : o.status === 'cancelled' ? 'muted' : 'info'}>
-          {statusName[o.status]}
+          {t(`admin.map.status.${o.status}`)}
         </Badge>
       ),
     },
@@ -101,13 +128,14 @@ export default function Page() {
             render: (o: ParkingOrder) => (
               <span className="parking-order-actions">
                 <Button onClick={() => setEditingOrder(o)}>
-                  编辑<span className="sr-only"> 订单 #{o.id}</span>
+                  {t('admin.map.edit')}
+                  <span className="sr-only"> {t('admin.map.order.which', { id: o.id })}</span>
                 </Button>
                 <Button
                   kind="dangerous"
                   confirm={{
-                    title: '删除停车订单',
-                    message: destroyQuestion('删除', '停车订单', { id: o.id, title: o.place }),
+                    title: t('admin.map.order.delete.title'),
+                    message: t('admin.map.order.delete.question', { id: o.id, title: shortTitle(o.place) }),
                   }}
                   onClick={async () => {
                     await call('parkingOrderDelete', { params: { id: Number(o.id) } });
@@ -115,7 +143,8 @@ export default function Page() {
                     await refresh();
                   }}
                 >
-                  删除<span className="sr-only"> 订单 #{o.id}</span>
+                  {t('admin.map.delete')}
+                  <span className="sr-only"> {t('admin.map.order.which', { id: o.id })}</span>
                 </Button>
               </span>
             ),
@@ -126,23 +155,29 @@ export default function Page() {
 
   return (
     <AdminPage
-      title="地图"
+      title={t('admin.map.title')}
       data-testid="map-page"
       actions={
         <>
           <label className="parking-radius">
-            半径
-            <select value={radius} onChange={(e) => setRadius(Number(e.target.value))} aria-label="半径">
+            {t('admin.map.radius')}
+            <select
+              value={radius}
+              onChange={(e) => setRadius(Number(e.target.value))}
+              aria-label={t('admin.map.radius')}
+            >
               {[500, 1000, 2000, 5000, 10000].map((r) => (
                 <option key={r} value={r}>
-                  {r >= 1000 ? `${r / 1000} 公里` : `${r} 米`}
+                  {r >= 1000
+                    ? t('admin.map.kilometres', { distance: r / 1000 })
+                    : t('admin.map.metres', { distance: r })}
                 </option>
               ))}
             </select>
           </label>
           {own && (
             <button type="button" className="btn" onClick={addPlace}>
-              在中心添加停车场
+              {t('admin.map.addPlace')}
             </button>
           )}
         </>
@@ -154,7 +189,7 @@ export default function Page() {
         <ErrorState error={config.error} onRetry={() => config.refetch()} />
       ) : (
         <div className="parking-layout">
-          <Suspense fallback={<LoadingState>正在加载地图…</LoadingState>}>
+          <Suspense fallback={<LoadingState>{t('admin.map.loading')}</LoadingState>}>
             <LeafletMap
               tileUrl={config.data.tileUrl}
               attribution={config.data.attribution}
@@ -167,7 +202,7 @@ export default function Page() {
           </Suspense>
           <ul className="parking-list" data-testid="parking-list">
             {places.isError && <ErrorState error={places.error} onRetry={() => places.refetch()} />}
-            {places.data?.length === 0 && <li className="muted">附近没有停车场</li>}
+            {places.data?.length === 0 && <li className="muted">{t('admin.map.noPlaces')}</li>}
             {places.data?.map((p) =>
               own && p.id === editingPlace ? (
                 <li key={p.id}>
@@ -183,25 +218,37 @@ export default function Page() {
               ) : (
                 <li key={p.id} data-selected={p.id === selected || undefined}>
                   <button type="button" onClick={() => setSelected(p.id)}>
-                    <strong>{p.name}</strong>
+                    <strong data-content>{p.name}</strong>
                     <small>
-                      {p.distance} 米 · {p.free === null ? '空位未知' : `空位 ${p.free}`}
-                      {p.price && ` · ${p.price}`}
+                      {t('admin.map.metres', { distance: p.distance })} ·{' '}
+                      {p.free === null ? t('admin.map.freeUnknown') : t('admin.map.free', { free: p.free })}
+                      {p.price && (
+                        <>
+                          {' · '}
+                          <span data-content>{p.price}</span>
+                        </>
+                      )}
                     </small>
                   </button>
                   {own && (
-                    <Button title={`编辑 ${p.name}`} onClick={() => setEditingPlace(p.id)}>
+                    <Button
+                      title={t('admin.map.place.edit', { name: p.name })}
+                      onClick={() => setEditingPlace(p.id)}
+                    >
                       <span aria-hidden="true">✎</span>
-                      <span className="sr-only">编辑 {p.name}</span>
+                      <span className="sr-only">{t('admin.map.place.edit', { name: p.name })}</span>
                     </Button>
                   )}
                   {own && (
                     <Button
                       kind="dangerous"
-                      title={`删除 ${p.name}`}
+                      title={t('admin.map.place.delete', { name: p.name })}
                       confirm={{
-                        title: '删除停车场',
-                        message: destroyQuestion('删除', '停车场', { id: p.id, title: p.name }),
+                        title: t('admin.map.place.delete.title'),
+                        message: t('admin.map.place.delete.question', {
+                          id: p.id,
+                          title: shortTitle(p.name),
+                        }),
                       }}
                       onClick={async () => {
                         await call('parkingPlaceDelete', { params: { id: Number(p.id) } });
@@ -209,7 +256,7 @@ export default function Page() {
                       }}
                     >
                       <span aria-hidden="true">×</span>
-                      <span className="sr-only">删除 {p.name}</span>
+                      <span className="sr-only">{t('admin.map.place.delete', { name: p.name })}</span>
                     </Button>
                   )}
                 </li>
@@ -219,13 +266,13 @@ export default function Page() {
         </div>
       )}
       <section className="parking-orders">
-        <h2>停车订单</h2>
+        <h2>{t('admin.map.orders')}</h2>
         <Tabs
           tabs={[
-            { id: 'all', label: '全部' },
-            { id: 'ongoing', label: '进行中' },
-            { id: 'finished', label: '已完成' },
-            { id: 'cancelled', label: '已取消' },
+            { id: 'all', label: t('admin.map.status.all') },
+            { id: 'ongoing', label: t('admin.map.status.ongoing') },
+            { id: 'finished', label: t('admin.map.status.finished') },
+            { id: 'cancelled', label: t('admin.map.status.cancelled') },
           ]}
           value={status}
           onChange={(s) => {
@@ -237,10 +284,10 @@ export default function Page() {
           <table className="admin-table parking-months" data-testid="parking-months">
             <thead>
               <tr>
-                <th>月份</th>
-                <th>次数</th>
-                <th>时长</th>
-                <th>费用</th>
+                <th>{t('admin.map.month.month')}</th>
+                <th>{t('admin.map.month.count')}</th>
+                <th>{t('admin.map.month.duration')}</th>
+                <th>{t('admin.map.month.fee')}</th>
               </tr>
             </thead>
             <tbody>
@@ -248,8 +295,8 @@ export default function Page() {
                 <tr key={m.month}>
                   <td>{m.month}</td>
                   <td>{m.count}</td>
-                  <td>{Math.round(m.minutes / 6) / 10} 小时</td>
-                  <td>¥{m.fee.toFixed(2)}</td>
+                  <td>{t('admin.map.hours', { hours: Math.round(m.minutes / 6) / 10 })}</td>
+                  <td>{money(m.fee)}</td>
                 </tr>
               ))}
             </tbody>
@@ -273,7 +320,7 @@ export default function Page() {
           loading={orders.isPending}
           error={orders.error}
           onRetry={() => orders.refetch()}
-          empty="没有订单"
+          empty={t('admin.map.noOrders')}
         />
         {orders.data && (
           <Pager page={page} pageSize={orders.data.size} total={orders.data.total} onChange={setPage} />

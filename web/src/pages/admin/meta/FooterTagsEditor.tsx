@@ -1,5 +1,6 @@
 import type { FooterTag } from '@candy/contract/calls/meta';
 import { useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 
 type Row = { name: string; href: string; title: string };
@@ -31,6 +32,7 @@ export const FooterTagsEditor = ({
   value: string;
   onChange: (json: string) => void;
 }) => {
+  const t = useT();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(value));
   const update = (next: Row[]) => {
     setRows(next);
@@ -46,7 +48,7 @@ export const FooterTagsEditor = ({
   };
   return (
     <div className="footer-tags-editor" data-testid="footer-tags-editor">
-      {rows.length === 0 && <p className="muted">还没有标签：页脚显示站点自带的默认标签。</p>}
+      {rows.length === 0 && <p className="muted">{t('admin.meta.tags.empty')}</p>}
       <ol className="footer-tags-rows">
         {rows.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place.
@@ -54,23 +56,23 @@ export const FooterTagsEditor = ({
             <span className="footer-tag-number">{index + 1}</span>
             <input
               className="input"
-              aria-label={`第 ${index + 1} 个标签的名称`}
-              placeholder="名称"
+              aria-label={t('admin.meta.tags.name.label', { number: index + 1 })}
+              placeholder={t('admin.meta.tags.name')}
               maxLength={20}
               value={row.name}
               onChange={(e) => edit(index, 'name', e.target.value)}
             />
             <input
               className="input"
-              aria-label={`第 ${index + 1} 个标签的链接`}
-              placeholder="链接：/chaos 或 https://…"
+              aria-label={t('admin.meta.tags.href.label', { number: index + 1 })}
+              placeholder={t('admin.meta.tags.href')}
               value={row.href}
               onChange={(e) => edit(index, 'href', e.target.value)}
             />
             <input
               className="input"
-              aria-label={`第 ${index + 1} 个标签的提示文字`}
-              placeholder="鼠标悬停时的提示（可空）"
+              aria-label={t('admin.meta.tags.title.label', { number: index + 1 })}
+              placeholder={t('admin.meta.tags.title')}
               maxLength={100}
               value={row.title}
               onChange={(e) => edit(index, 'title', e.target.value)}
@@ -79,21 +81,21 @@ export const FooterTagsEditor = ({
               <Button
                 kind="text"
                 disabled={index === 0}
-                disabledReason="已经在最前"
+                disabledReason={t('admin.meta.tags.first')}
                 onClick={() => move(index, -1)}
               >
-                上移
+                {t('admin.meta.tags.up')}
               </Button>
               <Button
                 kind="text"
                 disabled={index === rows.length - 1}
-                disabledReason="已经在最后"
+                disabledReason={t('admin.meta.tags.last')}
                 onClick={() => move(index, 1)}
               >
-                下移
+                {t('admin.meta.tags.down')}
               </Button>
               <Button kind="text" onClick={() => update(rows.filter((_, i) => i !== index))}>
-                移除
+                {t('admin.meta.tags.remove')}
               </Button>
             </span>
           </li>
@@ -103,7 +105,7 @@ export const FooterTagsEditor = ({
         onClick={() => update([...rows, { name: '', href: '', title: '' }])}
         data-testid="footer-tag-add"
       >
-        添加标签
+        {t('admin.meta.tags.add')}
       </Button>
     </div>
   );

@@ -2,11 +2,10 @@ import { type FriendLink, LinkInput } from '@candy/contract/calls/links';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { destroyQuestion, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { EmptyState, ErrorState, LoadingState, shortTitle } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
-
-const stateLabel = { 1: '正常', 2: '失联', 3: '单向' } as const;
 
 interface Draft {
   name: string;
@@ -19,6 +18,7 @@ const empty: Draft = { name: '', url: '', avatar: '', description: '', state: 1 
 
 /** A new link, or one being edited; checked with the contract's schema before it is sent. */
 const LinkForm = ({ editing, onDone }: { editing: FriendLink | null; onDone: () => void }) => {
+  const t = useT();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(editing ? { ...editing } : empty);
   const [error, setError] = useState<string | null>(null);
@@ -27,13 +27,18 @@ const LinkForm = ({ editing, onDone }: { editing: FriendLink | null; onDone: () 
     const parsed = LinkInput.safeParse(draft);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return setError(`${issue?.path.join('.') ?? ''}：${issue?.message ?? '不合法'}`);
+      return setError(
+        t('admin.meta.links.problem', {
+          field: issue?.path.join('.') ?? '',
+          message: issue?.message ?? t('admin.meta.links.invalid'),
+        }),
+      );
     }
     setError(null);
     if (editing) await call('linkUpdate', { params: { id: editing.id }, body: parsed.data });
     else await call('linkCreate', { body: parsed.data });
     await queryClient.invalidateQueries({ queryKey: ['links'] });
-    toast(editing ? '友链已更新' : '友链已添加', { type: 'success' });
+    toast(editing ? t('admin.meta.links.updated') : t('admin.meta.links.added'), { type: 'success' });
     setDraft(empty);
     onDone();
   };
@@ -41,41 +46,41 @@ const LinkForm = ({ editing, onDone }: { editing: FriendLink | null; onDone: () 
     <section className="link-form" data-testid="link-form">
       <input
         className="input"
-        aria-label="名称"
-        placeholder="名称"
+        aria-label={t('admin.meta.links.name')}
+        placeholder={t('admin.meta.links.name')}
         value={draft.name}
         onChange={(e) => set({ name: e.target.value })}
       />
       <input
         className="input"
-        aria-label="地址"
+        aria-label={t('admin.meta.links.url')}
         placeholder="https://…"
         value={draft.url}
         onChange={(e) => set({ url: e.target.value })}
       />
       <input
         className="input"
-        aria-label="头像"
-        placeholder="头像地址（可选）"
+        aria-label={t('admin.meta.links.avatar')}
+        placeholder={t('admin.meta.links.avatar.placeholder')}
         value={draft.avatar}
         onChange={(e) => set({ avatar: e.target.value })}
       />
       <input
         className="input"
-        aria-label="简介"
-        placeholder="简介（可选）"
+        aria-label={t('admin.meta.links.description')}
+        placeholder={t('admin.meta.links.description.placeholder')}
         value={draft.description}
         onChange={(e) => set({ description: e.target.value })}
       />
       <select
         className="input"
-        aria-label="状态"
+        aria-label={t('admin.meta.links.state')}
         value={draft.state}
         onChange={(e) => set({ state: Number(e.target.value) as Draft['state'] })}
       >
         {([1, 2, 3] as const).map((s) => (
           <option key={s} value={s}>
-            {stateLabel[s]}
+            {t(`admin.meta.links.state.${s}`)}
           </option>
         ))}
       </select>
@@ -86,22 +91,23 @@ const LinkForm = ({ editing, onDone }: { editing: FriendLink | null; onDone: () 
       )}
       <div className="admin-toolbar">
         <Button kind="primary" onClick={save} data-testid="link-save">
-          {editing ? '保存' : '添加友链'}
+          {editing ? t('admin.meta.save') : t('admin.meta.links.add')}
         </Button>
-        {editing && <Button onClick={onDone}>取消</Button>}
+        {editing && <Button onClick={onDone}>{t('admin.meta.cancel')}</Button>}
       </div>
     </section>
   );
 };
 
 export const LinksTab = () => {
+  const t = useT();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<FriendLink | null>(null);
   const links = useQuery({ queryKey: ['links'], queryFn: () => call('linkList', {}) });
   const remove = async (link: FriendLink) => {
     await call('linkDelete', { params: { id: link.id } });
     await queryClient.invalidateQueries({ queryKey: ['links'] });
-    toast('已删除', { type: 'success' });
+    toast(t('admin.meta.deleted'), { type: 'success' });
   };
   return (
     <div className="links-tab">
@@ -111,29 +117,33 @@ export const LinksTab = () => {
       ) : links.isError ? (
         <ErrorState error={links.error} onRetry={() => void links.refetch()} />
       ) : links.data.length === 0 ? (
-        <EmptyState>还没有友链</EmptyState>
+        <EmptyState>{t('admin.meta.links.empty')}</EmptyState>
       ) : (
         <ul className="meta-list" data-testid="link-admin-list">
           {links.data.map((link) => (
             <li key={link.id} className="link-row">
               <span>
-                <strong>{link.name}</strong> <span className="muted">{stateLabel[link.state]}</span>
+                <strong data-content>{link.name}</strong>{' '}
+                <span className="muted">{t(`admin.meta.links.state.${link.state}`)}</span>
                 <br />
                 <a href={link.url} target="_blank" rel="noopener noreferrer">
                   {link.url}
                 </a>
               </span>
               <div className="admin-toolbar">
-                <Button onClick={() => setEditing(link)}>编辑</Button>
+                <Button onClick={() => setEditing(link)}>{t('admin.meta.edit')}</Button>
                 <Button
                   kind="dangerous"
                   confirm={{
-                    title: '删除友链',
-                    message: destroyQuestion('删除', '友链', { id: link.id, title: link.name }),
+                    title: t('admin.meta.links.delete.title'),
+                    message: t('admin.meta.links.delete.question', {
+                      id: link.id,
+                      title: shortTitle(link.name),
+                    }),
                   }}
                   onClick={() => remove(link)}
                 >
-                  删除
+                  {t('admin.meta.delete')}
                 </Button>
               </div>
             </li>

@@ -8,7 +8,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { destroyQuestion, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { EmptyState, ErrorState, LoadingState, shortTitle } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { FooterTagsEditor } from './FooterTagsEditor.tsx';
@@ -35,6 +36,7 @@ const MetaEditor = ({
   keyName: string;
   existing: MetaString | undefined;
 }) => {
+  const t = useT();
   const queryClient = useQueryClient();
   const known = knownMetaOf(group, keyName);
   const [value, setValue] = useState(() => pretty(known?.kind, existing?.value ?? ''));
@@ -50,7 +52,7 @@ const MetaEditor = ({
       if (existing) await call('metaUpdate', { params: { id: existing.id }, body: { value } });
       else await call('metaCreate', { body: { group, key: keyName, value } });
       await queryClient.invalidateQueries({ queryKey: ['meta'] });
-      toast('已保存', { type: 'success' });
+      toast(t('admin.meta.saved'), { type: 'success' });
     } finally {
       setBusy(false);
     }
@@ -59,7 +61,7 @@ const MetaEditor = ({
     if (!existing) return;
     await call('metaDelete', { params: { id: existing.id } });
     await queryClient.invalidateQueries({ queryKey: ['meta'] });
-    toast('已删除', { type: 'success' });
+    toast(t('admin.meta.deleted'), { type: 'success' });
   };
   const multiline = !known || known.kind === 'lines' || known.kind === 'text';
   return (
@@ -68,7 +70,7 @@ const MetaEditor = ({
         <code>
           {group}.{keyName}
         </code>
-        {!existing && <span className="muted">（未设置）</span>}
+        {!existing && <span className="muted">{t('admin.meta.unset')}</span>}
       </div>
       {known && <p className="muted meta-meaning">{known.meaning}</p>}
       {known?.kind === 'json-footer-tags' ? (
@@ -80,8 +82,8 @@ const MetaEditor = ({
           value={value || 'false'}
           onChange={(e) => setValue(e.target.value)}
         >
-          <option value="false">false（关闭）</option>
-          <option value="true">true（开启）</option>
+          <option value="false">{t('admin.meta.flag.false')}</option>
+          <option value="true">{t('admin.meta.flag.true')}</option>
         </select>
       ) : multiline ? (
         <textarea
@@ -111,26 +113,21 @@ const MetaEditor = ({
           onClick={save}
           loading={busy}
           disabled={value === ''}
-          disabledReason="值不能为空；不要这个值就删除它"
+          disabledReason={t('admin.meta.emptyValue')}
           data-testid="meta-save"
         >
-          保存
+          {t('admin.meta.save')}
         </Button>
         {existing && (
           <Button
             kind="dangerous"
             confirm={{
-              title: '删除元数据',
-              message: destroyQuestion(
-                '删除',
-                '元数据',
-                { title: `${group}.${keyName}` },
-                '删除后回到默认值。',
-              ),
+              title: t('admin.meta.delete.title'),
+              message: t('admin.meta.delete.question', { title: shortTitle(`${group}.${keyName}`) }),
             }}
             onClick={remove}
           >
-            删除
+            {t('admin.meta.delete')}
           </Button>
         )}
       </div>
@@ -139,21 +136,27 @@ const MetaEditor = ({
 };
 
 /** A string the server keeps for itself: what it is, never editable (the server refuses too). */
-const InternalItem = ({ item }: { item: MetaString }) => (
-  <li className="meta-item" data-testid={`meta-${slug(item.group, item.key)}`}>
-    <div className="meta-head">
-      <code>
-        {item.group}.{item.key}
-      </code>
-      <span className="muted">（系统维护，只读）</span>
-    </div>
-    <p className="muted meta-meaning">{internalMetaOf(item.group, item.key)?.meaning}</p>
-    <output className="meta-readonly">{item.value}</output>
-  </li>
-);
+const InternalItem = ({ item }: { item: MetaString }) => {
+  const t = useT();
+  return (
+    <li className="meta-item" data-testid={`meta-${slug(item.group, item.key)}`}>
+      <div className="meta-head">
+        <code>
+          {item.group}.{item.key}
+        </code>
+        <span className="muted">{t('admin.meta.readOnly')}</span>
+      </div>
+      <p className="muted meta-meaning">{internalMetaOf(item.group, item.key)?.meaning}</p>
+      <output className="meta-readonly" data-content>
+        {item.value}
+      </output>
+    </li>
+  );
+};
 
 /** Known keys first, each with its meaning; then every other string; then a form for a new one. */
 export const MetaTab = () => {
+  const t = useT();
   const strings = useQuery({ queryKey: ['meta'], queryFn: () => call('metaList', {}) });
   const [group, setGroup] = useState('');
   const [key, setKey] = useState('');
@@ -165,7 +168,7 @@ export const MetaTab = () => {
   const internal = strings.data.filter((s) => internalMetaOf(s.group, s.key));
   return (
     <div className="meta-tab">
-      <h2>站点读取的设置</h2>
+      <h2>{t('admin.meta.known')}</h2>
       <ul className="meta-list">
         {knownMeta.map((m) => {
           const existing = find(m.group, m.key);
@@ -179,9 +182,9 @@ export const MetaTab = () => {
           );
         })}
       </ul>
-      <h2>其它元数据</h2>
+      <h2>{t('admin.meta.others')}</h2>
       {others.length === 0 && !adding ? (
-        <EmptyState>没有其它元数据</EmptyState>
+        <EmptyState>{t('admin.meta.others.empty')}</EmptyState>
       ) : (
         <ul className="meta-list">
           {others.map((s) => (
@@ -194,7 +197,7 @@ export const MetaTab = () => {
       )}
       {internal.length > 0 && (
         <>
-          <h2>系统维护的数据</h2>
+          <h2>{t('admin.meta.internal')}</h2>
           <ul className="meta-list">
             {internal.map((s) => (
               <InternalItem key={s.id} item={s} />
@@ -207,24 +210,24 @@ export const MetaTab = () => {
         onSubmit={(e) => {
           e.preventDefault();
           if (/^[\w.-]{1,64}$/.test(group) && /^[\w.-]{1,64}$/.test(key)) setAdding({ group, key });
-          else toast('分组和键只含字母、数字、_ . -', { type: 'error' });
+          else toast(t('admin.meta.new.invalid'), { type: 'error' });
         }}
       >
         <input
           className="input"
-          aria-label="分组"
-          placeholder="分组"
+          aria-label={t('admin.meta.new.group')}
+          placeholder={t('admin.meta.new.group')}
           value={group}
           onChange={(e) => setGroup(e.target.value)}
         />
         <input
           className="input"
-          aria-label="键"
-          placeholder="键"
+          aria-label={t('admin.meta.new.key')}
+          placeholder={t('admin.meta.new.key')}
           value={key}
           onChange={(e) => setKey(e.target.value)}
         />
-        <Button type="submit">新建</Button>
+        <Button type="submit">{t('admin.meta.new')}</Button>
       </form>
     </div>
   );

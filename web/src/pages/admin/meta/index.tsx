@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, type TabItem, Tabs } from '../../../ui/adminKit/index.ts';
 import { EmotesTab } from './EmotesTab.tsx';
 import { LinksTab } from './LinksTab.tsx';
@@ -6,17 +7,15 @@ import { MetaTab } from './MetaTab.tsx';
 import './meta.css';
 
 type Tab = 'meta' | 'links' | 'emotes';
-const tabs: TabItem<Tab>[] = [
-  { id: 'meta', label: '元数据' },
-  { id: 'links', label: '友链' },
-  { id: 'emotes', label: '表情' },
-];
+const tabIds: Tab[] = ['meta', 'links', 'emotes'];
 
 /** Site settings: meta strings (with what each known one means), friend links and the owner's emotes. */
 export default function MetaPage() {
+  const t = useT();
   const [tab, setTab] = useState<Tab>('meta');
+  const tabs: TabItem<Tab>[] = tabIds.map((id) => ({ id, label: t(`admin.meta.tab.${id}`) }));
   return (
-    <AdminPage title="元数据" data-testid="meta-page">
+    <AdminPage title={t('admin.title.meta')} data-testid="meta-page">
       <Tabs tabs={tabs} value={tab} onChange={setTab} />
       {tab === 'meta' && <MetaTab />}
       {tab === 'links' && <LinksTab />}

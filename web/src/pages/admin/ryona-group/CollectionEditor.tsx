@@ -1,6 +1,7 @@
 import { type Collection, CollectionSave } from '@candy/contract/calls/videos';
 import { useMemo, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -15,6 +16,7 @@ export const CollectionEditor = ({
   collection: Collection | null;
   onClose: () => void;
 }) => {
+  const t = useT();
   const all = useAllMaterials();
   const materials = useMemo(() => new Map((all.data ?? []).map((m) => [m.id, m])), [all.data]);
   const form = useZodForm(CollectionSave, {
@@ -35,7 +37,7 @@ export const CollectionEditor = ({
     const body = form.validate();
     if (!body) {
       // Never a silent no-op: the marked fields say what is wrong.
-      toast.error('合集还不能保存：请看标红的项');
+      toast.error(t('admin.collections.invalid'));
       return null;
     }
     const saved = await call('videoCollectionSave', { body });
@@ -47,20 +49,24 @@ export const CollectionEditor = ({
     const saved = await save();
     if (!saved) return;
     await call('videoPublishCollection', { body: { id: saved.id } });
-    toast.success('合集和其中的片段已发布');
+    toast.success(t('admin.collections.publishedAll'));
     await invalidateVideos();
   };
 
   return (
     <div className="video-panel" data-testid="collection-editor">
       <div className="video-panel-head">
-        <strong>{values.id ? `编辑合集 #${String(values.id)}` : '新建合集'}</strong>
+        <strong>
+          {values.id
+            ? t('admin.collections.edit.title', { id: String(values.id) })
+            : t('admin.collections.new')}
+        </strong>
         <Button kind="text" onClick={onClose}>
-          关闭
+          {t('admin.collections.close')}
         </Button>
       </div>
       <div className="video-form">
-        <Field label="标题" error={errors.title}>
+        <Field label={t('admin.collections.field.title')} error={errors.title}>
           <input
             className="input"
             value={values.title}
@@ -68,7 +74,7 @@ export const CollectionEditor = ({
             data-testid="collection-title"
           />
         </Field>
-        <Field label="描述" error={errors.description}>
+        <Field label={t('admin.collections.field.description')} error={errors.description}>
           <textarea
             className="input"
             rows={2}
@@ -76,22 +82,22 @@ export const CollectionEditor = ({
             onChange={(e) => set('description', e.target.value)}
           />
         </Field>
-        <Field label="封面" error={errors.coverMaterialId}>
+        <Field label={t('admin.collections.field.cover')} error={errors.coverMaterialId}>
           <select
             className="input"
             value={coverId ?? ''}
             onChange={(e) => set('coverMaterialId', e.target.value ? Number(e.target.value) : null)}
           >
-            <option value="">第一个片段的封面</option>
+            <option value="">{t('admin.collections.field.cover.first')}</option>
             {ids.map((id) => (
-              <option key={id} value={id}>
+              <option key={id} value={id} data-content>
                 {materials.get(id)?.title ?? `#${id}`}
               </option>
             ))}
           </select>
         </Field>
         <div>
-          <span className="admin-field-label">片段（拖动排序）</span>
+          <span className="admin-field-label">{t('admin.collections.field.clips')}</span>
           <SortableClips
             ids={ids}
             materials={materials}
@@ -105,42 +111,42 @@ export const CollectionEditor = ({
         <div className="video-add-clip">
           <select
             className="input"
-            aria-label="添加片段"
+            aria-label={t('admin.collections.addClip.label')}
             value={adding}
             onChange={(e) => setAdding(e.target.value)}
             data-testid="collection-add-select"
           >
-            <option value="">选择要添加的片段…</option>
+            <option value="">{t('admin.collections.addClip.placeholder')}</option>
             {addable.map((m) => (
-              <option key={m.id} value={m.id}>
+              <option key={m.id} value={m.id} data-content>
                 {m.title} #{m.id}
               </option>
             ))}
           </select>
           <Button
             disabled={!adding}
-            disabledReason="先选一个要加入的片段"
+            disabledReason={t('admin.collections.addClip.none')}
             onClick={() => {
               set('materialIds', [...ids, Number(adding)]);
               setAdding('');
             }}
             data-testid="collection-add"
           >
-            添加
+            {t('admin.collections.addClip')}
           </Button>
         </div>
         <div className="video-row-actions">
           <Button
             kind="primary"
             onClick={async () => {
-              if (await save()) toast.success('已保存');
+              if (await save()) toast.success(t('admin.collections.saved'));
             }}
             data-testid="collection-save"
           >
-            保存
+            {t('admin.collections.save')}
           </Button>
           <Button onClick={publish} data-testid="collection-publish">
-            保存并发布
+            {t('admin.collections.saveAndPublish')}
           </Button>
         </div>
       </div>

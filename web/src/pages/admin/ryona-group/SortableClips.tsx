@@ -16,6 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { StatusBadge } from '../ryona-material/shared/StatusBadge.tsx';
 import { formatSeconds } from '../ryona-material/shared/time.ts';
@@ -32,6 +33,7 @@ const Row = ({
   onRemove: () => void;
   index: number;
 }) => {
+  const t = useT();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li
@@ -43,7 +45,7 @@ const Row = ({
       <button
         type="button"
         className="video-drag"
-        aria-label={`拖动排序：第 ${index + 1} 个`}
+        aria-label={t('admin.collections.clips.drag', { number: index + 1 })}
         {...attributes}
         {...listeners}
       >
@@ -51,12 +53,12 @@ const Row = ({
       </button>
       <VideoCover cover={material?.cover ?? null} pictures={material?.pictures} />
       <span className="video-clip-title">
-        {material ? material.title : `#${id}（已删除）`}
+        {material ? <span data-content>{material.title}</span> : t('admin.collections.clips.deleted', { id })}
         {material && <small className="muted"> {formatSeconds(material.duration)}</small>}
       </span>
       {material && <StatusBadge material={material} />}
       <Button kind="text" onClick={onRemove}>
-        移除
+        {t('admin.collections.clips.remove')}
       </Button>
     </li>
   );
@@ -72,6 +74,7 @@ export const SortableClips = ({
   materials: Map<number, Material>;
   onChange: (ids: number[]) => void;
 }) => {
+  const t = useT();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -80,7 +83,7 @@ export const SortableClips = ({
     if (!over || active.id === over.id) return;
     onChange(arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
   };
-  if (ids.length === 0) return <p className="muted">还没有片段：从下面添加。</p>;
+  if (ids.length === 0) return <p className="muted">{t('admin.collections.clips.empty')}</p>;
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>

@@ -2,14 +2,15 @@ import type { Collection } from '@candy/contract/calls/videos';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   Badge,
   type Column,
   DataTable,
-  destroyQuestion,
   formatDateTime,
   Pager,
+  shortTitle,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -23,6 +24,7 @@ const PAGE_SIZE = 20;
 
 /** 视频合集: collections of clips in order, embedded in essays as `[collection:ID]`. */
 export default function CollectionPage() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Collection | 'new' | null>(null);
   const query = useQuery({
@@ -33,62 +35,72 @@ export default function CollectionPage() {
   const columns: Column<Collection>[] = [
     {
       key: 'cover',
-      title: '封面',
+      title: t('admin.collections.column.cover'),
       render: (c) => <VideoCover cover={c.cover} pictures={c.pictures} />,
     },
     {
       key: 'title',
-      title: '标题',
+      title: t('admin.collections.column.title'),
       sortValue: (c) => c.title,
       render: (c) => (
         <div>
-          <strong>{c.title}</strong> <small className="muted">[collection:{c.id}]</small>
-          {c.description && <div className="muted">{c.description}</div>}
+          <strong data-content>{c.title}</strong> <small className="muted">[collection:{c.id}]</small>
+          {c.description && (
+            <div className="muted" data-content>
+              {c.description}
+            </div>
+          )}
         </div>
       ),
     },
     {
       key: 'count',
-      title: '片段',
+      title: t('admin.collections.column.clips'),
       sortValue: (c) => c.materialIds.length,
       render: (c) => c.materialIds.length,
     },
     {
       key: 'status',
-      title: '状态',
+      title: t('admin.collections.column.status'),
       // Wrapped: on phones a cell is a grid, which would stretch the badge to the full width.
       render: (c) => (
         <span>
-          {c.status === 'published' ? <Badge tone="warning">已发布</Badge> : <Badge tone="muted">草稿</Badge>}
+          {c.status === 'published' ? (
+            <Badge tone="warning">{t('admin.collections.status.published')}</Badge>
+          ) : (
+            <Badge tone="muted">{t('admin.collections.status.draft')}</Badge>
+          )}
         </span>
       ),
     },
     {
       key: 'updatedAt',
-      title: '更新',
+      title: t('admin.collections.column.updated'),
       sortValue: (c) => c.updatedAt,
       render: (c) => formatDateTime(c.updatedAt),
     },
     {
       key: 'actions',
-      title: '操作',
+      title: t('admin.collections.column.actions'),
       render: (c) => (
         <div className="video-row-actions">
-          <Button onClick={() => setEditing(c)}>编辑</Button>
+          <Button onClick={() => setEditing(c)}>{t('admin.collections.edit')}</Button>
           <Button
             kind="dangerous"
             confirm={{
-              title: '删除合集',
-              message: destroyQuestion('删除', '合集', { id: c.id, title: c.title }, '其中的片段会保留。'),
+              title: t('admin.collections.delete.title'),
+              message: c.title.trim()
+                ? t('admin.collections.delete.question', { id: c.id, title: shortTitle(c.title) })
+                : t('admin.collections.delete.questionUntitled', { id: c.id }),
             }}
             onClick={async () => {
               await call('videoCollectionDelete', { params: { id: c.id } });
-              toast.success('已删除合集（片段保留）');
+              toast.success(t('admin.collections.deleted'));
               if (editing !== 'new' && editing?.id === c.id) setEditing(null);
               await invalidateVideos();
             }}
           >
-            删除
+            {t('admin.collections.delete')}
           </Button>
         </div>
       ),
@@ -97,11 +109,11 @@ export default function CollectionPage() {
 
   return (
     <AdminPage
-      title="视频合集"
+      title={t('admin.title.ryona/group')}
       data-testid="video-collections"
       actions={
         <Button kind="primary" onClick={() => setEditing('new')} data-testid="collection-new">
-          新建合集
+          {t('admin.collections.new')}
         </Button>
       }
     >
@@ -119,7 +131,7 @@ export default function CollectionPage() {
         loading={query.isFetching && !query.data}
         error={query.error}
         onRetry={() => query.refetch()}
-        empty="还没有合集"
+        empty={t('admin.collections.empty')}
         data-testid="collection-table"
       />
       {query.data && query.data.total > PAGE_SIZE && (

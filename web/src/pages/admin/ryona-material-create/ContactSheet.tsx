@@ -1,6 +1,7 @@
 import { sheetColumns, sheetTimes } from '@candy/contract/videoSheet';
 import type { MouseEvent } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { LoadingState } from '../../../ui/adminKit/index.ts';
 import { useBlobUrl } from './useBlobUrl.ts';
 
@@ -20,6 +21,7 @@ export const ContactSheet = ({
   duration: number;
   onFrame: (seconds: number) => void;
 }) => {
+  const t = useT();
   const sheet = useBlobUrl(
     path,
     () =>
@@ -39,13 +41,13 @@ export const ContactSheet = ({
     const time = times[row * columns + Math.min(column, columns - 1)];
     if (time !== undefined) onFrame(time);
   };
-  if (sheet.loading || !sheet.url) return <LoadingState>生成缩略图…</LoadingState>;
+  if (sheet.loading || !sheet.url) return <LoadingState>{t('admin.clips.sheet.loading')}</LoadingState>;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the times can also be typed into the fields beside it
     <img
       className="video-sheet"
       src={sheet.url}
-      alt="缩略图：点击一帧取它的时间"
+      alt={t('admin.clips.sheet.alt')}
       onClick={pick}
       data-testid="contact-sheet"
     />

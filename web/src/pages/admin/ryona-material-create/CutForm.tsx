@@ -2,6 +2,8 @@ import { MaterialCreate } from '@candy/contract/calls/videos';
 import { useState } from 'react';
 import { useNavigate } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
+import { t as say } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Field, Tabs, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -12,17 +14,17 @@ import { ContactSheet, FrameAt } from './ContactSheet.tsx';
 import type { SourceVideo } from './SourceBrowser.tsx';
 import { type Marker, Timeline } from './Timeline.tsx';
 
-const markers: { id: Marker; label: string }[] = [
-  { id: 'start', label: '设为开始' },
-  { id: 'end', label: '设为结束' },
-  { id: 'cover', label: '设为封面' },
-];
+const markers: Marker[] = ['start', 'end', 'cover'];
 
 /** Why a clip from `start` to `end` (seconds) of a `duration`-long source cannot be cut, or null. */
 export const clipRangeProblem = (start: number, end: number, duration: number): string | null => {
-  if (end <= start) return `结束（${formatSeconds(end)}）必须晚于开始（${formatSeconds(start)}）`;
+  if (end <= start)
+    return say('admin.clips.cut.endBeforeStart', { end: formatSeconds(end), start: formatSeconds(start) });
   if (duration > 0 && end > duration + 0.05)
-    return `结束（${formatSeconds(end)}）超过了视频长度 ${formatSeconds(duration)}`;
+    return say('admin.clips.cut.endPastLength', {
+      end: formatSeconds(end),
+      duration: formatSeconds(duration),
+    });
   return null;
 };
 
@@ -58,6 +60,7 @@ const TimeInput = ({
 
 /** Cuts a clip from a picked source: frames, timeline, typed times, preview, cover, then 创建. */
 export const CutForm = ({ video }: { video: SourceVideo }) => {
+  const t = useT();
   const duration = video.duration ?? 0;
   const navigate = useNavigate();
   const [marker, setMarker] = useState<Marker>('start');
@@ -75,12 +78,12 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
   const end = values.end ?? duration;
 
   const place = (seconds: number) => {
-    const t = Math.min(Math.max(0, seconds), duration);
+    const at = Math.min(Math.max(0, seconds), duration);
     if (marker === 'start') {
-      set('start', t);
-      if (t >= end) set('end', Math.min(duration, t + 1));
-    } else if (marker === 'end') set('end', t);
-    else set('coverAt', Math.max(0, Math.round((t - start) * 10) / 10));
+      set('start', at);
+      if (at >= end) set('end', Math.min(duration, at + 1));
+    } else if (marker === 'end') set('end', at);
+    else set('coverAt', Math.max(0, Math.round((at - start) * 10) / 10));
   };
 
   const rangeProblem = clipRangeProblem(start, end, duration);
@@ -89,7 +92,7 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
     const body = form.validate();
     if (!body) return;
     const clip = await call('videoMaterialCreate', { body });
-    toast.success(`已加入处理队列：${clip.title}`);
+    toast.success(t('admin.clips.cut.queued', { title: clip.title }));
     await invalidateVideos();
     navigate('/great-old-one/ryona/material');
   };
@@ -98,7 +101,11 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
     <div className="video-cut" data-testid="video-cut">
       <ContactSheet path={video.path} duration={duration} onFrame={place} />
       <div className="video-cut-tools">
-        <Tabs tabs={markers} value={marker} onChange={setMarker} />
+        <Tabs
+          tabs={markers.map((id) => ({ id, label: t(`admin.clips.cut.marker.${id}`) }))}
+          value={marker}
+          onChange={setMarker}
+        />
         <Timeline
           duration={duration}
           start={start}
@@ -107,15 +114,25 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
           onClick={place}
         />
         <div className="video-cut-times">
-          <Field label="开始" error={errors.start}>
-            <TimeInput label="开始" testId="cut-start" value={start} onChange={(s) => set('start', s)} />
-          </Field>
-          <Field label="结束" error={errors.end ?? rangeProblem}>
-            <TimeInput label="结束" testId="cut-end" value={end} onChange={(s) => set('end', s)} />
-          </Field>
-          <Field label="封面（距开始）" error={errors.coverAt}>
+          <Field label={t('admin.clips.cut.start')} error={errors.start}>
             <TimeInput
-              label="封面"
+              label={t('admin.clips.cut.start')}
+              testId="cut-start"
+              value={start}
+              onChange={(s) => set('start', s)}
+            />
+          </Field>
+          <Field label={t('admin.clips.cut.end')} error={errors.end ?? rangeProblem}>
+            <TimeInput
+              label={t('admin.clips.cut.end')}
+              testId="cut-end"
+              value={end}
+              onChange={(s) => set('end', s)}
+            />
+          </Field>
+          <Field label={t('admin.clips.cut.coverFromStart')} error={errors.coverAt}>
+            <TimeInput
+              label={t('admin.clips.cut.cover')}
               testId="cut-cover"
               value={values.coverAt ?? (end - start) / 2}
               onChange={(s) => set('coverAt', s)}
@@ -123,19 +140,31 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
           </Field>
         </div>
         <div className="video-frames">
-          <FrameAt path={video.path} at={start} label={`开始 ${formatSeconds(start)}`} />
-          <FrameAt path={video.path} at={Math.max(0, end - 0.1)} label={`结束 ${formatSeconds(end)}`} />
+          <FrameAt
+            path={video.path}
+            at={start}
+            label={t('admin.clips.cut.frame.start', { time: formatSeconds(start) })}
+          />
+          <FrameAt
+            path={video.path}
+            at={Math.max(0, end - 0.1)}
+            label={t('admin.clips.cut.frame.end', { time: formatSeconds(end) })}
+          />
           <FrameAt
             path={video.path}
             at={start + (values.coverAt ?? (end - start) / 2)}
-            label={values.coverAt === null || values.coverAt === undefined ? '封面（中间）' : '封面'}
+            label={
+              values.coverAt === null || values.coverAt === undefined
+                ? t('admin.clips.cut.frame.coverMiddle')
+                : t('admin.clips.cut.cover')
+            }
           />
         </div>
       </div>
       <div className="video-panel">
         <div className="video-panel-head">
-          <strong>预览所选片段</strong>
-          <small className="muted">浏览器无法播放的格式（如部分 mkv/avi）在剪好后再预览</small>
+          <strong>{t('admin.clips.cut.preview')}</strong>
+          <small className="muted">{t('admin.clips.cut.preview.note')}</small>
         </div>
         {/* biome-ignore lint/a11y/useMediaCaption: the owner's sources come without caption tracks */}
         <video
@@ -148,7 +177,7 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
         />
       </div>
       <div className="video-form">
-        <Field label="标题" error={errors.title}>
+        <Field label={t('admin.clips.field.title')} error={errors.title}>
           <input
             className="input"
             value={values.title}
@@ -156,7 +185,7 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
             data-testid="cut-title"
           />
         </Field>
-        <Field label="描述" error={errors.description}>
+        <Field label={t('admin.clips.field.description')} error={errors.description}>
           <textarea
             className="input"
             rows={3}
@@ -164,7 +193,7 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
             onChange={(e) => set('description', e.target.value)}
           />
         </Field>
-        <Field label="标签（逗号分隔）" error={errors.tags}>
+        <Field label={t('admin.clips.field.tags')} error={errors.tags}>
           <input
             className="input"
             value={(values.tags ?? []).join(', ')}
@@ -173,7 +202,7 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
                 'tags',
                 e.target.value
                   .split(/[,，]/)
-                  .map((t) => t.trim())
+                  .map((tag) => tag.trim())
                   .filter(Boolean),
               )
             }
@@ -188,7 +217,7 @@ export const CutForm = ({ video }: { video: SourceVideo }) => {
             disabledReason={rangeProblem ?? undefined}
             data-testid="cut-create"
           >
-            创建片段
+            {t('admin.clips.cut.create')}
           </Button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { SourceEntry } from '@candy/contract/calls/videos';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, formatBytes, LoadingState } from '../../../ui/adminKit/index.ts';
 import { videoKeys } from '../ryona-material/shared/queries.ts';
 import { formatSeconds } from '../ryona-material/shared/time.ts';
@@ -17,6 +18,7 @@ export const SourceBrowser = ({
   picked: string | null;
   onPick: (video: SourceVideo) => void;
 }) => {
+  const t = useT();
   const [path, setPath] = useState('');
   const query = useQuery({
     queryKey: videoKeys.source(path),
@@ -25,9 +27,9 @@ export const SourceBrowser = ({
   const crumbs = path ? path.split('/') : [];
   return (
     <div className="video-source" data-testid="video-source">
-      <nav className="video-crumbs" aria-label="目录">
+      <nav className="video-crumbs" aria-label={t('admin.clips.source.folders')}>
         <button type="button" className="btn btn-text" onClick={() => setPath('')}>
-          视频源
+          {t('admin.clips.source.root')}
         </button>
         {crumbs.map((name, i) => (
           <span key={crumbs.slice(0, i + 1).join('/')}>
@@ -37,7 +39,7 @@ export const SourceBrowser = ({
               className="btn btn-text"
               onClick={() => setPath(crumbs.slice(0, i + 1).join('/'))}
             >
-              {name}
+              <span data-content>{name}</span>
             </button>
           </span>
         ))}
@@ -45,13 +47,9 @@ export const SourceBrowser = ({
       {query.error ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />
       ) : !query.data ? (
-        <LoadingState>读取目录并分析视频…</LoadingState>
+        <LoadingState>{t('admin.clips.source.loading')}</LoadingState>
       ) : query.data.entries.length === 0 ? (
-        <EmptyState>
-          {path
-            ? '这个目录里没有视频'
-            : '视频源目录里还没有视频：把视频放进服务器上的 VIDEO_SOURCE_DIR（默认 DATA_DIR/video-sources），或切到「上传文件」'}
-        </EmptyState>
+        <EmptyState>{path ? t('admin.clips.source.emptyFolder') : t('admin.clips.source.empty')}</EmptyState>
       ) : (
         <ul className="video-source-list">
           {query.data.entries.map((entry) => (
@@ -61,7 +59,7 @@ export const SourceBrowser = ({
                   <span className="video-source-glyph" aria-hidden="true">
                     ▸
                   </span>{' '}
-                  {entry.name}/
+                  <span data-content>{entry.name}</span>/
                 </button>
               ) : (
                 <button
@@ -75,10 +73,10 @@ export const SourceBrowser = ({
                   <span className="video-source-glyph" aria-hidden="true">
                     ▶
                   </span>{' '}
-                  {entry.name}
+                  <span data-content>{entry.name}</span>
                   <small className="muted">
                     {entry.error
-                      ? ` 无法读取：${entry.error}`
+                      ? ` ${t('admin.clips.source.unreadable', { error: entry.error })}`
                       : ` ${formatSeconds(entry.duration)} · ${entry.width}×${entry.height} · ${entry.videoCodec}${
                           entry.audioCodec ? `/${entry.audioCodec}` : ''
                         } · ${formatBytes(entry.size)}`}

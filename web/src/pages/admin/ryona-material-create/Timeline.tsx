@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { formatSeconds } from '../ryona-material/shared/time.ts';
 
 export type Marker = 'start' | 'end' | 'cover';
@@ -17,6 +18,7 @@ export const Timeline = ({
   cover: number | null;
   onClick: (seconds: number) => void;
 }) => {
+  const t = useT();
   const at = (seconds: number) => `${(Math.min(Math.max(seconds, 0), duration) / duration) * 100}%`;
   const click = (event: MouseEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -33,7 +35,11 @@ export const Timeline = ({
           style={{ left: at(start), width: `calc(${at(end)} - ${at(start)})` }}
         />
         {cover !== null && (
-          <div className="video-timeline-cover" style={{ left: at(start + cover) }} title="封面" />
+          <div
+            className="video-timeline-cover"
+            style={{ left: at(start + cover) }}
+            title={t('admin.clips.cut.cover')}
+          />
         )}
       </div>
       <div className="video-timeline-scale">

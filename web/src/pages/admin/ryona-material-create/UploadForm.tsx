@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { DropZone, Field, UploadList, useUploads } from '../../../ui/adminKit/index.ts';
 import { toast } from '../../../ui/toast.tsx';
 import { invalidateVideos } from '../ryona-material/shared/queries.ts';
 
 /** Makes clips from uploaded files (type checked by content on the server), with progress. */
 export const UploadForm = () => {
+  const t = useT();
   const navigate = useNavigate();
   const uploads = useUploads();
   const [title, setTitle] = useState('');
@@ -25,20 +27,20 @@ export const UploadForm = () => {
       }),
     );
     if (made.length > 0) {
-      toast.success(`已上传 ${made.length} 个文件，正在处理`);
+      toast.success(t('admin.clips.upload.done', { count: made.length }));
       await invalidateVideos();
       navigate('/great-old-one/ryona/material');
     }
   };
   return (
     <div className="video-form" data-testid="video-upload">
-      <Field label="标题（空 = 文件名）">
+      <Field label={t('admin.clips.upload.title')}>
         <input className="input" value={title} onChange={(e) => setTitle(e.target.value)} />
       </Field>
-      <Field label="标签（逗号分隔）">
+      <Field label={t('admin.clips.field.tags')}>
         <input className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
       </Field>
-      <Field label="封面图（可选）">
+      <Field label={t('admin.clips.upload.cover')}>
         <input
           className="input"
           type="file"
@@ -47,7 +49,7 @@ export const UploadForm = () => {
         />
       </Field>
       <DropZone accept="video/*" multiple onFiles={send}>
-        或把视频拖到这里（mp4、webm、mov、mkv）
+        {t('admin.clips.upload.drop')}
       </DropZone>
       <UploadList items={uploads.items} />
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from '../../../app/router.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, Tabs } from '../../../ui/adminKit/index.ts';
 import { CutForm } from './CutForm.tsx';
 import { SourceBrowser, type SourceVideo } from './SourceBrowser.tsx';
@@ -10,22 +11,23 @@ type Mode = 'source' | 'upload';
 
 /** 添加素材: cut a clip from the source folder, or upload a file instead. */
 export default function CreateMaterialPage() {
+  const t = useT();
   const [mode, setMode] = useState<Mode>('source');
   const [video, setVideo] = useState<SourceVideo | null>(null);
   return (
     <AdminPage
-      title="添加素材"
+      title={t('admin.title.ryona/material/create')}
       data-testid="video-create"
       actions={
         <Link className="btn" to="/great-old-one/ryona/material">
-          返回素材列表
+          {t('admin.clips.create.back')}
         </Link>
       }
     >
       <Tabs
         tabs={[
-          { id: 'source', label: '从视频源剪辑' },
-          { id: 'upload', label: '上传文件' },
+          { id: 'source', label: t('admin.clips.create.source') },
+          { id: 'upload', label: t('admin.clips.create.upload') },
         ]}
         value={mode}
         onChange={setMode}
@@ -38,7 +40,7 @@ export default function CreateMaterialPage() {
           {video ? (
             <CutForm key={video.path} video={video} />
           ) : (
-            <p className="muted">选择一个视频开始剪辑。</p>
+            <p className="muted">{t('admin.clips.create.pick')}</p>
           )}
         </div>
       )}

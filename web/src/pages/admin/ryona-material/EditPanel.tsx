@@ -1,6 +1,7 @@
 import { type Material, MaterialUpdate } from '@candy/contract/calls/videos';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { confirm } from '../../../ui/Dialog.tsx';
@@ -10,6 +11,7 @@ import { invalidateVideos } from './shared/queries.ts';
 
 /** Edits a clip's words and range; a new range (or cover time) has ffmpeg process it again. */
 export const EditPanel = ({ material, onClose }: { material: Material; onClose: () => void }) => {
+  const t = useT();
   const form = useZodForm(MaterialUpdate, {
     title: material.title,
     description: material.description,
@@ -23,18 +25,18 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
     const body = form.validate();
     if (!body) return;
     await call('videoMaterialUpdate', { params: { id: material.id }, body });
-    toast.success('已保存');
+    toast.success(t('admin.clips.saved'));
     await invalidateVideos();
     onClose();
   };
   const [replacing, setReplacing] = useState(false);
   const reupload = async (video: SourceVideo) => {
     await confirm({
-      title: '替换来源',
-      message: `用 ${video.path} 的整段重新生成「${material.title}」？标题、标签和所在合集不变。`,
+      title: t('admin.clips.replace.title'),
+      message: t('admin.clips.replace.question', { path: video.path, title: material.title }),
     });
     await call('videoReupload', { body: { id: material.id, sourcePath: video.path } });
-    toast.success('已替换来源，正在重新处理');
+    toast.success(t('admin.clips.replace.done'));
     await invalidateVideos();
     onClose();
   };
@@ -42,20 +44,20 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
   return (
     <div className="video-panel" data-testid="video-edit">
       <div className="video-panel-head">
-        <strong>编辑 #{material.id}</strong>
+        <strong>{t('admin.clips.edit.title', { id: material.id })}</strong>
         <Button kind="text" onClick={onClose}>
-          关闭
+          {t('admin.clips.close')}
         </Button>
       </div>
       <div className="video-form">
-        <Field label="标题" error={errors.title}>
+        <Field label={t('admin.clips.field.title')} error={errors.title}>
           <input
             className="input"
             value={values.title ?? ''}
             onChange={(e) => set('title', e.target.value)}
           />
         </Field>
-        <Field label="描述" error={errors.description}>
+        <Field label={t('admin.clips.field.description')} error={errors.description}>
           <textarea
             className="input"
             rows={3}
@@ -63,7 +65,7 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
             onChange={(e) => set('description', e.target.value)}
           />
         </Field>
-        <Field label="标签（逗号分隔）" error={errors.tags}>
+        <Field label={t('admin.clips.field.tags')} error={errors.tags}>
           <input
             className="input"
             value={(values.tags ?? []).join(', ')}
@@ -72,13 +74,13 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
                 'tags',
                 e.target.value
                   .split(/[,，]/)
-                  .map((t) => t.trim())
+                  .map((tag) => tag.trim())
                   .filter(Boolean),
               )
             }
           />
         </Field>
-        <Field label="开始（秒）" error={errors.start}>
+        <Field label={t('admin.clips.field.startSeconds')} error={errors.start}>
           <input
             className="input"
             type="number"
@@ -88,7 +90,7 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
             onChange={(e) => set('start', Number(e.target.value))}
           />
         </Field>
-        <Field label="结束（秒，空 = 到结尾）" error={errors.end}>
+        <Field label={t('admin.clips.field.endSeconds')} error={errors.end}>
           <input
             className="input"
             type="number"
@@ -98,7 +100,7 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
             onChange={(e) => set('end', number(e.target.value))}
           />
         </Field>
-        <Field label="封面时间（距片段开始的秒数，空 = 中间）" error={errors.coverAt}>
+        <Field label={t('admin.clips.field.coverSeconds')} error={errors.coverAt}>
           <input
             className="input"
             type="number"
@@ -110,9 +112,11 @@ export const EditPanel = ({ material, onClose }: { material: Material; onClose: 
         </Field>
         <div className="video-row-actions">
           <Button kind="primary" onClick={save}>
-            保存
+            {t('admin.clips.save')}
           </Button>
-          <Button onClick={() => setReplacing((r) => !r)}>{replacing ? '取消替换' : '替换来源…'}</Button>
+          <Button onClick={() => setReplacing((r) => !r)}>
+            {replacing ? t('admin.clips.replace.cancel') : t('admin.clips.replace')}
+          </Button>
         </div>
         {replacing && <SourceBrowser picked={material.sourcePath} onPick={reupload} />}
       </div>

@@ -2,15 +2,17 @@ import type { Material, MaterialFilters, MaterialStatus } from '@candy/contract/
 import { useState } from 'react';
 import { Link } from '../../../app/router.tsx';
 import { call, RequestError } from '../../../core/request.ts';
+import { t as say } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   type Column,
   DataTable,
-  destroyQuestion,
   formatBytes,
   formatDateTime,
   Pager,
   relativeTime,
+  shortTitle,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { confirm } from '../../../ui/Dialog.tsx';
@@ -18,7 +20,7 @@ import { toast } from '../../../ui/toast.tsx';
 import { EditPanel } from './EditPanel.tsx';
 import { ownerMediaSrc } from './shared/media.ts';
 import { invalidateVideos, useMaterialPage } from './shared/queries.ts';
-import { StatusBadge, statusText } from './shared/StatusBadge.tsx';
+import { materialStatuses, StatusBadge } from './shared/StatusBadge.tsx';
 import { formatSeconds } from './shared/time.ts';
 import { posterOf, VideoCover } from './shared/VideoCover.tsx';
 import './shared/videos-admin.css';
@@ -34,15 +36,19 @@ const remove = async (material: Material) => {
     });
   } catch (error) {
     if (!(error instanceof RequestError) || error.status !== 409) throw error;
-    await confirm({ title: '片段在已发布的合集中', message: `${error.message}。仍要删除并从合集中移除吗？` });
+    await confirm({
+      title: say('admin.clips.delete.inCollection.title'),
+      message: say('admin.clips.delete.inCollection.question', { reason: error.message }),
+    });
     await call('videoMaterialDelete', { params: { id: material.id }, query: { force: 'true' } });
   }
-  toast.success('已删除');
+  toast.success(say('admin.clips.deleted'));
   await invalidateVideos();
 };
 
 /** 视频素材: the clips with filters, live processing progress, preview, edit and (bulk) publish. */
 export default function MaterialListPage() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<MaterialFilters>({});
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -72,14 +78,14 @@ export default function MaterialListPage() {
 
   const publishSelected = async () => {
     for (const m of publishable) await call('videoPublishMaterial', { body: { id: m.id } });
-    toast.success(`已发布 ${publishable.length} 个片段`);
+    toast.success(t('admin.clips.publishedCount', { count: publishable.length }));
     setSelected(new Set());
     await invalidateVideos();
   };
   const setPublished = async (m: Material, published: boolean) => {
     if (published) await call('videoPublishMaterial', { body: { id: m.id } });
     else await call('videoMaterialUpdate', { params: { id: m.id }, body: { published: false } });
-    toast.success(published ? '已发布' : '已下架');
+    toast.success(published ? t('admin.clips.published') : t('admin.clips.unpublished'));
     await invalidateVideos();
   };
 
@@ -91,7 +97,7 @@ export default function MaterialListPage() {
       render: (m) => (
         <input
           type="checkbox"
-          aria-label={`选择 ${m.title}`}
+          aria-label={t('admin.clips.select', { title: m.title })}
           checked={selected.has(m.id)}
           onChange={() => toggle(m.id)}
         />
@@ -99,24 +105,30 @@ export default function MaterialListPage() {
     },
     {
       key: 'cover',
-      title: '封面',
+      title: t('admin.clips.column.cover'),
       render: (m) => <VideoCover cover={m.cover} pictures={m.pictures} />,
     },
     {
       key: 'title',
-      title: '标题',
+      title: t('admin.clips.column.title'),
       sortValue: (m) => m.title,
       render: (m) => (
         <div>
-          <strong>{m.title}</strong> <small className="muted">#{m.id}</small>
+          <strong data-content>{m.title}</strong> <small className="muted">#{m.id}</small>
           <div className="muted">
-            <small>{m.sourcePath ?? m.uploadName ?? ''}</small>
+            <small data-content>{m.sourcePath ?? m.uploadName ?? ''}</small>
           </div>
           {m.tags.length > 0 && (
             <div className="video-tags">
-              {m.tags.map((t) => (
-                <button key={t} type="button" className="video-tag" onClick={() => filter({ tag: t })}>
-                  #{t}
+              {m.tags.map((tag) => (
+                <button
+                  key={tag}
+                  type="button"
+                  className="video-tag"
+                  onClick={() => filter({ tag })}
+                  data-content
+                >
+                  #{tag}
                 </button>
               ))}
             </div>
@@ -124,10 +136,15 @@ export default function MaterialListPage() {
         </div>
       ),
     },
-    { key: 'status', title: '状态', sortValue: (m) => m.status, render: (m) => <StatusBadge material={m} /> },
+    {
+      key: 'status',
+      title: t('admin.clips.column.status'),
+      sortValue: (m) => m.status,
+      render: (m) => <StatusBadge material={m} />,
+    },
     {
       key: 'duration',
-      title: '媒体',
+      title: t('admin.clips.column.media'),
       sortValue: (m) => m.duration,
       render: (m) =>
         m.duration === null ? (
@@ -144,34 +161,42 @@ export default function MaterialListPage() {
     },
     {
       key: 'createdAt',
-      title: '创建',
+      title: t('admin.clips.column.created'),
       sortValue: (m) => m.createdAt,
       render: (m) => <small title={formatDateTime(m.createdAt)}>{relativeTime(m.createdAt)}</small>,
     },
     {
       key: 'actions',
-      title: '操作',
+      title: t('admin.clips.column.actions'),
       render: (m) => (
         <div className="video-row-actions">
-          <Button disabled={!m.url} disabledReason="还没有剪好的文件可预览" onClick={() => setPreviewing(m)}>
-            预览
+          <Button
+            disabled={!m.url}
+            disabledReason={t('admin.clips.preview.none')}
+            onClick={() => setPreviewing(m)}
+          >
+            {t('admin.clips.preview')}
           </Button>
-          <Button onClick={() => setEditing(m)}>编辑</Button>
+          <Button onClick={() => setEditing(m)}>{t('admin.clips.edit')}</Button>
           {m.status === 'ready' && (
             <Button kind="primary" onClick={() => setPublished(m, true)} data-testid="publish-material">
-              发布
+              {t('admin.clips.publish')}
             </Button>
           )}
-          {m.publishedAt !== null && <Button onClick={() => setPublished(m, false)}>下架</Button>}
+          {m.publishedAt !== null && (
+            <Button onClick={() => setPublished(m, false)}>{t('admin.clips.unpublish')}</Button>
+          )}
           <Button
             kind="dangerous"
             confirm={{
-              title: '删除片段',
-              message: destroyQuestion('删除', '片段', { id: m.id, title: m.title }),
+              title: t('admin.clips.delete.title'),
+              message: m.title.trim()
+                ? t('admin.clips.delete.question', { id: m.id, title: shortTitle(m.title) })
+                : t('admin.clips.delete.questionUntitled', { id: m.id }),
             }}
             onClick={() => remove(m)}
           >
-            删除
+            {t('admin.clips.delete')}
           </Button>
         </div>
       ),
@@ -180,20 +205,22 @@ export default function MaterialListPage() {
 
   return (
     <AdminPage
-      title="视频素材"
+      title={t('admin.title.ryona/material')}
       data-testid="video-materials"
       actions={
         <>
           <Button
             kind="primary"
             disabled={publishable.length === 0}
-            disabledReason="先勾选已就绪的片段"
+            disabledReason={t('admin.clips.publishSelected.none')}
             onClick={publishSelected}
           >
-            发布所选{publishable.length > 0 ? ` (${publishable.length})` : ''}
+            {publishable.length > 0
+              ? t('admin.clips.publishSelected.count', { count: publishable.length })
+              : t('admin.clips.publishSelected')}
           </Button>
           <Link className="btn" to="/great-old-one/ryona/material/create">
-            添加素材
+            {t('admin.clips.add')}
           </Link>
         </>
       }
@@ -201,22 +228,22 @@ export default function MaterialListPage() {
       <div className="video-filters">
         <select
           className="input"
-          aria-label="状态"
+          aria-label={t('admin.clips.column.status')}
           value={filters.status ?? ''}
           onChange={(e) => filter({ status: (e.target.value || undefined) as MaterialStatus | undefined })}
         >
-          <option value="">全部状态</option>
-          {Object.entries(statusText).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
+          <option value="">{t('admin.clips.status.all')}</option>
+          {materialStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(`admin.clips.status.${status}`)}
             </option>
           ))}
         </select>
         <input
           className="input"
           type="search"
-          placeholder="搜索标题、描述、来源"
-          aria-label="关键词"
+          placeholder={t('admin.clips.search.placeholder')}
+          aria-label={t('admin.clips.search.label')}
           defaultValue={filters.keyword ?? ''}
           onKeyDown={(e) =>
             e.key === 'Enter' && filter({ keyword: e.currentTarget.value.trim() || undefined })
@@ -224,16 +251,16 @@ export default function MaterialListPage() {
         />
         {filters.tag && (
           <Button kind="text" onClick={() => filter({ tag: undefined })}>
-            #{filters.tag} ✕
+            <span data-content>#{filters.tag}</span> ✕
           </Button>
         )}
       </div>
       {previewing && (
         <div className="video-panel" data-testid="video-preview">
           <div className="video-panel-head">
-            <strong>{previewing.title}</strong>
+            <strong data-content>{previewing.title}</strong>
             <Button kind="text" onClick={() => setPreviewing(null)}>
-              关闭
+              {t('admin.clips.close')}
             </Button>
           </div>
           {/* biome-ignore lint/a11y/useMediaCaption: the owner's clips come without caption tracks */}
@@ -254,7 +281,7 @@ export default function MaterialListPage() {
         loading={query.isFetching && !rows}
         error={query.error}
         onRetry={() => query.refetch()}
-        empty="还没有片段：添加素材，从视频源剪一段或上传一个文件"
+        empty={t('admin.clips.empty')}
         data-testid="material-table"
       />
       {query.data && query.data.total > PAGE_SIZE && (

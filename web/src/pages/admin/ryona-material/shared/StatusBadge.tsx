@@ -1,13 +1,9 @@
 import type { Material, MaterialStatus } from '@candy/contract/calls/videos';
+import { useT } from '../../../../i18n/useT.ts';
 import { Badge, type BadgeTone, ProgressBar } from '../../../../ui/adminKit/index.ts';
 
-export const statusText: Record<MaterialStatus, string> = {
-  draft: '排队中',
-  processing: '处理中',
-  ready: '已就绪',
-  published: '已发布',
-  failed: '失败',
-};
+/** Every status, in the filter's order; each says itself as `admin.clips.status.<status>`. */
+export const materialStatuses: MaterialStatus[] = ['draft', 'processing', 'ready', 'published', 'failed'];
 
 const tones: Record<MaterialStatus, BadgeTone> = {
   draft: 'muted',
@@ -18,12 +14,17 @@ const tones: Record<MaterialStatus, BadgeTone> = {
 };
 
 /** The clip's status; a progress bar while ffmpeg works on it, the reason when it failed. */
-export const StatusBadge = ({ material }: { material: Material }) => (
-  <span className="video-status" data-testid="video-status" data-status={material.status}>
-    <Badge tone={tones[material.status]}>{statusText[material.status]}</Badge>
-    {material.status === 'processing' && <ProgressBar name="处理进度" value={material.progress / 100} />}
-    {material.status === 'failed' && material.error && (
-      <small className="video-error">{material.error}</small>
-    )}
-  </span>
-);
+export const StatusBadge = ({ material }: { material: Material }) => {
+  const t = useT();
+  return (
+    <span className="video-status" data-testid="video-status" data-status={material.status}>
+      <Badge tone={tones[material.status]}>{t(`admin.clips.status.${material.status}`)}</Badge>
+      {material.status === 'processing' && (
+        <ProgressBar name={t('admin.clips.progress')} value={material.progress / 100} />
+      )}
+      {material.status === 'failed' && material.error && (
+        <small className="video-error">{material.error}</small>
+      )}
+    </span>
+  );
+};
