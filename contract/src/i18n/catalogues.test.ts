@@ -31,22 +31,23 @@ const read = (language: string, part: string): Record<string, string> => {
   return { ...texts, ...own };
 };
 
-/** The placeholders a message names (`{name}`, `{count, plural, …}`), sorted. */
+/**
+ * The placeholders a message names (`{name}`, `{count, plural, …}`), sorted. Lingui compiles a
+ * message to pieces: text, or a token `[name, format?, options?]` whose options (a plural's or a
+ * select's branches) are messages again; `#`, a plural's number, is text there.
+ */
 const placeholdersOf = (message: string): string[] => {
   const names = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) {
-      if (typeof node[0] === 'string' && node.length >= 1 && !Array.isArray(node[0]) && node !== undefined) {
-        // A compiled placeholder is [name] or [name, type, options].
-        // `#` (a plural's number: `{count, plural, one {# day} …}`) names the plural's own value.
-        if (node[0] !== '#' && node.length <= 3 && (node.length === 1 || typeof node[1] === 'string'))
-          names.add(node[0]);
-      }
-      for (const child of node) walk(child);
-    } else if (node && typeof node === 'object') for (const child of Object.values(node)) walk(child);
+  const walk = (pieces: unknown): void => {
+    if (!Array.isArray(pieces)) return;
+    for (const piece of pieces) {
+      if (!Array.isArray(piece) || typeof piece[0] !== 'string') continue;
+      names.add(piece[0]);
+      const options: unknown = piece[2];
+      if (options && typeof options === 'object') for (const branch of Object.values(options)) walk(branch);
+    }
   };
-  const compiled = compileMessage(message);
-  if (Array.isArray(compiled)) for (const piece of compiled) if (Array.isArray(piece)) walk(piece);
+  walk(compileMessage(message));
   return [...names].sort();
 };
 
