@@ -1,6 +1,9 @@
 import type { FederationFailedDelivery, FederationPendingDelivery } from '@candy/contract/calls/federation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { t as translate } from '../../../i18n/i18n.ts';
+import { rich } from '../../../i18n/rich.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import {
   Badge,
   EmptyState,
@@ -14,7 +17,11 @@ import { toast } from '../../../ui/toast.tsx';
 
 /** The remote's answer in a line: its status and the start of its body, or (server's words) why none came. */
 const answerLine = (statusCode: number | null, answer: string) =>
-  statusCode === null ? answer : `HTTP ${statusCode}${answer ? `：${answer}` : ''}`;
+  statusCode === null
+    ? answer
+    : answer
+      ? translate('admin.federation.delivery.answer', { code: statusCode, answer })
+      : `HTTP ${statusCode}`;
 
 const When = ({ at }: { at: number }) => (
   <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
@@ -22,30 +29,48 @@ const When = ({ at }: { at: number }) => (
   </time>
 );
 
-const Pending = ({ delivery }: { delivery: FederationPendingDelivery }) => (
-  <li className="fed-delivery" data-testid="fed-pending">
-    <div className="fed-delivery-head">
-      <code>{delivery.activityType}</code>
-      {delivery.sending ? (
-        <Badge tone="info">发送中</Badge>
-      ) : delivery.attempt > 0 ? (
-        <Badge tone="warning">第 {delivery.attempt + 1} 次尝试</Badge>
-      ) : (
-        <Badge tone="muted">等待</Badge>
+const Pending = ({ delivery }: { delivery: FederationPendingDelivery }) => {
+  const t = useT();
+  return (
+    <li className="fed-delivery" data-testid="fed-pending">
+      <div className="fed-delivery-head">
+        <code>{delivery.activityType}</code>
+        {delivery.sending ? (
+          <Badge tone="info">{t('admin.federation.delivery.sending')}</Badge>
+        ) : delivery.attempt > 0 ? (
+          <Badge tone="warning">
+            {t('admin.federation.delivery.attempt', { attempt: delivery.attempt + 1 })}
+          </Badge>
+        ) : (
+          <Badge tone="muted">{t('admin.federation.delivery.waiting')}</Badge>
+        )}
+        {!delivery.sending && (
+          <span className="muted">
+            {rich(
+              t,
+              delivery.runAt > Date.now()
+                ? 'admin.federation.delivery.next'
+                : 'admin.federation.delivery.queuedAt',
+              {
+                when: <When at={delivery.runAt} />,
+              },
+            )}
+          </span>
+        )}
+      </div>
+      <p className="fed-inbox">
+        {delivery.inbox || t('admin.federation.delivery.shared', { count: delivery.recipients })}
+      </p>
+      {delivery.lastAnswer !== null && (
+        <p className="fed-answer">
+          {t('admin.federation.delivery.last', {
+            answer: answerLine(delivery.lastStatusCode, delivery.lastAnswer),
+          })}
+        </p>
       )}
-      {!delivery.sending && (
-        <span className="muted">
-          {delivery.runAt > Date.now() ? '下次：' : '排队于 '}
-          <When at={delivery.runAt} />
-        </span>
-      )}
-    </div>
-    <p className="fed-inbox">{delivery.inbox || `分发给 ${delivery.recipients} 个收件箱`}</p>
-    {delivery.lastAnswer !== null && (
-      <p className="fed-answer">上次：{answerLine(delivery.lastStatusCode, delivery.lastAnswer)}</p>
-    )}
-  </li>
-);
+    </li>
+  );
+};
 
 const Failed = ({
   delivery,
@@ -53,45 +78,57 @@ const Failed = ({
 }: {
   delivery: FederationFailedDelivery;
   onChanged: () => Promise<unknown>;
-}) => (
-  <li className="fed-delivery" data-testid="fed-failed">
-    <div className="fed-delivery-head">
-      <code>{delivery.activityType}</code>
-      <Badge tone="danger">失败</Badge>
-      <span className="muted">
-        试了 {delivery.attempts} 次 · <When at={delivery.failedAt} />
-      </span>
-    </div>
-    <p className="fed-inbox">{delivery.inbox}</p>
-    <p className="fed-answer">{answerLine(delivery.statusCode, delivery.answer)}</p>
-    <div className="fed-actions">
-      <Button
-        data-testid="fed-retry"
-        onClick={async () => {
-          await call('federationDeliveryRetry', { params: { id: delivery.id } });
-          toast.success('已重新排队');
-          await onChanged();
-        }}
-      >
-        重试
-      </Button>
-      <Button
-        kind="dangerous"
-        data-testid="fed-remove"
-        confirm={{ title: '删除失败的投递', message: `不再投递到 ${delivery.inbox}？` }}
-        onClick={async () => {
-          await call('federationDeliveryRemove', { params: { id: delivery.id } });
-          await onChanged();
-        }}
-      >
-        删除
-      </Button>
-    </div>
-  </li>
-);
+}) => {
+  const t = useT();
+  return (
+    <li className="fed-delivery" data-testid="fed-failed">
+      <div className="fed-delivery-head">
+        <code>{delivery.activityType}</code>
+        <Badge tone="danger">{t('admin.federation.delivery.failed')}</Badge>
+        <span className="muted">
+          {rich(
+            t,
+            'admin.federation.delivery.tried',
+            { when: <When at={delivery.failedAt} /> },
+            { attempts: delivery.attempts },
+          )}
+        </span>
+      </div>
+      <p className="fed-inbox">{delivery.inbox}</p>
+      <p className="fed-answer">{answerLine(delivery.statusCode, delivery.answer)}</p>
+      <div className="fed-actions">
+        <Button
+          data-testid="fed-retry"
+          onClick={async () => {
+            await call('federationDeliveryRetry', { params: { id: delivery.id } });
+            toast.success(t('admin.federation.delivery.requeued'));
+            await onChanged();
+          }}
+        >
+          {t('admin.federation.delivery.retry')}
+        </Button>
+        <Button
+          kind="dangerous"
+          data-testid="fed-remove"
+          confirm={{
+            title: t('admin.federation.delivery.remove.title'),
+            message: t('admin.federation.delivery.remove.question', { inbox: delivery.inbox }),
+          }}
+          onClick={async () => {
+            await call('federationDeliveryRemove', { params: { id: delivery.id } });
+            await onChanged();
+          }}
+        >
+          {t('admin.federation.delivery.remove')}
+        </Button>
+      </div>
+    </li>
+  );
+};
 
 /** 投递队列 (issue 29.5): deliveries waiting, with the last failed try's answer, and those given up. */
 export const DeliveryQueue = () => {
+  const t = useT();
   const client = useQueryClient();
   const queue = useQuery({
     queryKey: ['federation', 'deliveries'],
@@ -105,14 +142,11 @@ export const DeliveryQueue = () => {
   const { pending, failed, queued } = queue.data;
   return (
     <section className="fed-queue" data-testid="fed-queue" aria-labelledby="fed-queue-title">
-      <h2 id="fed-queue-title">投递队列</h2>
-      <p className="muted">
-        队列里共 {queued}{' '}
-        条（投递和待处理的收到的活动）。失败的投递按越来越长的间隔自动重试十次，之后放弃并列在下面。
-      </p>
-      <h3>等待投递（{pending.length}）</h3>
+      <h2 id="fed-queue-title">{t('admin.federation.queue.title')}</h2>
+      <p className="muted">{t('admin.federation.queue.note', { queued })}</p>
+      <h3>{t('admin.federation.queue.pending', { count: pending.length })}</h3>
       {pending.length === 0 ? (
-        <EmptyState>没有等待的投递。</EmptyState>
+        <EmptyState>{t('admin.federation.queue.pending.empty')}</EmptyState>
       ) : (
         <ol className="fed-deliveries">
           {pending.map((d) => (
@@ -120,9 +154,9 @@ export const DeliveryQueue = () => {
           ))}
         </ol>
       )}
-      <h3>投递失败（{failed.length}）</h3>
+      <h3>{t('admin.federation.queue.failed', { count: failed.length })}</h3>
       {failed.length === 0 ? (
-        <EmptyState>没有失败的投递。</EmptyState>
+        <EmptyState>{t('admin.federation.queue.failed.empty')}</EmptyState>
       ) : (
         <ol className="fed-deliveries">
           {failed.map((d) => (

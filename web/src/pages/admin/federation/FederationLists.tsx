@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { confirm } from '../../../ui/Dialog.tsx';
@@ -8,6 +9,7 @@ import { DeliveryQueue } from './DeliveryQueue.tsx';
 
 /** Follow requests, followers, blocks and the delivery queue, with their actions. */
 export const FederationLists = () => {
+  const t = useT();
   const client = useQueryClient();
   const overview = useQuery({
     queryKey: ['federation', 'overview'],
@@ -26,49 +28,61 @@ export const FederationLists = () => {
   return (
     <div className="fed-lists" data-testid="fed-lists">
       <p>
-        账号：{data.account || '（先填站点地址）'}　排队中：{data.queued}　投递失败：{data.failed}
+        {t('admin.federation.summary', {
+          account: data.account || t('admin.federation.summary.noAccount'),
+          queued: data.queued,
+          failed: data.failed,
+        })}
       </p>
-      <h2>关注请求</h2>
+      <h2>{t('admin.federation.requests')}</h2>
       {data.requests.length === 0 ? (
-        <EmptyState>没有等待批准的关注。</EmptyState>
+        <EmptyState>{t('admin.federation.requests.empty')}</EmptyState>
       ) : (
         data.requests.map((f) => (
           <div key={f.actorUrl} className="fed-row">
-            <a href={f.actorUrl} rel="noopener noreferrer" target="_blank">
+            <a href={f.actorUrl} rel="noopener noreferrer" target="_blank" data-content>
               {f.name} {f.handle}
             </a>
             <Button kind="primary" onClick={() => follower(f.actorUrl, 'accept')}>
-              批准
+              {t('admin.federation.approve')}
             </Button>
-            <Button onClick={() => follower(f.actorUrl, 'reject')}>拒绝</Button>
+            <Button onClick={() => follower(f.actorUrl, 'reject')}>{t('admin.federation.reject')}</Button>
           </div>
         ))
       )}
-      <h2>关注者（{data.followers.length}）</h2>
+      <h2>{t('admin.federation.followers', { count: data.followers.length })}</h2>
       {data.followers.length === 0 ? (
         <EmptyState>
-          还没有关注者。别人在联邦宇宙里搜索 {data.account || '@账号名@域名'} 就能关注。
+          {t('admin.federation.followers.empty', {
+            account: data.account || t('admin.federation.followers.handle'),
+          })}
         </EmptyState>
       ) : (
         data.followers.map((f) => (
           <div key={f.actorUrl} className="fed-row" data-testid="fed-follower">
-            <a href={f.actorUrl} rel="noopener noreferrer" target="_blank">
+            <a href={f.actorUrl} rel="noopener noreferrer" target="_blank" data-content>
               {f.name} {f.handle}
             </a>
-            <Button onClick={() => follower(f.actorUrl, 'remove')} confirm={{ message: '移除这个关注者?' }}>
-              移除
+            <Button
+              onClick={() => follower(f.actorUrl, 'remove')}
+              confirm={{ message: t('admin.federation.follower.remove.question') }}
+            >
+              {t('admin.federation.follower.remove')}
             </Button>
           </div>
         ))
       )}
-      <h2>屏蔽</h2>
+      <h2>{t('admin.federation.blocks')}</h2>
       <form
         className="fed-block"
         onSubmit={(event) => {
           event.preventDefault();
           if (!target.trim()) return;
           // Blocking deletes what they wrote here: asked first (a cancel rejects with false, ignored).
-          void confirm({ title: '屏蔽', message: `屏蔽 ${target.trim()}？其评论、喜欢和转发会被删除。` })
+          void confirm({
+            title: t('admin.federation.block.title'),
+            message: t('admin.federation.block.question', { target: target.trim() }),
+          })
             .then(() => call('federationBlock', { body: { target: target.trim() } }))
             .then(() => {
               setTarget('');
@@ -78,21 +92,21 @@ export const FederationLists = () => {
       >
         <input
           className="input"
-          aria-label="要屏蔽的域名或账号地址"
+          aria-label={t('admin.federation.block.label')}
           value={target}
-          placeholder="域名或账号地址"
+          placeholder={t('admin.federation.block.placeholder')}
           onChange={(e) => setTarget(e.target.value)}
         />
-        <Button type="submit">屏蔽（并删除其评论、喜欢和转发）</Button>
+        <Button type="submit">{t('admin.federation.block.submit')}</Button>
       </form>
       {data.blocks.length === 0 ? (
-        <EmptyState>没有屏蔽的账号或域名。</EmptyState>
+        <EmptyState>{t('admin.federation.blocks.empty')}</EmptyState>
       ) : (
         data.blocks.map((b) => (
           <div key={b.target} className="fed-row" data-testid="fed-blocked">
             <span className="fed-target">{b.target}</span>
             <Button onClick={() => call('federationUnblock', { body: { target: b.target } }).then(refresh)}>
-              解除
+              {t('admin.federation.unblock')}
             </Button>
           </div>
         ))

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, ErrorState, Field, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -14,6 +15,7 @@ import './federation.css';
  * followers and follow requests, blocks, and the delivery queue.
  */
 export default function Page() {
+  const t = useT();
   const client = useQueryClient();
   const settings = useQuery({
     queryKey: ['federation', 'settings'],
@@ -40,12 +42,12 @@ export default function Page() {
       throw error;
     }
     setErrors({});
-    toast('已保存', { type: 'success' });
+    toast(t('admin.federation.saved'), { type: 'success' });
     await client.invalidateQueries({ queryKey: ['federation'] });
   };
 
   return (
-    <AdminPage title="联邦宇宙">
+    <AdminPage title={t('admin.title.federation')}>
       {settings.isPending || !form ? (
         settings.isError ? (
           <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
@@ -61,7 +63,7 @@ export default function Page() {
             void save();
           }}
         >
-          <Field label="账号名" error={errors.handle}>
+          <Field label={t('admin.federation.handle')} error={errors.handle}>
             <input
               className="input"
               value={form.handle}
@@ -69,14 +71,14 @@ export default function Page() {
               onChange={(e) => setForm({ ...form, handle: e.target.value })}
             />
           </Field>
-          <Field label="显示名称" error={errors.displayName}>
+          <Field label={t('admin.federation.displayName')} error={errors.displayName}>
             <input
               className="input"
               value={form.displayName}
               onChange={(e) => setForm({ ...form, displayName: e.target.value })}
             />
           </Field>
-          <Field label="站点地址" error={errors.origin}>
+          <Field label={t('admin.federation.origin')} error={errors.origin}>
             <input
               className="input"
               type="url"
@@ -85,29 +87,29 @@ export default function Page() {
               onChange={(e) => setForm({ ...form, origin: e.target.value })}
             />
           </Field>
-          <Field label="关注">
+          <Field label={t('admin.federation.follows')}>
             <span className="fed-check">
               <input
                 type="checkbox"
                 checked={form.manualApproval}
                 onChange={(e) => setForm({ ...form, manualApproval: e.target.checked })}
               />
-              需要我批准
+              {t('admin.federation.manualApproval')}
             </span>
           </Field>
-          <Field label="动态">
+          <Field label={t('admin.federation.moments')}>
             <span className="fed-check">
               <input
                 type="checkbox"
                 checked={form.federateMoments}
                 onChange={(e) => setForm({ ...form, federateMoments: e.target.checked })}
               />
-              也发到联邦宇宙（动态本是暗色模式内容）
+              {t('admin.federation.federateMoments')}
             </span>
           </Field>
-          <p className="muted">别人用 @账号名@域名 关注本站；站点地址须是外网能访问到的地址。</p>
+          <p className="muted">{t('admin.federation.hint')}</p>
           <Button kind="primary" type="submit">
-            保存
+            {t('admin.federation.save')}
           </Button>
         </form>
       )}

@@ -1,11 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 
 /** The old addresses that answer 301, newest first, searchable by either side. */
 export const RedirectList = () => {
+  const t = useT();
   const [keyword, setKeyword] = useState('');
   const search = useDeferredValue(keyword.trim());
   const pages = useInfiniteQuery({
@@ -17,12 +19,12 @@ export const RedirectList = () => {
   });
   const rows = pages.data?.pages.flatMap((page) => page.list) ?? [];
   return (
-    <section className="import-card" aria-label="旧链接跳转">
+    <section className="import-card" aria-label={t('admin.import.redirects')}>
       <div className="import-head">
-        <h2>旧链接跳转</h2>
+        <h2>{t('admin.import.redirects')}</h2>
         <input
           type="search"
-          placeholder="搜索旧地址或新地址"
+          placeholder={t('admin.import.redirects.search')}
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
           data-testid="import-redirect-search"
@@ -33,7 +35,9 @@ export const RedirectList = () => {
       ) : pages.isError ? (
         <ErrorState error={pages.error} onRetry={() => pages.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState>{search ? '没有匹配的旧链接' : '还没有导入过，没有旧链接'}</EmptyState>
+        <EmptyState>
+          {search ? t('admin.import.redirects.none') : t('admin.import.redirects.empty')}
+        </EmptyState>
       ) : (
         <ul className="import-redirects" data-testid="import-redirects">
           {rows.map((row) => (
@@ -47,7 +51,7 @@ export const RedirectList = () => {
       )}
       {pages.hasNextPage && (
         <Button kind="text" onClick={() => pages.fetchNextPage()}>
-          加载更多
+          {t('admin.import.redirects.more')}
         </Button>
       )}
     </section>

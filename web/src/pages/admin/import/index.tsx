@@ -1,8 +1,9 @@
 import { IMPORT_PLATFORMS, type ImportJob, type ImportPlatformName } from '@candy/contract/calls/importers';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, DropZone, UploadList, useUploads } from '../../../ui/adminKit/index.ts';
-import { EXPORT_STEPS } from './exportSteps.ts';
+import { exportSteps } from './exportSteps.ts';
 import { JobView } from './JobView.tsx';
 import { RedirectList } from './RedirectList.tsx';
 import './import.css';
@@ -15,6 +16,7 @@ const PLATFORMS = Object.keys(IMPORT_PLATFORMS) as ImportPlatformName[];
  * writes it in batches while this page polls), then see the pictures left behind and the old links.
  */
 export default function Page() {
+  const t = useT();
   const [platform, setPlatform] = useState<ImportPlatformName>('wordpress');
   const [fetchPictures, setFetchPictures] = useState(false);
   const [overwrite, setOverwrite] = useState(false);
@@ -32,13 +34,11 @@ export default function Page() {
   };
 
   return (
-    <AdminPage title="导入搬家">
-      <p className="import-intro">
-        把别的博客搬进来：文章、页面、评论和图片，旧链接会 301 跳到新地址。同一个文件导入两次不会重复。
-      </p>
-      <section className="import-card" aria-label="上传导出文件">
+    <AdminPage title={t('admin.title.import')}>
+      <p className="import-intro">{t('admin.import.intro')}</p>
+      <section className="import-card" aria-label={t('admin.import.upload')}>
         <label className="import-row">
-          <span>平台</span>
+          <span>{t('admin.import.platform')}</span>
           <select
             value={platform}
             onChange={(event) => setPlatform(event.target.value as ImportPlatformName)}
@@ -46,7 +46,7 @@ export default function Page() {
           >
             {PLATFORMS.map((name) => (
               <option key={name} value={name}>
-                {IMPORT_PLATFORMS[name]}
+                {t(`admin.import.platform.${name}`)}
               </option>
             ))}
           </select>
@@ -58,7 +58,7 @@ export default function Page() {
             onChange={(event) => setFetchPictures(event.target.checked)}
             data-testid="import-fetch"
           />
-          从旧地址下载图片（旧网站须还能访问）
+          {t('admin.import.fetchPictures')}
         </label>
         <label className="import-check">
           <input
@@ -67,14 +67,14 @@ export default function Page() {
             onChange={(event) => setOverwrite(event.target.checked)}
             data-testid="import-overwrite"
           />
-          覆盖之前导入过的同一篇（以及关于页）
+          {t('admin.import.overwrite')}
         </label>
         <DropZone
           accept=".xml,.zip,.tar,.gz,.tgz,.json,.artrans,.db,.sqlite"
           onFiles={upload}
           data-testid="import-drop"
         >
-          {EXPORT_STEPS[platform]}
+          {exportSteps(platform)}
         </DropZone>
         <UploadList items={uploads.items} />
       </section>

@@ -8,23 +8,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { t as translate } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, Field, formatDateTime } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { ResultBadge } from './ResultBadge.tsx';
 
-const TEST_MESSAGE = {
-  title: '糖果罐测试消息',
-  body: '收到这条，说明推送通道可用。',
-  url: '/great-old-one/mpush',
-  level: 'info',
-} as const;
+/** The test message, in the language the owner reads when sending it. */
+const testMessage = () =>
+  ({
+    title: translate('admin.push.test.title'),
+    body: translate('admin.push.test.body'),
+    url: '/great-old-one/mpush',
+    level: 'info',
+  }) as const;
 
 /** One channel: its fields (secrets write-only), the switch, save and a one-click test. */
 export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.ReactNode }) => {
+  const t = useT();
   const client = useQueryClient();
   const definition = channelSettings[view.channel];
+  const label = t(`admin.push.channel.${view.channel}`);
   const secretKeys: string[] = definition.fields.filter((f) => 'secret' in f && f.secret).map((f) => f.key);
   const [values, setValues] = useState<Record<string, string>>(() =>
     // Secret inputs start empty: the stored value is never sent back.
@@ -74,33 +80,34 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
   const test = async () => {
     const { results } = await call('messageSend', {
       params: { channel: view.channel, action: 'test' },
-      body: TEST_MESSAGE,
+      body: testMessage(),
     });
     const [answer] = results;
     setResult(answer ?? null);
-    if (answer?.outcome === 'ok') toast.success(`${definition.label}：已发送`);
+    if (answer?.outcome === 'ok') toast.success(t('admin.push.channel.sent', { channel: label }));
     await client.invalidateQueries({ queryKey: ['push', 'history'] });
   };
 
   return (
     <section className="push-channel" data-testid="push-channel" data-channel={view.channel}>
       <header className="push-channel-head">
-        <h2>{definition.label}</h2>
+        <h2>{label}</h2>
         {!view.configured ? (
-          <Badge tone="muted">未配置</Badge>
+          <Badge tone="muted">{t('admin.push.channel.unset')}</Badge>
         ) : enabled ? (
-          <Badge tone="success">已启用</Badge>
+          <Badge tone="success">{t('admin.push.channel.on')}</Badge>
         ) : (
-          <Badge tone="warning">已停用</Badge>
+          <Badge tone="warning">{t('admin.push.channel.off')}</Badge>
         )}
         <span className="push-channel-switch">
           <Switch
             checked={enabled}
-            label="启用"
+            label={t('admin.push.channel.enable')}
             disabled={!view.configured}
-            disabledReason="先填好设置并保存，才能启用"
+            disabledReason={t('admin.push.channel.enable.why')}
             onChange={async (next) => {
-              if (await save(next)) toast.success(next ? '已启用' : '已停用');
+              if (await save(next))
+                toast.success(next ? t('admin.push.channel.on') : t('admin.push.channel.off'));
             }}
           />
         </span>
@@ -116,7 +123,7 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
           return (
             <Field
               key={field.key}
-              label={`${field.label}${'required' in field && field.required ? ' *' : ''}`}
+              label={`${t(`admin.push.field.${view.channel}.${field.key}`)}${'required' in field && field.required ? ' *' : ''}`}
               error={errors[field.key]}
             >
               <input
@@ -126,7 +133,7 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
                 autoComplete={secret ? 'new-password' : 'off'}
                 placeholder={
                   stored
-                    ? `已保存 ${view.settings[field.key]}，留空不变`
+                    ? t('admin.push.channel.stored', { masked: view.settings[field.key] })
                     : 'placeholder' in field
                       ? field.placeholder
                       : ''
@@ -138,7 +145,9 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
                   setErrors(({ [field.key]: _, ...rest }) => rest);
                 }}
               />
-              {'hint' in field && field.hint && <small className="push-hint">{field.hint}</small>}
+              {'hint' in field && field.hint && (
+                <small className="push-hint">{t(`admin.push.field.${view.channel}.${field.key}.hint`)}</small>
+              )}
             </Field>
           );
         })}
@@ -148,22 +157,26 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
         <Button
           kind="primary"
           onClick={async () => {
-            if (await save()) toast.success('已保存');
+            if (await save()) toast.success(t('admin.push.channel.saved'));
           }}
           data-testid="push-save"
         >
-          保存
+          {t('admin.push.channel.save')}
         </Button>
         <Button
           onClick={test}
           disabled={!view.configured}
-          disabledReason="这个渠道还没有配置"
+          disabledReason={t('admin.push.channel.test.why')}
           data-testid="push-test"
         >
-          测试
+          {t('admin.push.channel.test')}
         </Button>
         {result && <ResultBadge result={result} />}
-        {view.updatedAt && <small className="push-updated">保存于 {formatDateTime(view.updatedAt)}</small>}
+        {view.updatedAt && (
+          <small className="push-updated">
+            {t('admin.push.channel.savedAt', { time: formatDateTime(view.updatedAt) })}
+          </small>
+        )}
       </footer>
     </section>
   );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
 import { registerSiteWorker, siteWorkerRegistration } from '../../../core/siteWorker.ts';
 import { subscriptionBody, vapidKeyBytes } from '../../../core/webPush.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { SubscribedBrowsers } from './SubscribedBrowsers.tsx';
@@ -17,6 +18,7 @@ export const WebPushSubscribe = ({
   vapidPublicKey: string;
   subscriptions: number;
 }) => {
+  const t = useT();
   const client = useQueryClient();
   const [endpoint, setEndpoint] = useState<string | null>(null);
   useEffect(() => {
@@ -28,7 +30,7 @@ export const WebPushSubscribe = ({
 
   const subscribe = async () => {
     if ((await Notification.requestPermission()) !== 'granted') {
-      toast.error('浏览器没有允许通知');
+      toast.error(t('admin.push.webpush.denied'));
       return;
     }
     await registerSiteWorker();
@@ -39,7 +41,7 @@ export const WebPushSubscribe = ({
     });
     await call('pushSubscribe', { body: subscriptionBody(subscription) });
     setEndpoint(subscription.endpoint);
-    toast.success('这个浏览器会收到通知了');
+    toast.success(t('admin.push.webpush.subscribed'));
     await client.invalidateQueries({ queryKey: ['push'] });
   };
 
@@ -49,23 +51,27 @@ export const WebPushSubscribe = ({
     await subscription?.unsubscribe();
     if (endpoint) await call('pushUnsubscribe', { body: { endpoint } });
     setEndpoint(null);
-    toast.success('已取消订阅');
+    toast.success(t('admin.push.webpush.unsubscribed'));
     await client.invalidateQueries({ queryKey: ['push'] });
   };
 
   return (
     <>
       <div className="push-webpush">
-        <span>已订阅的浏览器：{subscriptions} 个</span>
+        <span>{t('admin.push.webpush.count', { count: subscriptions })}</span>
         {!supported() ? (
-          <small>这个浏览器不支持 Web Push</small>
+          <small>{t('admin.push.webpush.unsupported')}</small>
         ) : endpoint ? (
-          <Button kind="dangerous" onClick={unsubscribe} confirm={{ message: '这个浏览器将不再收到通知。' }}>
-            取消订阅此浏览器
+          <Button
+            kind="dangerous"
+            onClick={unsubscribe}
+            confirm={{ message: t('admin.push.webpush.unsubscribe.question') }}
+          >
+            {t('admin.push.webpush.unsubscribe')}
           </Button>
         ) : (
           <Button onClick={subscribe} data-testid="push-subscribe">
-            订阅此浏览器
+            {t('admin.push.webpush.subscribe')}
           </Button>
         )}
       </div>

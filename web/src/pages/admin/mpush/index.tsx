@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -13,46 +14,44 @@ import './mpush.css';
  * logins from new browsers. Each channel is set up and tested here; below, what was sent.
  */
 export default function Page() {
+  const t = useT();
   const client = useQueryClient();
   const channels = useQuery({ queryKey: ['push', 'channels'], queryFn: () => call('pushChannels') });
   const testAll = async () => {
     const { results } = await call('messageSend', {
       params: { channel: 'all', action: 'test' },
       body: {
-        title: '糖果罐测试消息',
-        body: '发往所有已配置的通道。',
+        title: t('admin.push.test.title'),
+        body: t('admin.push.testAll.body'),
         url: '/great-old-one/mpush',
         level: 'info',
       },
     });
     const ok = results.filter((r) => r.outcome === 'ok').length;
     const failed = results.filter((r) => r.outcome === 'failed').length;
-    toast[failed ? 'error' : 'success'](`${ok} 个通道成功${failed ? `，${failed} 个失败` : ''}`);
+    toast[failed ? 'error' : 'success'](
+      failed ? t('admin.push.testAll.mixed', { ok, failed }) : t('admin.push.testAll.ok', { ok }),
+    );
     await client.invalidateQueries({ queryKey: ['push', 'history'] });
   };
   return (
     <AdminPage
-      title="推送"
+      title={t('admin.push.title')}
       actions={
         <Button onClick={testAll} data-testid="push-test-all">
-          测试全部通道
+          {t('admin.push.testAll')}
         </Button>
       }
     >
-      <p className="push-intro">
-        新评论、定时任务失败、定时随笔发布和新设备登录时，会发往所有已启用的通道；某个通道失败不影响其他通道。密钥只写不读：保存后只显示末尾几位。
-      </p>
+      <p className="push-intro">{t('admin.push.intro')}</p>
       {channels.data && channels.data.linkBase === null && (
         <p className="push-warning" role="note" data-testid="push-link-warning">
-          不知道本站的外网地址：没有设置 SITE_URL 或
-          SITE_DOMAINS，后台也只从本机打开过。通知和回复邮件里的链接只能是站内路径（如
-          /chaos），手机上点开、邮件里点开都到不了本站。设置 SITE_URL（如 https://你的域名）后链接就能打开。
+          {t('admin.push.link.unknown')}
         </p>
       )}
       {channels.data?.linkBase && !channels.data.linkBaseConfigured && (
         <p className="push-note" role="note" data-testid="push-link-note">
-          通知和回复邮件里的链接用的是你最近打开后台的地址 {channels.data.linkBase}
-          。换了地址会跟着变；要固定下来，请设置 SITE_URL。
+          {t('admin.push.link.guessed', { base: channels.data.linkBase })}
         </p>
       )}
       {channels.isPending ? (
@@ -77,7 +76,7 @@ export default function Page() {
           ))}
         </div>
       )}
-      <h2 className="push-history-title">最近 100 条消息</h2>
+      <h2 className="push-history-title">{t('admin.push.history')}</h2>
       <History />
     </AdminPage>
   );

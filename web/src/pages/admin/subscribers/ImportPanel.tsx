@@ -2,6 +2,8 @@ import { NewsletterImportBody } from '@candy/contract/calls/newsletter';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { rich } from '../../../i18n/rich.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -12,6 +14,7 @@ import { csvLineCount } from './csvFile.ts';
  * ticks that these readers agreed elsewhere; otherwise each gets a confirmation mail, as from the form.
  */
 export const ImportPanel = () => {
+  const t = useT();
   const client = useQueryClient();
   const form = useZodForm(NewsletterImportBody, { csv: '', consented: false });
   const [fileName, setFileName] = useState('');
@@ -21,7 +24,11 @@ export const ImportPanel = () => {
     const body = form.validate();
     if (!body) return;
     const answer = await call('newsletterImport', { body });
-    const text = `新增 ${answer.added} 个，已在列表中 ${answer.known} 个，无效 ${answer.invalid} 个`;
+    const text = t('admin.subscribers.import.result', {
+      added: answer.added,
+      known: answer.known,
+      invalid: answer.invalid,
+    });
     setResult(text);
     toast.success(text);
     await client.invalidateQueries({ queryKey: ['newsletter'] });
@@ -29,10 +36,8 @@ export const ImportPanel = () => {
 
   return (
     <form className="subs-panel" onSubmit={(event) => event.preventDefault()} data-testid="subs-import">
-      <p className="subs-hint">
-        CSV 的第一列是邮箱（或有一列名为 email）。已在列表里的地址保持原样，退订过的人不会被重新订阅。
-      </p>
-      <Field label="CSV 文件" error={form.errors.csv}>
+      <p className="subs-hint">{t('admin.subscribers.import.hint')}</p>
+      <Field label={t('admin.subscribers.import.file')} error={form.errors.csv}>
         <input
           type="file"
           accept=".csv,text/csv,text/plain"
@@ -47,7 +52,12 @@ export const ImportPanel = () => {
       </Field>
       {fileName && form.values.csv ? (
         <p className="subs-hint">
-          {fileName}：约 {csvLineCount(form.values.csv)} 个地址
+          {rich(
+            t,
+            'admin.subscribers.import.lines',
+            { fileName: <span data-content>{fileName}</span> },
+            { count: csvLineCount(form.values.csv) },
+          )}
         </p>
       ) : null}
       <label className="subs-check">
@@ -57,16 +67,16 @@ export const ImportPanel = () => {
           onChange={(event) => form.set('consented', event.target.checked)}
           data-testid="subs-import-consented"
         />
-        这些地址已在别处同意订阅
+        {t('admin.subscribers.import.consented')}
       </label>
       <p className="subs-hint">
         {form.values.consented
-          ? '勾选后直接记为已确认，不发确认邮件。只在他们确实同意过时勾选。'
-          : '不勾选时记为待确认，每个地址会收到一封确认邮件（按发送速率慢慢发）。'}
+          ? t('admin.subscribers.import.consented.yes')
+          : t('admin.subscribers.import.consented.no')}
       </p>
       <div className="subs-actions">
         <Button kind="primary" onClick={run} disabled={!form.values.csv} data-testid="subs-import-run">
-          导入
+          {t('admin.subscribers.import.run')}
         </Button>
       </div>
       {result ? (

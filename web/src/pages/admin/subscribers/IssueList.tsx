@@ -1,7 +1,8 @@
-import { issueStateLabels, type NewsletterIssue } from '@candy/contract/calls/newsletter';
+import type { NewsletterIssue } from '@candy/contract/calls/newsletter';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, type BadgeTone, type Column, DataTable, formatDateTime } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -16,6 +17,7 @@ const tones: Record<NewsletterIssue['state'], BadgeTone> = {
 
 /** Each essay's mailing: its delivery report, a preview, a test mail to the owner, send and skip. */
 export const IssueList = () => {
+  const t = useT();
   const client = useQueryClient();
   const issues = useQuery({ queryKey: ['newsletter', 'issues'], queryFn: () => call('newsletterIssues') });
   const [previewing, setPreviewing] = useState<number | null>(null);
@@ -27,72 +29,94 @@ export const IssueList = () => {
   };
   const test = async (row: NewsletterIssue) => {
     const { to } = await call('newsletterTest', { params: { id: row.essayId }, body: {} });
-    toast.success(`测试邮件已寄往 ${to}`);
+    toast.success(t('admin.subscribers.issue.tested', { to }));
   };
 
   const columns: Column<NewsletterIssue>[] = [
     {
       key: 'subject',
-      title: '随笔',
+      title: t('admin.subscribers.column.essay'),
       render: (r) => (
-        <span>
+        <span data-content>
           #{r.essayId} {r.subject}
         </span>
       ),
     },
     {
       key: 'state',
-      title: '状态',
+      title: t('admin.subscribers.column.status'),
       className: 'subs-nowrap',
       // Wrapped: a phone's card cell stretches its child, and a badge should stay its own size.
       render: (r) => (
         <span>
-          <Badge tone={tones[r.state]}>{issueStateLabels[r.state]}</Badge>
+          <Badge tone={tones[r.state]}>{t(`admin.subscribers.issue.${r.state}`)}</Badge>
         </span>
       ),
     },
     {
       key: 'report',
-      title: '投递',
+      title: t('admin.subscribers.column.report'),
       render: (r) => (
         <span className="subs-report" data-testid="issue-report">
-          已发 {r.sent} · 失败 {r.failed} · 待发 {r.pending}
-          {r.skipped ? ` · 跳过 ${r.skipped}` : ''}
+          {t(r.skipped ? 'admin.subscribers.issue.report.skipped' : 'admin.subscribers.issue.report', {
+            sent: r.sent,
+            failed: r.failed,
+            pending: r.pending,
+            skipped: r.skipped,
+          })}
         </span>
       ),
     },
     {
       key: 'createdAt',
-      title: '时间',
+      title: t('admin.subscribers.column.time'),
       render: (r) => formatDateTime(r.createdAt),
       sortValue: (r) => r.createdAt,
     },
     {
       key: 'actions',
-      title: '操作',
+      title: t('admin.subscribers.column.actions'),
       render: (r) => (
         <span className="subs-row-actions">
           <Button kind="text" onClick={() => setPreviewing(previewing === r.essayId ? null : r.essayId)}>
-            {previewing === r.essayId ? '收起预览' : '预览'}
+            {previewing === r.essayId
+              ? t('admin.subscribers.issue.preview.hide')
+              : t('admin.subscribers.issue.preview')}
           </Button>
           <Button kind="text" onClick={() => test(r)}>
-            发测试邮件
+            {t('admin.subscribers.issue.test')}
           </Button>
           {r.state === 'held' || r.state === 'skipped' ? (
             <Button
-              confirm={{ title: '发送随笔', message: `把「${r.subject}」发给所有已确认的订阅者？` }}
-              onClick={() => act(call('newsletterSend', { params: { id: r.essayId } }), '已开始发送')}
+              confirm={{
+                title: t('admin.subscribers.issue.send.title'),
+                message: t('admin.subscribers.issue.send.question', { subject: r.subject }),
+              }}
+              onClick={() =>
+                act(
+                  call('newsletterSend', { params: { id: r.essayId } }),
+                  t('admin.subscribers.issue.send.started'),
+                )
+              }
             >
-              发送
+              {t('admin.subscribers.issue.send')}
             </Button>
           ) : null}
           {r.state === 'held' || r.state === 'queued' ? (
             <Button
               kind="dangerous"
-              confirm={{ title: '不发送', message: `「${r.subject}」不再发送，还没寄出的邮件一并取消？` }}
-              onClick={() => act(call('newsletterSkip', { params: { id: r.essayId } }), '已取消发送')}
+              confirm={{
+                title: t('admin.subscribers.issue.skip'),
+                message: t('admin.subscribers.issue.skip.question', { subject: r.subject }),
+              }}
+              onClick={() =>
+                act(
+                  call('newsletterSkip', { params: { id: r.essayId } }),
+                  t('admin.subscribers.issue.skip.done'),
+                )
+              }
             >
-              不发送
+              {t('admin.subscribers.issue.skip')}
             </Button>
           ) : null}
         </span>
@@ -109,7 +133,7 @@ export const IssueList = () => {
         loading={issues.isFetching}
         error={issues.error}
         onRetry={() => issues.refetch()}
-        empty="还没有随笔要发送。随笔公开后会出现在这里。"
+        empty={t('admin.subscribers.issue.empty')}
         data-testid="issue-table"
       />
       {previewing !== null ? <IssuePreview essayId={previewing} onClose={() => setPreviewing(null)} /> : null}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 
@@ -8,16 +9,25 @@ import { Button } from '../../../ui/Button.tsx';
  * permissions: whatever the mail holds runs nothing and reaches nothing of the back office.
  */
 export const IssuePreview = ({ essayId, onClose }: { essayId: number; onClose: () => void }) => {
+  const t = useT();
   const preview = useQuery({
     queryKey: ['newsletter', 'preview', essayId],
     queryFn: () => call('newsletterPreview', { params: { id: essayId } }),
   });
   return (
-    <section className="subs-preview" aria-label="邮件预览" data-testid="issue-preview">
+    <section
+      className="subs-preview"
+      aria-label={t('admin.subscribers.preview.label')}
+      data-testid="issue-preview"
+    >
       <header className="subs-preview-head">
-        <h2>{preview.data ? preview.data.subject : `随笔 #${essayId} 的邮件`}</h2>
+        {preview.data ? (
+          <h2 data-content>{preview.data.subject}</h2>
+        ) : (
+          <h2>{t('admin.subscribers.preview.untitled', { id: essayId })}</h2>
+        )}
         <Button kind="text" onClick={onClose}>
-          关闭
+          {t('admin.subscribers.preview.close')}
         </Button>
       </header>
       {preview.isPending ? (
@@ -25,7 +35,12 @@ export const IssuePreview = ({ essayId, onClose }: { essayId: number; onClose: (
       ) : preview.isError ? (
         <ErrorState error={preview.error} onRetry={() => preview.refetch()} />
       ) : (
-        <iframe className="subs-preview-frame" title="邮件预览" sandbox="" srcDoc={preview.data.html} />
+        <iframe
+          className="subs-preview-frame"
+          title={t('admin.subscribers.preview.label')}
+          sandbox=""
+          srcDoc={preview.data.html}
+        />
       )}
     </section>
   );

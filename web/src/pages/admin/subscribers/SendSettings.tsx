@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { Link } from '../../../app/router.tsx';
 import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { rich } from '../../../i18n/rich.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, ErrorState, Field, LoadingState, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -15,6 +17,7 @@ export const settingsQuery = {
 
 /** How fast mail goes out (what the SMTP account allows) and whether a new essay is mailed at once. */
 export const SendSettings = () => {
+  const t = useT();
   const client = useQueryClient();
   const settings = useQuery(settingsQuery);
   const form = useZodForm(NewsletterSettings, { ratePerMinute: rateRange.default, autoSend: true });
@@ -37,35 +40,41 @@ export const SendSettings = () => {
       form.setErrors(fieldErrorsOf(error));
       throw error;
     }
-    toast.success('已保存');
+    toast.success(t('admin.subscribers.settings.saved'));
   };
 
   return (
     <form className="subs-panel" onSubmit={(event) => event.preventDefault()} data-testid="subs-settings">
       <dl className="subs-mail">
         <div>
-          <dt>发信</dt>
+          <dt>{t('admin.subscribers.settings.mail')}</dt>
           <dd>
             {settings.data.mailReady ? (
-              <Badge tone="success">已设置</Badge>
+              <Badge tone="success">{t('admin.subscribers.settings.mail.ready')}</Badge>
             ) : (
               <>
-                <Badge tone="warning">未设置</Badge> 在 <Link to="/great-old-one/mpush">推送</Link>{' '}
-                页设置邮件渠道后，访客才能订阅
+                <Badge tone="warning">{t('admin.subscribers.settings.mail.missing')}</Badge>{' '}
+                {rich(t, 'admin.subscribers.settings.mail.where', {
+                  push: <Link to="/great-old-one/mpush">{t('admin.subscribers.settings.mail.push')}</Link>,
+                })}
               </>
             )}
           </dd>
         </div>
         <div>
-          <dt>发件人</dt>
+          <dt>{t('admin.subscribers.settings.from')}</dt>
           <dd>{settings.data.from ?? '—'}</dd>
         </div>
         <div>
           <dt>DKIM</dt>
-          <dd>{settings.data.dkim ? '已配置' : '未配置（见 README 的 SPF/DKIM/DMARC）'}</dd>
+          <dd>
+            {settings.data.dkim
+              ? t('admin.subscribers.settings.dkim.yes')
+              : t('admin.subscribers.settings.dkim.no')}
+          </dd>
         </div>
       </dl>
-      <Field label="每分钟最多发送（封）" error={form.errors.ratePerMinute}>
+      <Field label={t('admin.subscribers.settings.rate')} error={form.errors.ratePerMinute}>
         <input
           type="number"
           inputMode="numeric"
@@ -83,12 +92,12 @@ export const SendSettings = () => {
           onChange={(event) => form.set('autoSend', event.target.checked)}
           data-testid="subs-auto"
         />
-        随笔公开时自动发送给订阅者
+        {t('admin.subscribers.settings.auto')}
       </label>
-      <p className="subs-hint">关掉后，新随笔在“发送记录”里等你点“发送”。确认邮件和随笔共用这个速率。</p>
+      <p className="subs-hint">{t('admin.subscribers.settings.auto.hint')}</p>
       <div className="subs-actions">
         <Button kind="primary" onClick={save} data-testid="subs-settings-save">
-          保存
+          {t('admin.subscribers.settings.save')}
         </Button>
       </div>
     </form>

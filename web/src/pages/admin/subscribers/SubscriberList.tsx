@@ -3,18 +3,18 @@ import {
   type Subscriber,
   type SubscriberPage,
   type SubscriberStatus,
-  subscriberStatusLabels,
 } from '@candy/contract/calls/newsletter';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   Badge,
   type BadgeTone,
   type Column,
   DataTable,
-  destroyQuestion,
   formatDateTime,
+  shortTitle,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { SearchInput } from '../../../ui/SearchInput.tsx';
@@ -41,6 +41,7 @@ const tones: Record<SubscriberStatus, BadgeTone> = {
  * pager keeps the cursors of the pages already passed to go back.
  */
 export const SubscriberList = () => {
+  const t = useT();
   const client = useQueryClient();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<SubscriberStatus | ''>('');
@@ -53,50 +54,59 @@ export const SubscriberList = () => {
 
   const remove = async (row: Subscriber) => {
     await call('newsletterSubscriberDelete', { params: { id: row.id } });
-    toast.success(`已删除 ${row.email}`);
+    toast.success(t('admin.subscribers.list.deleted', { email: row.email }));
     await client.invalidateQueries({ queryKey: ['newsletter'] });
   };
 
   const columns: Column<Subscriber>[] = [
-    { key: 'email', title: '邮箱', sortValue: (r) => r.email, className: 'subs-email' },
+    {
+      key: 'email',
+      title: t('admin.subscribers.column.email'),
+      render: (r) => <span data-content>{r.email}</span>,
+      sortValue: (r) => r.email,
+      className: 'subs-email',
+    },
     {
       key: 'status',
-      title: '状态',
+      title: t('admin.subscribers.column.status'),
       className: 'subs-nowrap',
       render: (r) => (
         <span title={r.lastError ?? undefined}>
-          <Badge tone={tones[r.status]}>{subscriberStatusLabels[r.status]}</Badge>
+          <Badge tone={tones[r.status]}>{t(`admin.subscribers.status.${r.status}`)}</Badge>
         </span>
       ),
     },
     {
       key: 'source',
-      title: '来源',
+      title: t('admin.subscribers.column.source'),
       className: 'subs-nowrap',
-      render: (r) => (r.source === 'import' ? '导入' : '网站'),
+      render: (r) =>
+        r.source === 'import'
+          ? t('admin.subscribers.list.source.import')
+          : t('admin.subscribers.list.source.site'),
     },
     {
       key: 'createdAt',
-      title: '加入',
+      title: t('admin.subscribers.column.joined'),
       className: 'subs-nowrap',
       render: (r) => formatDateTime(r.createdAt),
       sortValue: (r) => r.createdAt,
     },
     {
       key: 'actions',
-      title: '操作',
+      title: t('admin.subscribers.column.actions'),
       className: 'subs-nowrap',
       render: (r) => (
         <Button
           kind="dangerous"
           confirm={{
-            title: '删除订阅者',
-            message: destroyQuestion('删除', '订阅者', { id: r.id, title: r.email }, '他不会再收到邮件。'),
+            title: t('admin.subscribers.list.delete.title'),
+            message: t('admin.subscribers.list.delete.question', { id: r.id, title: shortTitle(r.email) }),
           }}
           onClick={() => remove(r)}
           data-testid="subs-delete"
         >
-          删除
+          {t('admin.subscribers.list.delete')}
         </Button>
       ),
     },
@@ -106,7 +116,7 @@ export const SubscriberList = () => {
     <div className="subs-list">
       <div className="subs-filters">
         <SearchInput
-          placeholder="搜索邮箱"
+          placeholder={t('admin.subscribers.list.search')}
           initial={q}
           onSearch={(next) => {
             setQ(next.trim());
@@ -114,17 +124,17 @@ export const SubscriberList = () => {
           }}
         />
         <select
-          aria-label="按状态筛选"
+          aria-label={t('admin.subscribers.list.filter')}
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as SubscriberStatus | '');
             restart();
           }}
         >
-          <option value="">全部状态</option>
+          <option value="">{t('admin.subscribers.list.filter.all')}</option>
           {SUBSCRIBER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {subscriberStatusLabels[s]}
+              {t(`admin.subscribers.status.${s}`)}
             </option>
           ))}
         </select>
@@ -136,22 +146,20 @@ export const SubscriberList = () => {
         loading={list.isFetching}
         error={list.error}
         onRetry={() => list.refetch()}
-        empty={
-          q || status ? '没有符合条件的订阅者' : '还没有订阅者。访客在随笔页留下邮箱并确认后会出现在这里。'
-        }
+        empty={q || status ? t('admin.subscribers.list.none') : t('admin.subscribers.list.empty')}
         data-testid="subs-table"
       />
       {at > 0 || list.data?.hasMore ? (
-        <nav className="admin-pager" aria-label="分页">
+        <nav className="admin-pager" aria-label={t('admin.subscribers.list.pages')}>
           <button
             type="button"
             className="btn"
             disabled={at === 0}
             onClick={() => setCursors((c) => c.slice(0, -1))}
           >
-            上一页
+            {t('admin.subscribers.list.previous')}
           </button>
-          <span>第 {at + 1} 页</span>
+          <span>{t('admin.subscribers.list.page', { page: at + 1 })}</span>
           <button
             type="button"
             className="btn"
@@ -161,7 +169,7 @@ export const SubscriberList = () => {
               if (last) setCursors((c) => [...c, last.id]);
             }}
           >
-            下一页
+            {t('admin.subscribers.list.next')}
           </button>
         </nav>
       ) : null}

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, Tabs } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -14,18 +16,14 @@ import { SubscriberList, subscriberQuery } from './SubscriberList.tsx';
 import './subscribers.css';
 
 type Tab = 'list' | 'import' | 'issues' | 'settings';
-const tabs: { id: Tab; label: string }[] = [
-  { id: 'list', label: '订阅者' },
-  { id: 'issues', label: '发送记录' },
-  { id: 'import', label: '导入' },
-  { id: 'settings', label: '发送设置' },
-];
+/** The tabs in order; each label is `admin.subscribers.tab.<id>`, translated at render. */
+const tabIds: Tab[] = ['list', 'issues', 'import', 'settings'];
 
 /** The server answers the CSV inside the envelope; the browser saves it as a file. */
 const exportCsv = async () => {
   const { filename, csv } = await call('newsletterExport');
   saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), csvFileName(filename, new Date()));
-  toast.success('已导出');
+  toast.success(t('admin.subscribers.exported'));
 };
 
 /**
@@ -33,27 +31,29 @@ const exportCsv = async () => {
  * sending settings and each essay's delivery report.
  */
 export default function Page() {
+  const t = useT();
+  const tabs = tabIds.map((id) => ({ id, label: t(`admin.subscribers.tab.${id}`) }));
   const [tab, setTab] = useState<Tab>('list');
   const first = useQuery(subscriberQuery('', '', undefined));
   const settings = useQuery(settingsQuery);
   return (
     <AdminPage
-      title="订阅者"
+      title={t('admin.title.subscribers')}
       data-testid="subs-page"
       actions={
         <Button onClick={exportCsv} data-testid="subs-export">
-          导出 CSV
+          {t('admin.subscribers.export')}
         </Button>
       }
     >
       {settings.data && !settings.data.mailReady ? (
         <p className="subs-warning" role="note">
-          还没有设置发信邮箱：访客看不到订阅表单，也不会寄出邮件。请先在“推送”页设置邮件渠道。
+          {t('admin.subscribers.noMail')}
         </p>
       ) : null}
       <Counts counts={first.data?.counts} />
       <Tabs tabs={tabs} value={tab} onChange={setTab} />
-      <div role="tabpanel" aria-label={tabs.find((t) => t.id === tab)?.label}>
+      <div role="tabpanel" aria-label={tabs.find((item) => item.id === tab)?.label}>
         {tab === 'list' ? <SubscriberList /> : null}
         {tab === 'issues' ? <IssueList /> : null}
         {tab === 'import' ? <ImportPanel /> : null}

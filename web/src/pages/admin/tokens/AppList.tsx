@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { AppCard } from './AppCard.tsx';
 
@@ -8,21 +9,20 @@ import { AppCard } from './AppCard.tsx';
  * itself (the owner types the site's address into it); there is nothing to create here.
  */
 export const AppList = () => {
+  const t = useT();
   const apps = useQuery({ queryKey: ['oauth-grants'], queryFn: () => call('oauthGrantList') });
   return (
     <section className="token-apps" aria-labelledby="token-apps-title">
       <h2 id="token-apps-title" className="token-apps-title">
-        联邦宇宙应用
+        {t('admin.tokens.apps.title')}
       </h2>
-      <p className="token-intro">
-        在 Ivory、Tusky、Phanpy、Elk 等 Mastodon 应用里填写本站地址登录，批准后就能在手机上发动态和随笔。
-      </p>
+      <p className="token-intro">{t('admin.tokens.apps.intro')}</p>
       {apps.isPending ? (
         <LoadingState />
       ) : apps.isError ? (
         <ErrorState error={apps.error} onRetry={() => apps.refetch()} />
       ) : apps.data.length === 0 ? (
-        <EmptyState>还没有授权过应用。</EmptyState>
+        <EmptyState>{t('admin.tokens.apps.empty')}</EmptyState>
       ) : (
         <div className="token-list">
           {apps.data.map((app) => (

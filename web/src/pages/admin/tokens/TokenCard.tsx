@@ -1,52 +1,65 @@
 import type { ApiToken } from '@candy/contract/calls/tokens';
-import { tokenModuleLabel } from '@candy/contract/tokenScope';
+import { TOKEN_MODULE_LABELS } from '@candy/contract/tokenScope';
 import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
-import { Badge, destroyQuestion, formatDateTime } from '../../../ui/adminKit/index.ts';
+import { intlTag, t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { Badge, formatDateTime, shortTitle } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
+/** A route group's name in the back office (a group without one shows its key); translated when shown. */
+export const moduleLabel = (group: string): string =>
+  Object.hasOwn(TOKEN_MODULE_LABELS, group) ? t(`admin.tokens.module.${group}`) : group;
+
 export const scopeText = (token: Pick<ApiToken, 'scope' | 'modules'>): string =>
   token.scope === 'read'
-    ? '只读'
+    ? t('admin.tokens.scope.read')
     : token.scope === 'write'
-      ? '读写（全部模块）'
-      : `读取全部；写入：${token.modules.map(tokenModuleLabel).join('、')}`;
+      ? t('admin.tokens.scope.write')
+      : t('admin.tokens.scope.modules', {
+          modules: new Intl.ListFormat(intlTag(), { style: 'narrow', type: 'conjunction' }).format(
+            token.modules.map(moduleLabel),
+          ),
+        });
 
 const stateOf = (token: ApiToken, now: number) =>
   token.revokedAt !== null
-    ? { tone: 'muted' as const, text: '已撤销' }
+    ? { tone: 'muted' as const, text: 'admin.tokens.state.revoked' }
     : token.expiresAt !== null && token.expiresAt <= now
-      ? { tone: 'muted' as const, text: '已过期' }
-      : { tone: 'success' as const, text: '有效' };
+      ? { tone: 'muted' as const, text: 'admin.tokens.state.expired' }
+      : { tone: 'success' as const, text: 'admin.tokens.state.active' };
 
 /** One token: its name, prefix, scope and dates; revoking asks first. */
 export const TokenCard = ({ token }: { token: ApiToken }) => {
+  const t = useT();
   const client = useQueryClient();
   const state = stateOf(token, Date.now());
   const revoke = async () => {
     await call('tokenRevoke', { params: { id: token.id } });
-    toast.success('令牌已撤销');
+    toast.success(t('admin.tokens.revoked'));
     await client.invalidateQueries({ queryKey: ['tokens'] });
   };
   return (
     <section className="token-card" data-testid="token-card">
       <header className="token-card-head">
-        <h2>{token.name}</h2>
-        <Badge tone={state.tone}>{state.text}</Badge>
+        <h2 data-content>{token.name}</h2>
+        <Badge tone={state.tone}>{t(state.text)}</Badge>
         <code className="token-prefix">{token.prefix}…</code>
       </header>
       <p className="token-scope">{scopeText(token)}</p>
       <dl className="token-dates">
-        <dt>创建</dt>
+        <dt>{t('admin.tokens.date.created')}</dt>
         <dd>{formatDateTime(token.createdAt)}</dd>
-        <dt>过期</dt>
-        <dd>{token.expiresAt === null ? '永不' : formatDateTime(token.expiresAt)}</dd>
-        <dt>上次使用</dt>
-        <dd>{token.lastUsedAt === null ? '从未使用' : formatDateTime(token.lastUsedAt)}</dd>
+        <dt>{t('admin.tokens.date.expires')}</dt>
+        <dd>{token.expiresAt === null ? t('admin.tokens.date.never') : formatDateTime(token.expiresAt)}</dd>
+        <dt>{t('admin.tokens.date.lastUsed')}</dt>
+        <dd>
+          {token.lastUsedAt === null ? t('admin.tokens.date.unused') : formatDateTime(token.lastUsedAt)}
+        </dd>
         {token.revokedAt !== null && (
           <>
-            <dt>撤销</dt>
+            <dt>{t('admin.tokens.date.revoked')}</dt>
             <dd>{formatDateTime(token.revokedAt)}</dd>
           </>
         )}
@@ -56,18 +69,13 @@ export const TokenCard = ({ token }: { token: ApiToken }) => {
           <Button
             kind="dangerous"
             confirm={{
-              title: '撤销令牌',
-              message: destroyQuestion(
-                '撤销',
-                '令牌',
-                { title: token.name },
-                '使用它的脚本会立刻失去权限，无法恢复。',
-              ),
+              title: t('admin.tokens.revoke.title'),
+              message: t('admin.tokens.revoke.question', { title: shortTitle(token.name) }),
             }}
             onClick={revoke}
             data-testid="token-revoke"
           >
-            撤销
+            {t('admin.tokens.revoke')}
           </Button>
         </div>
       )}

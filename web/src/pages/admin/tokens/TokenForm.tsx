@@ -1,16 +1,15 @@
 import { type CreatedToken, TOKEN_EXPIRY_DAYS, TokenCreateInput } from '@candy/contract/calls/tokens';
-import { TOKEN_MODULES, type TokenScopeKind, tokenModuleLabel } from '@candy/contract/tokenScope';
+import { TOKEN_MODULES, type TokenScopeKind } from '@candy/contract/tokenScope';
 import { useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { moduleLabel } from './TokenCard.tsx';
 
-const scopes: { kind: TokenScopeKind; label: string; hint: string }[] = [
-  { kind: 'read', label: '只读', hint: '只能读取，任何修改都会被拒绝' },
-  { kind: 'write', label: '读写', hint: '可以修改所有内容（安全设置除外）' },
-  { kind: 'modules', label: '按模块写入', hint: '都能读，只能修改下面选中的模块' },
-];
+/** The scopes offered, in order; each has a label and a hint (`admin.tokens.form.scope.<kind>[.hint]`). */
+const scopes: TokenScopeKind[] = ['read', 'write', 'modules'];
 
 /** Creates a token; checked with the contract's schema first, and again by the server. */
 export const TokenForm = ({
@@ -20,6 +19,7 @@ export const TokenForm = ({
   onCreated: (token: CreatedToken) => void;
   onCancel: () => void;
 }) => {
+  const t = useT();
   const client = useQueryClient();
   const form = useZodForm(TokenCreateInput, { name: '', scope: 'read', modules: [], expiresInDays: 90 });
   const chosen = new Set(form.values.modules ?? []);
@@ -51,36 +51,36 @@ export const TokenForm = ({
         void save().catch(() => {});
       }}
     >
-      <h2>新建令牌</h2>
-      <Field label="名称" error={form.errors.name}>
+      <h2>{t('admin.tokens.add')}</h2>
+      <Field label={t('admin.tokens.form.name')} error={form.errors.name}>
         <input
           value={form.values.name}
           maxLength={60}
-          placeholder="例如：备份脚本"
+          placeholder={t('admin.tokens.form.name.placeholder')}
           onChange={(e) => form.set('name', e.target.value)}
           data-testid="token-name"
         />
       </Field>
       <fieldset className="token-choices">
-        <legend>权限范围</legend>
-        {scopes.map((scope) => (
-          <label key={scope.kind}>
+        <legend>{t('admin.tokens.form.scope')}</legend>
+        {scopes.map((kind) => (
+          <label key={kind}>
             <input
               type="radio"
               name="token-scope"
-              checked={form.values.scope === scope.kind}
-              onChange={() => setScope(scope.kind)}
+              checked={form.values.scope === kind}
+              onChange={() => setScope(kind)}
             />
             <span>
-              {scope.label}
-              <small>{scope.hint}</small>
+              {t(`admin.tokens.form.scope.${kind}`)}
+              <small>{t(`admin.tokens.form.scope.${kind}.hint`)}</small>
             </span>
           </label>
         ))}
       </fieldset>
       {form.values.scope === 'modules' && (
         <fieldset className="token-choices token-modules">
-          <legend>可写的模块</legend>
+          <legend>{t('admin.tokens.form.modules')}</legend>
           {TOKEN_MODULES.map((group) => (
             <label key={group}>
               <input
@@ -93,13 +93,13 @@ export const TokenForm = ({
                   )
                 }
               />
-              {tokenModuleLabel(group)}
+              {moduleLabel(group)}
             </label>
           ))}
           {form.errors.modules && <span className="field-error">{form.errors.modules}</span>}
         </fieldset>
       )}
-      <Field label="有效期" error={form.errors.expiresInDays}>
+      <Field label={t('admin.tokens.form.expiry')} error={form.errors.expiresInDays}>
         <select
           value={form.values.expiresInDays ?? 'never'}
           onChange={(e) =>
@@ -114,18 +114,18 @@ export const TokenForm = ({
         >
           {TOKEN_EXPIRY_DAYS.map((days) => (
             <option key={days} value={days}>
-              {days} 天
+              {t('admin.tokens.form.days', { days })}
             </option>
           ))}
-          <option value="never">永不过期</option>
+          <option value="never">{t('admin.tokens.form.never')}</option>
         </select>
       </Field>
       <div className="token-actions">
         <Button kind="primary" onClick={save} data-testid="token-save">
-          创建
+          {t('admin.tokens.form.create')}
         </Button>
         <Button kind="text" onClick={onCancel}>
-          取消
+          {t('admin.tokens.form.cancel')}
         </Button>
       </div>
     </form>

@@ -2,6 +2,8 @@ import type { CreatedToken } from '@candy/contract/calls/tokens';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { rich } from '../../../i18n/rich.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { AppList } from './AppList.tsx';
@@ -15,12 +17,13 @@ import './tokens.css';
  * reading, writing, or writing within chosen modules. A new token's secret is shown once, here.
  */
 export default function Page() {
+  const t = useT();
   const tokens = useQuery({ queryKey: ['tokens'], queryFn: () => call('tokenList') });
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedToken | null>(null);
   return (
     <AdminPage
-      title="API 令牌"
+      title={t('admin.title.tokens')}
       actions={
         <Button
           kind="primary"
@@ -30,13 +33,12 @@ export default function Page() {
           }}
           data-testid="token-add"
         >
-          新建令牌
+          {t('admin.tokens.add')}
         </Button>
       }
     >
       <p className="token-intro">
-        脚本和其他程序用令牌代替登录：请求头写 <code>Authorization: Bearer cj_…</code>
-        。令牌按权限范围使用后台接口，但永远不能修改安全设置（通行密钥、两步验证、令牌、密码、Webhook）。
+        {rich(t, 'admin.tokens.intro', { header: <code>Authorization: Bearer cj_…</code> })}
       </p>
       {created && <NewSecret token={created} onDone={() => setCreated(null)} />}
       {adding && (
@@ -53,7 +55,7 @@ export default function Page() {
       ) : tokens.isError ? (
         <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} />
       ) : tokens.data.length === 0 ? (
-        <EmptyState>还没有令牌。新建一个，给备份脚本或发布工具使用。</EmptyState>
+        <EmptyState>{t('admin.tokens.empty')}</EmptyState>
       ) : (
         <div className="token-list">
           {tokens.data.map((token) => (

@@ -1,17 +1,18 @@
 import type { WebhookDeliveryStatus } from '@candy/contract/calls/webhooks';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, type BadgeTone } from '../../../ui/adminKit/index.ts';
 
-const LOOK: Record<WebhookDeliveryStatus, [BadgeTone, string]> = {
-  pending: ['info', '排队中'],
-  succeeded: ['success', '成功'],
-  failed: ['danger', '失败'],
+const TONES: Record<WebhookDeliveryStatus, BadgeTone> = {
+  pending: 'info',
+  succeeded: 'success',
+  failed: 'danger',
 };
 
 export const DeliveryBadge = ({ status, code }: { status: WebhookDeliveryStatus; code?: number | null }) => {
-  const [tone, text] = LOOK[status];
+  const t = useT();
   return (
-    <Badge tone={tone}>
-      {text}
+    <Badge tone={TONES[status]}>
+      {t(`admin.webhooks.status.${status}`)}
       {code ? ` ${code}` : ''}
     </Badge>
   );

@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from '@candy/contract/calls/webhooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   EmptyState,
   ErrorState,
@@ -14,6 +15,7 @@ import { DeliveryBadge } from './DeliveryBadge.tsx';
 
 /** An endpoint's latest deliveries, each with its attempts, and 重新发送. */
 export const DeliveryLog = ({ endpointId }: { endpointId: number }) => {
+  const t = useT();
   const client = useQueryClient();
   const page = useQuery({
     queryKey: ['webhooks', 'deliveries', endpointId],
@@ -23,12 +25,12 @@ export const DeliveryLog = ({ endpointId }: { endpointId: number }) => {
   });
   const resend = async (delivery: WebhookDelivery) => {
     await call('webhookResend', { params: { id: delivery.id } });
-    toast.success('已重新排队');
+    toast.success(t('admin.webhooks.requeued'));
     await client.invalidateQueries({ queryKey: ['webhooks'] });
   };
   if (page.isPending) return <LoadingState />;
   if (page.isError) return <ErrorState error={page.error} onRetry={() => page.refetch()} />;
-  if (page.data.list.length === 0) return <EmptyState>还没有投递</EmptyState>;
+  if (page.data.list.length === 0) return <EmptyState>{t('admin.webhooks.noDeliveries')}</EmptyState>;
   return (
     <ol className="hook-deliveries" data-testid="hook-deliveries">
       {page.data.list.map((delivery) => (
@@ -43,18 +45,27 @@ export const DeliveryLog = ({ endpointId }: { endpointId: number }) => {
               {relativeTime(delivery.createdAt)}
             </time>
             <Button kind="text" onClick={() => resend(delivery)} data-testid="hook-resend">
-              重新发送
+              {t('admin.webhooks.resend')}
             </Button>
           </div>
-          {delivery.resendOf !== null && <p className="hook-muted">重新发送自 #{delivery.resendOf}</p>}
+          {delivery.resendOf !== null && (
+            <p className="hook-muted">{t('admin.webhooks.resendOf', { id: delivery.resendOf })}</p>
+          )}
           {delivery.status === 'pending' && delivery.nextAttemptAt !== null && delivery.attempts > 0 && (
-            <p className="hook-muted">下次重试：{formatDateTime(delivery.nextAttemptAt)}</p>
+            <p className="hook-muted">
+              {t('admin.webhooks.nextAttempt', { time: formatDateTime(delivery.nextAttemptAt) })}
+            </p>
           )}
           <ul className="hook-attempts">
             {delivery.log.map((attempt) => (
               <li key={attempt.attempt} className={attempt.ok ? 'hook-ok' : 'hook-failed'}>
-                第 {attempt.attempt} 次 · {formatDateTime(attempt.at)} · {attempt.statusCode ?? '无响应'} ·{' '}
-                {attempt.durationMs} ms{attempt.error ? ` · ${attempt.error}` : ''}
+                {t('admin.webhooks.attempt', {
+                  attempt: attempt.attempt,
+                  at: formatDateTime(attempt.at),
+                  status: attempt.statusCode ?? t('admin.webhooks.attempt.noResponse'),
+                  ms: attempt.durationMs,
+                })}
+                {attempt.error ? ` · ${attempt.error}` : ''}
               </li>
             ))}
           </ul>

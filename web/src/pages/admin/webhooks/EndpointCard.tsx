@@ -1,8 +1,11 @@
-import { WEBHOOK_EVENTS, type WebhookEndpoint } from '@candy/contract/calls/webhooks';
+import type { WebhookEndpoint } from '@candy/contract/calls/webhooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
-import { Badge, destroyQuestion, relativeTime } from '../../../ui/adminKit/index.ts';
+import { intlTag } from '../../../i18n/i18n.ts';
+import { rich } from '../../../i18n/rich.tsx';
+import { useT } from '../../../i18n/useT.ts';
+import { Badge, relativeTime, shortTitle } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { DeliveryBadge } from './DeliveryBadge.tsx';
@@ -10,6 +13,7 @@ import { DeliveryLog } from './DeliveryLog.tsx';
 
 /** One endpoint: where it points, what it hears, its secret, its last delivery and its log. */
 export const EndpointCard = ({ endpoint, onEdit }: { endpoint: WebhookEndpoint; onEdit: () => void }) => {
+  const t = useT();
   const client = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   // Asked for when wanted: a security setting, so an old login is asked to confirm first (4037).
@@ -29,68 +33,78 @@ export const EndpointCard = ({ endpoint, onEdit }: { endpoint: WebhookEndpoint; 
   };
   const copySecret = async () => {
     await navigator.clipboard.writeText(await revealed());
-    toast.success('密钥已复制');
+    toast.success(t('admin.webhooks.secretCopied'));
   };
   const sendTest = async () => {
     await call('webhookTest', { params: { id: endpoint.id } });
-    toast.success('测试事件已排队');
+    toast.success(t('admin.webhooks.testQueued'));
     setShowLog(true);
     await client.invalidateQueries({ queryKey: ['webhooks'] });
   };
   const remove = async () => {
     await call('webhookDelete', { params: { id: endpoint.id } });
-    toast.success('已删除');
+    toast.success(t('admin.webhooks.deleted'));
     await client.invalidateQueries({ queryKey: ['webhooks'] });
   };
 
   return (
     <section className="hook-card" data-testid="hook-card">
       <header className="hook-card-head">
-        <h2>{endpoint.name}</h2>
-        {endpoint.enabled ? <Badge tone="success">已启用</Badge> : <Badge tone="muted">已停用</Badge>}
+        <h2 data-content>{endpoint.name}</h2>
+        {endpoint.enabled ? (
+          <Badge tone="success">{t('admin.webhooks.enabled')}</Badge>
+        ) : (
+          <Badge tone="muted">{t('admin.webhooks.disabled')}</Badge>
+        )}
         {last ? (
           <span className="hook-last" data-testid="hook-last">
-            上次投递 <DeliveryBadge status={last.status} code={last.statusCode} /> {relativeTime(last.at)}
+            {rich(
+              t,
+              'admin.webhooks.last',
+              { status: <DeliveryBadge status={last.status} code={last.statusCode} /> },
+              { time: relativeTime(last.at) },
+            )}
           </span>
         ) : (
-          <span className="hook-muted">还没有投递</span>
+          <span className="hook-muted">{t('admin.webhooks.noDeliveries')}</span>
         )}
       </header>
       <p className="hook-url">{endpoint.url}</p>
-      <p className="hook-muted">{endpoint.events.map((type) => WEBHOOK_EVENTS[type]).join('、')}</p>
+      <p className="hook-muted">
+        {new Intl.ListFormat(intlTag(), { style: 'narrow', type: 'conjunction' }).format(
+          endpoint.events.map((type) => t(`admin.webhooks.event.${type}`)),
+        )}
+      </p>
       <div className="hook-secret">
-        <span>签名密钥</span>
+        <span>{t('admin.webhooks.secret')}</span>
         <code data-testid="hook-secret">{showSecret && secret ? secret : 'whsec_••••••••'}</code>
         <Button kind="text" onClick={toggleSecret}>
-          {showSecret ? '隐藏' : '显示'}
+          {showSecret ? t('admin.webhooks.secret.hide') : t('admin.webhooks.secret.show')}
         </Button>
         <Button kind="text" onClick={copySecret} data-testid="hook-copy">
-          复制
+          {t('admin.webhooks.secret.copy')}
         </Button>
       </div>
       <div className="hook-actions">
         <Button onClick={sendTest} data-testid="hook-test">
-          发送测试
+          {t('admin.webhooks.test')}
         </Button>
-        <Button onClick={onEdit}>编辑</Button>
+        <Button onClick={onEdit}>{t('admin.webhooks.edit')}</Button>
         <Button kind="text" onClick={() => setShowLog((v) => !v)} data-testid="hook-log-toggle">
-          {showLog ? '收起投递记录' : '投递记录'}
+          {showLog ? t('admin.webhooks.log.hide') : t('admin.webhooks.log')}
         </Button>
         <Button
           kind="dangerous"
           confirm={{
-            title: '删除端点',
-            message: destroyQuestion(
-              '删除',
-              '端点',
-              endpoint.name ? { title: endpoint.name } : {},
-              '它的投递记录一并删除。',
-            ),
+            title: t('admin.webhooks.delete.title'),
+            message: endpoint.name.trim()
+              ? t('admin.webhooks.delete.question', { title: shortTitle(endpoint.name) })
+              : t('admin.webhooks.delete.question.unnamed'),
           }}
           onClick={remove}
           data-testid="hook-delete"
         >
-          删除
+          {t('admin.webhooks.delete')}
         </Button>
       </div>
       {showLog && <DeliveryLog endpointId={endpoint.id} />}

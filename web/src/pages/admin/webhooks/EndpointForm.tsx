@@ -7,6 +7,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { rich } from '../../../i18n/rich.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -21,6 +23,7 @@ export const EndpointForm = ({
   editing: WebhookEndpoint | null;
   onDone: () => void;
 }) => {
+  const t = useT();
   const client = useQueryClient();
   const form = useZodForm(WebhookEndpointInput, {
     name: editing?.name ?? '',
@@ -40,7 +43,7 @@ export const EndpointForm = ({
       form.setErrors(fieldErrorsOf(error, /\.\d+$/));
       throw error;
     }
-    toast.success(editing ? '已保存' : '已添加，密钥见端点卡片');
+    toast.success(editing ? t('admin.webhooks.form.saved') : t('admin.webhooks.form.added'));
     await client.invalidateQueries({ queryKey: ['webhooks'] });
     onDone();
   };
@@ -54,8 +57,12 @@ export const EndpointForm = ({
         void save().catch(() => {});
       }}
     >
-      <h2>{editing ? `编辑「${editing.name}」` : '添加端点'}</h2>
-      <Field label="名称" error={form.errors.name}>
+      <h2>
+        {editing
+          ? rich(t, 'admin.webhooks.form.edit', { name: <span data-content>{editing.name}</span> })
+          : t('admin.webhooks.add')}
+      </h2>
+      <Field label={t('admin.webhooks.form.name')} error={form.errors.name}>
         <input
           value={form.values.name}
           maxLength={60}
@@ -63,7 +70,7 @@ export const EndpointForm = ({
           data-testid="hook-name"
         />
       </Field>
-      <Field label="地址" error={form.errors.url}>
+      <Field label={t('admin.webhooks.form.url')} error={form.errors.url}>
         <input
           type="url"
           inputMode="url"
@@ -74,7 +81,7 @@ export const EndpointForm = ({
         />
       </Field>
       <fieldset className="hook-events">
-        <legend>事件</legend>
+        <legend>{t('admin.webhooks.form.events')}</legend>
         {eventTypes.map((type) => (
           <label key={type}>
             <input
@@ -83,11 +90,11 @@ export const EndpointForm = ({
               onChange={(e) =>
                 form.set(
                   'events',
-                  e.target.checked ? [...chosen, type] : [...chosen].filter((t) => t !== type),
+                  e.target.checked ? [...chosen, type] : [...chosen].filter((other) => other !== type),
                 )
               }
             />
-            {WEBHOOK_EVENTS[type]}
+            {t(`admin.webhooks.event.${type}`)}
           </label>
         ))}
         {form.errors.events && <span className="field-error">{form.errors.events}</span>}
@@ -98,14 +105,14 @@ export const EndpointForm = ({
           checked={form.values.enabled ?? true}
           onChange={(e) => form.set('enabled', e.target.checked)}
         />
-        启用
+        {t('admin.webhooks.form.enabled')}
       </label>
       <div className="hook-form-actions">
         <Button kind="primary" onClick={save} data-testid="hook-save">
-          保存
+          {t('admin.webhooks.form.save')}
         </Button>
         <Button kind="text" onClick={onDone}>
-          取消
+          {t('admin.webhooks.form.cancel')}
         </Button>
       </div>
     </form>
