@@ -49,6 +49,28 @@ export const readerChunksOf = (bundle: Rollup.OutputBundle): string[] => {
 };
 
 const entry = fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url));
+const cataloguesDir = fileURLToPath(new URL('../contract/src/i18n', import.meta.url));
+
+/**
+ * The few words the worker shows itself (`push.*` of each language's public catalogue), by
+ * language: written in at build time, so the worker carries these lines and not the catalogues
+ * (src/sw/push.ts says why). They are plain text: the worker has no message formatter.
+ */
+export const pushTexts = (): Record<string, Record<string, string>> =>
+  Object.fromEntries(
+    fs
+      .readdirSync(cataloguesDir)
+      .filter((language) => fs.existsSync(path.join(cataloguesDir, language, 'public.json')))
+      .map((language) => {
+        const catalogue = JSON.parse(
+          fs.readFileSync(path.join(cataloguesDir, language, 'public.json'), 'utf8'),
+        ) as Record<string, string>;
+        return [
+          language,
+          Object.fromEntries(Object.entries(catalogue).filter(([key]) => key.startsWith('push.'))),
+        ];
+      }),
+  );
 
 /** The worker bundled with `shell` written in (esbuild; Workbox's development logging left out). */
 const bundleWorker = async (shell: string[], outfile?: string) => {
@@ -61,7 +83,11 @@ const bundleWorker = async (shell: string[], outfile?: string) => {
     target: 'es2022',
     minify: true,
     legalComments: 'none',
-    define: { __SW_SHELL__: JSON.stringify(shell), 'process.env.NODE_ENV': '"production"' },
+    define: {
+      __SW_SHELL__: JSON.stringify(shell),
+      __SW_PUSH_TEXTS__: JSON.stringify(pushTexts()),
+      'process.env.NODE_ENV': '"production"',
+    },
     banner: { js: `// Candy Jar service worker, build ${process.env.CANDY_PAGE_BUILD ?? 'dev'}` },
   });
 };

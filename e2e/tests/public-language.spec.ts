@@ -6,11 +6,8 @@ import { goInApp, openGate, openPage, waitForPath } from '../support/pages.ts';
 import { fillPath, newestEssayId, publicPages } from '../support/publicPages.ts';
 import { e2eDarkKey } from '../support/visitors.ts';
 
-/**
- * The public pages converted to the catalogues so far (issue 44); the toolbox's three tools follow
- * with their conversion (web/src/i18n/untranslated.txt).
- */
-const converted = publicPages.filter((p) => !/^\/utils\/(?!index)/.test(p.path));
+/** The public pages converted to the catalogues (issue 44): all of them, the toolbox's tools included. */
+const converted = publicPages;
 
 /**
  * The first Han text of the page a reader sees outside content (`[data-content]`: essays, titles,

@@ -155,8 +155,13 @@ describe('QR recognition from the camera in Chromium', () => {
   });
 
   it('reads a code the camera sees, then closes the camera', async () => {
-    // Its own launcher: the site's service worker blocked here too (support/browser.ts says why).
-    const context = await browser.newContext({ permissions: ['camera'], serviceWorkers: 'block' });
+    // Its own launcher: the site's service worker blocked here too (support/browser.ts says why),
+    // and a Chinese reader as the shared one's (the page follows the browser's language).
+    const context = await browser.newContext({
+      permissions: ['camera'],
+      serviceWorkers: 'block',
+      locale: 'zh-CN',
+    });
     const tab = await context.newPage();
     await tab.goto(`${baseUrl}/utils/qrcode-decode`);
     await tab.getByRole('button', { name: '用摄像头扫描' }).click();

@@ -10,6 +10,7 @@ import {
 } from '@candy/contract/darkSeal';
 import type { PictureInfo } from '@candy/contract/picture';
 import * as z from 'zod';
+import { t } from '../i18n/i18n.ts';
 import type { QueryInput } from './callBody.ts';
 import { readFile, refused } from './offlineFiles.ts';
 import { storage } from './storage.ts';
@@ -33,7 +34,7 @@ const openList = async (path: string, silent: boolean): Promise<string> => {
   const file = (await readFile(path)) as { seal?: DarkSeal };
   const key = storage.get().darkModeDecodeKey;
   const plain = key && isDarkSeal(file.seal) ? await openDark(file.seal, key) : null;
-  if (plain === null) throw refused(ErrorCode.darkKeyRequired, '需要正确的解码密钥', silent);
+  if (plain === null) throw refused(ErrorCode.darkKeyRequired, t('offline.darkKeyRequired'), silent);
   return plain;
 };
 

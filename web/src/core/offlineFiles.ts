@@ -1,5 +1,5 @@
 import { Limits } from '@candy/contract/constants';
-import { spec } from '../i18n/i18n.ts';
+import { spec, t } from '../i18n/i18n.ts';
 import { RequestError } from './errors.ts';
 import { notify } from './notify.ts';
 import { mirrorList, runtimeConfig } from './runtimeConfig.ts';
@@ -27,7 +27,7 @@ export const pickMirror = async (
       // unreachable mirror: try the next one
     }
   }
-  throw new Error('没有可用的离线数据镜像');
+  throw new Error(t('offline.noMirror'));
 };
 
 let mirror: Promise<string> | null = null;

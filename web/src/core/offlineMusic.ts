@@ -1,6 +1,6 @@
 import type { SongUrl, Track } from '@candy/contract/calls/music';
 import { ErrorCode } from '@candy/contract/codes';
-import { spec } from '../i18n/i18n.ts';
+import { spec, t } from '../i18n/i18n.ts';
 import type { QueryInput } from './callBody.ts';
 import { readFile, refused } from './offlineFiles.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
@@ -25,7 +25,7 @@ interface NeteaseUrls {
 const proxyBase = async (silent: boolean): Promise<string> => {
   const configured = runtimeConfig.musicProxyPublic;
   const base = configured || ((await readFile('music/settings')) as { proxyBase?: string }).proxyBase || '';
-  if (!base) throw refused(ErrorCode.providerFailed, '离线模式下没有可用的音乐代理', silent);
+  if (!base) throw refused(ErrorCode.providerFailed, t('offline.music.noProxy'), silent);
   return base.replace(/\/+$/, '');
 };
 
@@ -35,7 +35,11 @@ const getJson = async <T>(url: string, silent: boolean): Promise<T> => {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return (await res.json()) as T;
   } catch (error) {
-    throw refused(ErrorCode.providerFailed, `音乐代理不可用: ${(error as Error).message}`, silent);
+    throw refused(
+      ErrorCode.providerFailed,
+      t('offline.music.failed', { error: (error as Error).message }),
+      silent,
+    );
   }
 };
 

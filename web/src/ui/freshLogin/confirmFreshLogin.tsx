@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { passkeyAssertion, passkeyCancelled, passkeysSupported } from '../../core/passkeys.ts';
 import { call } from '../../core/request.ts';
+import { useT } from '../../i18n/useT.ts';
 import { callSealed } from '../../pages/public/contract/sealed.ts';
 import { Button } from '../Button.tsx';
 import { Dialog } from '../DialogFrame.tsx';
@@ -35,6 +36,7 @@ export const confirmFreshLogin = (): Promise<void> => {
 };
 
 const ConfirmDialog = ({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) => {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const run = (work: () => Promise<void>) => {
@@ -60,11 +62,11 @@ const ConfirmDialog = ({ onDone, onCancel }: { onDone: () => void; onCancel: () 
       await call('securityConfirm', { body: { credential } });
     });
   return (
-    <Dialog title="确认身份" onClose={onCancel} className="fresh-login-dialog">
+    <Dialog title={t('freshLogin.title')} onClose={onCancel} className="fresh-login-dialog">
       <form className="fresh-login-form" onSubmit={withPassword} data-testid="fresh-login">
-        <p className="dialog-message">修改安全设置前，请再次验证身份（十分钟内有效）。</p>
+        <p className="dialog-message">{t('freshLogin.message')}</p>
         <label>
-          密码
+          {t('freshLogin.password')}
           <input
             className="input"
             type="password"
@@ -77,11 +79,11 @@ const ConfirmDialog = ({ onDone, onCancel }: { onDone: () => void; onCancel: () 
         </label>
         <div className="fresh-login-actions">
           <Button kind="primary" type="submit" loading={busy} data-testid="fresh-login-submit">
-            确认
+            {t('freshLogin.submit')}
           </Button>
           {passkeysSupported() && (
             <Button onClick={withPasskey} disabled={busy} data-testid="fresh-login-passkey">
-              用通行密钥确认
+              {t('freshLogin.passkey')}
             </Button>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 
 export interface FrameItem {
   id: string;
@@ -20,18 +21,19 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
 
 /** The screenshots in stitching order: drag to reorder (buttons on touch screens), sort by name. */
 export const FrameList = ({ items, onChange }: FrameListProps) => {
+  const t = useT();
   const [dragging, setDragging] = useState<number | null>(null);
   const sortByName = () =>
     onChange([...items].sort((a, b) => a.file.name.localeCompare(b.file.name, undefined, { numeric: true })));
   return (
     <section className="merge-frames">
       <div className="tool-row">
-        <span>{items.length} 张截图（按从上到下的顺序）</span>
+        <span>{t('utils.merge-image.frames', { count: items.length })}</span>
         <button type="button" onClick={sortByName} disabled={items.length < 2}>
-          按文件名排序
+          {t('utils.merge-image.sortByName')}
         </button>
         <button type="button" onClick={() => onChange([])}>
-          清空
+          {t('utils.merge-image.clear')}
         </button>
       </div>
       <ol className="merge-frame-list" data-testid="frame-list">
@@ -53,13 +55,13 @@ export const FrameList = ({ items, onChange }: FrameListProps) => {
             }}
           >
             <img src={item.url} alt={item.file.name} />
-            <span className="merge-frame-name">
+            <span className="merge-frame-name" data-content>
               {i + 1}. {item.file.name}
             </span>
             <span className="merge-frame-actions">
               <button
                 type="button"
-                aria-label="上移"
+                aria-label={t('utils.merge-image.up')}
                 disabled={i === 0}
                 onClick={() => onChange(move(items, i, i - 1))}
               >
@@ -67,7 +69,7 @@ export const FrameList = ({ items, onChange }: FrameListProps) => {
               </button>
               <button
                 type="button"
-                aria-label="下移"
+                aria-label={t('utils.merge-image.down')}
                 disabled={i === items.length - 1}
                 onClick={() => onChange(move(items, i, i + 1))}
               >
@@ -75,7 +77,7 @@ export const FrameList = ({ items, onChange }: FrameListProps) => {
               </button>
               <button
                 type="button"
-                aria-label="移除"
+                aria-label={t('utils.merge-image.remove')}
                 onClick={() => onChange(items.filter((x) => x !== item))}
               >
                 ×

@@ -1,11 +1,14 @@
 import '../shared/tool.css';
 import './merge-image.css';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useKeyedEffect } from '../../../core/useKeyedEffect.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { saveBlob } from '../shared/download.ts';
 import { FileDrop } from '../shared/FileDrop.tsx';
 import { PrivacyNote } from '../shared/PrivacyNote.tsx';
 import { ProgressBar } from '../shared/ProgressBar.tsx';
+import { type Said, said } from '../shared/said.ts';
+import { say } from '../shared/say.ts';
 import { type FrameItem, FrameList } from './FrameList.tsx';
 import { SeamControls } from './SeamControls.tsx';
 import { StitchPreview } from './StitchPreview.tsx';
@@ -15,11 +18,26 @@ import { useStitcher } from './useStitcher.ts';
 let nextId = 0;
 const previewWidth = () => Math.min(360, Math.max(200, window.innerWidth - 48));
 
+/** Stands for an element inside a message: passed as its value, the translation split around it. */
+const SLOT = '\u{E000}';
+const withSlot = (text: string, element: ReactNode): ReactNode => {
+  const at = text.indexOf(SLOT);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      {element}
+      {text.slice(at + SLOT.length)}
+    </>
+  );
+};
+
 export default function MergeImagePage() {
+  const t = useT();
   const [items, setItems] = useState<FrameItem[]>([]);
   const [mime, setMime] = useState<'image/png' | 'image/jpeg'>('image/png');
   const [quality, setQuality] = useState(0.92);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Said | null>(null);
   const { progress, plan, setPlan, error, analyze, exportImage } = useStitcher();
 
   // A new set of screenshots is analysed again; showing the kept-alive page again keeps the plan
@@ -47,48 +65,50 @@ export default function MergeImagePage() {
     saveBlob(exported.blob, exported.name);
     setNotice(
       exported.tiles > 1
-        ? `结果太高，已切成 ${exported.tiles} 张图打包为 ${exported.name}（按从上到下编号）。`
-        : `已导出 ${exported.name}。`,
+        ? said('utils.merge-image.exported.tiles', { tiles: exported.tiles, name: exported.name })
+        : said('utils.merge-image.exported', { name: exported.name }),
     );
   };
 
   return (
     <div className="tool merge-image">
-      <h1>长截图拼接</h1>
+      <h1>{t('title.merge-image')}</h1>
       <PrivacyNote />
       <FileDrop
         accept="image/*"
         multiple
-        label="拖入或选择几张滚动截图"
-        hint="PNG 或 JPEG，同一页面从上到下滚动截取；固定的顶栏和底栏只保留一次"
+        label={t('utils.merge-image.drop')}
+        hint={t('utils.merge-image.drop.hint')}
         onFiles={add}
       />
       {items.length > 0 && <FrameList items={items} onChange={setItems} />}
       {progress && <ProgressBar progress={progress} />}
       {error && (
         <p className="tool-error" role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
       {plan && layout && !progress && (
         <section className="merge-result" data-testid="merge-result">
           <p>
-            结果 <span data-testid="result-size">{`${layout.width} × ${layout.height}`}</span> px · 固定顶栏{' '}
-            {plan.header} px · 固定底栏 {plan.footer} px
+            {withSlot(
+              t('utils.merge-image.result', { size: SLOT, header: plan.header, footer: plan.footer }),
+              <span data-testid="result-size">{`${layout.width} × ${layout.height}`}</span>,
+            )}
           </p>
           <SeamControls plan={plan} onNudge={nudge} />
           <div className="tool-row">
             <select
               value={mime}
-              aria-label="导出格式"
+              aria-label={t('utils.merge-image.format')}
               onChange={(e) => setMime(e.target.value as typeof mime)}
             >
-              <option value="image/png">PNG（无损）</option>
+              <option value="image/png">{t('utils.merge-image.png')}</option>
               <option value="image/jpeg">JPEG</option>
             </select>
             {mime === 'image/jpeg' && (
               <label className="merge-quality">
-                质量 {Math.round(quality * 100)}
+                {t('utils.merge-image.quality', { quality: Math.round(quality * 100) })}
                 <input
                   type="range"
                   min={0.5}
@@ -100,10 +120,10 @@ export default function MergeImagePage() {
               </label>
             )}
             <button type="button" className="tool-primary" onClick={() => void save()}>
-              导出原尺寸图片
+              {t('utils.merge-image.export')}
             </button>
           </div>
-          {notice && <p data-testid="export-notice">{notice}</p>}
+          {notice && <p data-testid="export-notice">{say(notice)}</p>}
           <StitchPreview layout={layout} urls={items.map((i) => i.url)} width={previewWidth()} />
         </section>
       )}

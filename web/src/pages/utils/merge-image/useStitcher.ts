@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Progress } from '../shared/ProgressBar.tsx';
+import { said, type Words } from '../shared/said.ts';
 import type { MergeReply, MergeRequest } from './protocol.ts';
 import type { Layout, StitchPlan } from './stitch.ts';
 
@@ -14,7 +15,7 @@ export const useStitcher = () => {
   const worker = useRef<Worker | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [plan, setPlan] = useState<StitchPlan | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const exportDone = useRef<((exported: Exported) => void) | null>(null);
 
   const start = useCallback(() => {
@@ -36,7 +37,7 @@ export const useStitcher = () => {
           break;
         case 'error':
           setProgress(null);
-          setError(message.message);
+          setError(message.error);
           break;
       }
     };
@@ -57,7 +58,7 @@ export const useStitcher = () => {
         setProgress(null);
         return;
       }
-      setProgress({ label: '读取截图', done: 0, total: files.length });
+      setProgress({ label: said('utils.merge-image.stage.read'), done: 0, total: files.length });
       const request: MergeRequest = { type: 'analyze', files };
       start().postMessage(request);
     },
@@ -69,7 +70,7 @@ export const useStitcher = () => {
       new Promise<Exported>((resolve) => {
         if (!worker.current) return;
         exportDone.current = resolve;
-        setProgress({ label: '导出', done: 0, total: 1 });
+        setProgress({ label: said('utils.merge-image.stage.export'), done: 0, total: 1 });
         const request: MergeRequest = { type: 'export', layout, mime, quality };
         worker.current.postMessage(request);
       }),

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { zipSync } from 'fflate';
+import { SaidError, said, wordsOf } from '../shared/said.ts';
 import type { MergeReply, MergeRequest } from './protocol.ts';
 import { type Layout, planStitch, signFrame, tileRanges } from './stitch.ts';
 
@@ -24,22 +25,22 @@ const analyze = async (files: File[]) => {
   frames = [];
   const signatures = [];
   for (const [i, file] of files.entries()) {
-    reply({ type: 'progress', label: '读取截图', done: i, total: files.length });
+    reply({ type: 'progress', label: said('utils.merge-image.stage.read'), done: i, total: files.length });
     let bitmap: ImageBitmap;
     try {
       bitmap = await decode(file);
     } catch {
-      throw new Error(`无法读取图片：${file.name}`);
+      throw new SaidError(said('utils.merge-image.unreadable', { name: file.name }));
     }
     frames.push(bitmap);
     signatures.push(signFrame(pixelsOf(bitmap)));
   }
   const widths = new Set(frames.map((f) => f.width));
   if (widths.size > 1) {
-    throw new Error(`截图宽度不一致（${[...widths].join('、')} px）：请使用同一设备、同一方向的截图。`);
+    throw new SaidError(said('utils.merge-image.widths', { widths: [...widths] }));
   }
   const plan = planStitch(signatures, frames[0]?.width ?? 0, (done, total) =>
-    reply({ type: 'progress', label: '寻找重叠', done, total }),
+    reply({ type: 'progress', label: said('utils.merge-image.stage.match'), done, total }),
   );
   reply({ type: 'planned', plan });
 };
@@ -48,7 +49,7 @@ const exportImage = async (layout: Layout, mime: 'image/png' | 'image/jpeg', qua
   const tiles = tileRanges(layout.width, layout.height);
   const blobs: Blob[] = [];
   for (const [i, tile] of tiles.entries()) {
-    reply({ type: 'progress', label: '导出', done: i, total: tiles.length });
+    reply({ type: 'progress', label: said('utils.merge-image.stage.export'), done: i, total: tiles.length });
     const canvas = new OffscreenCanvas(layout.width, tile.height);
     const context = canvas.getContext('2d')!;
     if (mime === 'image/jpeg') {
@@ -90,7 +91,5 @@ self.onmessage = (event: MessageEvent<MergeRequest>) => {
     request.type === 'analyze'
       ? analyze(request.files)
       : exportImage(request.layout, request.mime, request.quality);
-  work.catch((error: unknown) =>
-    reply({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
-  );
+  work.catch((error: unknown) => reply({ type: 'error', error: wordsOf(error) }));
 };

@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { saveBlob } from '../shared/download.ts';
 import { formatTime, recordsAsJson, recordsAsText } from './exportRecords.ts';
 import type { LogRecord } from './records.ts';
@@ -7,6 +8,7 @@ const PAGE = 500;
 
 /** Records with search, filters and export; rows are shown a page at a time so big logs stay fast. */
 export const RecordTable = ({ records }: { records: LogRecord[] }) => {
+  const t = useT();
   const [query, setQuery] = useState('');
   const [type, setType] = useState('');
   const [source, setSource] = useState('');
@@ -32,27 +34,35 @@ export const RecordTable = ({ records }: { records: LogRecord[] }) => {
       <div className="tool-row">
         <input
           type="search"
-          placeholder="搜索内容或线程"
-          aria-label="搜索"
+          placeholder={t('utils.oplus-log-decrypt.search.placeholder')}
+          aria-label={t('utils.oplus-log-decrypt.search')}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
             setLimit(PAGE);
           }}
         />
-        <select value={type} aria-label="类型" onChange={(e) => setType(e.target.value)}>
-          <option value="">全部类型</option>
-          {types.map((t) => (
-            <option key={t} value={t}>
-              类型 {t}
+        <select
+          value={type}
+          aria-label={t('utils.oplus-log-decrypt.type')}
+          onChange={(e) => setType(e.target.value)}
+        >
+          <option value="">{t('utils.oplus-log-decrypt.type.all')}</option>
+          {types.map((each) => (
+            <option key={each} value={each}>
+              {t('utils.oplus-log-decrypt.type.one', { type: each })}
             </option>
           ))}
         </select>
         {sources.length > 1 && (
-          <select value={source} aria-label="文件" onChange={(e) => setSource(e.target.value)}>
-            <option value="">全部文件</option>
+          <select
+            value={source}
+            aria-label={t('utils.oplus-log-decrypt.file')}
+            onChange={(e) => setSource(e.target.value)}
+          >
+            <option value="">{t('utils.oplus-log-decrypt.file.all')}</option>
             {sources.map((s) => (
-              <option key={s} value={s}>
+              <option key={s} value={s} data-content>
                 {s}
               </option>
             ))}
@@ -60,37 +70,37 @@ export const RecordTable = ({ records }: { records: LogRecord[] }) => {
         )}
         <label>
           <input type="checkbox" checked={mainOnly} onChange={(e) => setMainOnly(e.target.checked)} />{' '}
-          只看主线程
+          {t('utils.oplus-log-decrypt.mainOnly')}
         </label>
       </div>
       <div className="tool-row">
         <span data-testid="record-count">
-          {shown.length} / {records.length} 条
+          {t('utils.oplus-log-decrypt.count', { shown: shown.length, total: records.length })}
         </span>
         <button
           type="button"
           onClick={() => saveBlob(new Blob([recordsAsText(shown)], { type: 'text/plain' }), 'log.txt')}
         >
-          导出文本
+          {t('utils.oplus-log-decrypt.exportText')}
         </button>
         <button
           type="button"
           onClick={() => saveBlob(new Blob([recordsAsJson(shown)], { type: 'application/json' }), 'log.json')}
         >
-          导出 JSON
+          {t('utils.oplus-log-decrypt.exportJson')}
         </button>
       </div>
       <div className="log-table-wrap">
         <table className="log-table" data-testid="records">
           <thead>
             <tr>
-              <th>时间</th>
-              <th>类型</th>
-              <th>线程</th>
-              <th>内容</th>
+              <th>{t('utils.oplus-log-decrypt.col.time')}</th>
+              <th>{t('utils.oplus-log-decrypt.type')}</th>
+              <th>{t('utils.oplus-log-decrypt.col.thread')}</th>
+              <th>{t('utils.oplus-log-decrypt.col.message')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody data-content>
             {shown.slice(0, limit).map((r, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional within one result
               <tr key={i}>
@@ -109,7 +119,7 @@ export const RecordTable = ({ records }: { records: LogRecord[] }) => {
       </div>
       {shown.length > limit && (
         <button type="button" onClick={() => setLimit((l) => l + PAGE)}>
-          再显示 {Math.min(PAGE, shown.length - limit)} 条
+          {t('utils.oplus-log-decrypt.more', { count: Math.min(PAGE, shown.length - limit) })}
         </button>
       )}
     </section>

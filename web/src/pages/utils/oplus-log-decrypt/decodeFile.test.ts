@@ -1,6 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { say } from '../shared/say.ts';
 import { decodeLogFile } from './decodeFile.ts';
 import { LOGAN_DEFAULT_IV, LOGAN_DEFAULT_KEY } from './logan.ts';
 import { textRecord } from './records.ts';
@@ -30,6 +31,7 @@ describe('recognising and decoding log files', () => {
     ]);
     const [report] = await decodeLogFile(new Uint8Array(file), 'app.xlog', options);
     expect(report).toMatchObject({ format: 'xlog', error: null, stoppedAt: null });
+    expect(say(report!.summary!)).toBe('Mars xlog：2 块，2 条记录');
     expect(report!.records.map((r) => [r.type, r.message])).toEqual([
       ['I', MARS_LINES[0]],
       ['E', MARS_LINES[1]],
@@ -40,7 +42,8 @@ describe('recognising and decoding log files', () => {
     const file = xlogBlock(0x07, new Uint8Array(48).fill(7));
     const [report] = await decodeLogFile(new Uint8Array(file), 'app.xlog', options);
     expect(report!.records).toEqual([]);
-    expect(report!.error).toContain('加密');
+    expect(say(report!.error!)).toContain('加密');
+    expect(say(report!.summary!)).toBe('Mars xlog：1 块，0 条记录；1 块用 App 的私钥加密，无法解密');
   });
 
   it('opens a zip of a plain log folder, one report per file', async () => {
@@ -60,7 +63,7 @@ describe('recognising and decoding log files', () => {
     const noise = new Uint8Array(256).map((_, i) => (i * 73 + 11) % 256);
     const [report] = await decodeLogFile(noise, 'mystery.bin', options);
     expect(report).toMatchObject({ format: 'unknown', records: [] });
-    expect(report!.error).toContain('无法识别');
+    expect(say(report!.error!)).toContain('无法识别');
   });
 });
 

@@ -1,5 +1,6 @@
 /** Recognises a file and decodes what it honestly can; everything else is named as unknown. */
 import { unzipSync } from 'fflate';
+import { type Said, said } from '../shared/said.ts';
 import { inflate, isGzip } from './inflate.ts';
 import { decryptLogan, KeyFormatError, looksLikeLogan, type Stop, WrongKeyError } from './logan.ts';
 import { type LogRecord, splitLines, textRecord } from './records.ts';
@@ -11,10 +12,12 @@ export interface DecodeReport {
   source: string;
   format: LogFormat;
   records: LogRecord[];
-  /** What happened, in a sentence for the page. */
-  summary: string;
+  /** What happened, in a sentence for the page to translate (this runs in a worker). */
+  summary: Said | null;
+  /** A gzip that ended early: only its start was read. */
+  partial: boolean;
   stoppedAt: Stop | null;
-  error: string | null;
+  error: Said | null;
 }
 
 export interface DecodeOptions {
@@ -40,14 +43,12 @@ const report = (source: string, format: LogFormat, fields: Partial<DecodeReport>
   source,
   format,
   records: [],
-  summary: '',
+  summary: null,
+  partial: false,
   stoppedAt: null,
   error: null,
   ...fields,
 });
-
-const UNKNOWN =
-  '无法识别的格式：不是 Logan（.dog）、未加密的 Mars xlog、zip 或文本日志。我们不会假装能解密它。';
 
 const decodeOne = async (
   bytes: Uint8Array,
@@ -55,14 +56,15 @@ const decodeOne = async (
   options: DecodeOptions,
   depth: number,
 ): Promise<DecodeReport[]> => {
-  if (bytes.length === 0) return [report(source, 'unknown', { error: '空文件' })];
+  if (bytes.length === 0)
+    return [report(source, 'unknown', { error: said('utils.oplus-log-decrypt.empty') })];
   if (isZip(bytes)) {
-    if (depth > 1) return [report(source, 'unknown', { error: '嵌套太深的 zip，未展开' })];
+    if (depth > 1) return [report(source, 'unknown', { error: said('utils.oplus-log-decrypt.zipDepth') })];
     let entries: Record<string, Uint8Array>;
     try {
       entries = unzipSync(bytes);
     } catch {
-      return [report(source, 'unknown', { error: 'zip 文件已损坏或使用了不支持的压缩方式' })];
+      return [report(source, 'unknown', { error: said('utils.oplus-log-decrypt.zipBroken') })];
     }
     const names = Object.keys(entries).filter((name) => !name.endsWith('/'));
     const reports: DecodeReport[] = [];
@@ -82,7 +84,7 @@ const decodeOne = async (
   if (isGzip(bytes)) {
     const { bytes: inner, complete } = await inflate(bytes, 'gzip');
     const reports = await decodeOne(inner, source.replace(/\.gz$/i, ''), options, depth + 1);
-    if (!complete) for (const r of reports) r.summary += '（gzip 不完整，只读出了前面的部分）';
+    if (!complete) for (const r of reports) r.partial = true;
     return reports;
   }
   if (looksLikeLogan(bytes)) {
@@ -97,12 +99,14 @@ const decodeOne = async (
         report(source, 'logan', {
           records: r.records,
           stoppedAt: r.stoppedAt,
-          summary: `Logan 日志：${r.blocks} 块，${r.records.length} 条记录`,
+          summary: said('utils.oplus-log-decrypt.logan', { blocks: r.blocks, records: r.records.length }),
         }),
       ];
     } catch (error) {
       if (error instanceof WrongKeyError || error instanceof KeyFormatError) {
-        return [report(source, 'logan', { error: error.message, summary: 'Logan 日志' })];
+        return [
+          report(source, 'logan', { error: error.said, summary: said('utils.oplus-log-decrypt.loganOnly') }),
+        ];
       }
       throw error;
     }
@@ -110,28 +114,31 @@ const decodeOne = async (
   if (looksLikeXlog(bytes)) {
     const r = await decodeXlog(bytes, source, (offset) => options.onProgress?.(offset, bytes.length));
     const skipped = r.encrypted + r.zstd;
-    const notes = [
-      r.encrypted ? `${r.encrypted} 块用 App 的私钥加密，无法解密` : '',
-      r.zstd ? `${r.zstd} 块是 zstd 压缩，浏览器无法解压` : '',
-    ].filter(Boolean);
     return [
       report(source, 'xlog', {
         records: r.records,
         stoppedAt: r.stoppedAt,
-        summary: `Mars xlog：${r.blocks} 块，${r.records.length} 条记录${notes.length ? `；${notes.join('；')}` : ''}`,
-        error:
-          skipped === r.blocks && r.blocks > 0
-            ? '这个 xlog 文件是加密或 zstd 压缩的，无法在这里解开。'
-            : null,
+        summary: said('utils.oplus-log-decrypt.xlog', {
+          blocks: r.blocks,
+          records: r.records.length,
+          encrypted: r.encrypted,
+          zstd: r.zstd,
+        }),
+        error: skipped === r.blocks && r.blocks > 0 ? said('utils.oplus-log-decrypt.xlogSealed') : null,
       }),
     ];
   }
   const text = asText(bytes);
   if (text !== null) {
     const records = splitLines(text).map((line) => textRecord(line, source));
-    return [report(source, 'text', { records, summary: `文本日志：${records.length} 行` })];
+    return [
+      report(source, 'text', {
+        records,
+        summary: said('utils.oplus-log-decrypt.text', { lines: records.length }),
+      }),
+    ];
   }
-  return [report(source, 'unknown', { error: UNKNOWN })];
+  return [report(source, 'unknown', { error: said('utils.oplus-log-decrypt.unknown') })];
 };
 
 export const decodeLogFile = (

@@ -1,14 +1,17 @@
 import '../shared/tool.css';
 import './oplus-log-decrypt.css';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { FileDrop } from '../shared/FileDrop.tsx';
 import { PrivacyNote } from '../shared/PrivacyNote.tsx';
 import { ProgressBar } from '../shared/ProgressBar.tsx';
+import { say } from '../shared/say.ts';
 import { LOGAN_DEFAULT_IV, LOGAN_DEFAULT_KEY } from './logan.ts';
 import { RecordTable } from './RecordTable.tsx';
 import { useDecryptor } from './useDecryptor.ts';
 
 export default function OplusLogDecryptPage() {
+  const t = useT();
   const [files, setFiles] = useState<File[]>([]);
   const [key, setKey] = useState(LOGAN_DEFAULT_KEY);
   const [iv, setIv] = useState(LOGAN_DEFAULT_IV);
@@ -26,28 +29,25 @@ export default function OplusLogDecryptPage() {
 
   return (
     <div className="tool log-decrypt">
-      <h1>日志解密</h1>
+      <h1>{t('title.oplus-log-decrypt')}</h1>
       <PrivacyNote />
-      <p className="log-intro">
-        支持 OPPO / 一加 / realme 应用基于 Logan 的 .dog1 / .dog2 / .dog3 日志（AES-128-CBC +
-        gzip）、未设密钥的腾讯 Mars xlog、日志文件夹的 zip
-        压缩包和普通文本日志。其他格式会如实告诉你无法识别。
-      </p>
+      <p className="log-intro">{t('utils.oplus-log-decrypt.intro')}</p>
       <FileDrop
         multiple
-        label="拖入或选择日志文件"
+        label={t('utils.oplus-log-decrypt.drop')}
         hint=".dog1 .dog2 .dog3 .xlog .zip .log .txt"
         onFiles={open}
       />
       <form className="tool-row log-key" onSubmit={retry}>
         <label>
-          密钥 <input type="text" value={key} spellCheck={false} onChange={(e) => setKey(e.target.value)} />
+          {t('utils.oplus-log-decrypt.key')}{' '}
+          <input type="text" value={key} spellCheck={false} onChange={(e) => setKey(e.target.value)} />
         </label>
         <label>
           IV <input type="text" value={iv} spellCheck={false} onChange={(e) => setIv(e.target.value)} />
         </label>
         <button type="submit" className="tool-primary" disabled={files.length === 0}>
-          用这个密钥解密
+          {t('utils.oplus-log-decrypt.decrypt')}
         </button>
         <button
           type="button"
@@ -56,28 +56,32 @@ export default function OplusLogDecryptPage() {
             setIv(LOGAN_DEFAULT_IV);
           }}
         >
-          恢复默认密钥
+          {t('utils.oplus-log-decrypt.defaultKey')}
         </button>
       </form>
       {progress && <ProgressBar progress={progress} />}
       {error && (
         <p className="tool-error" role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
       {reports && (
         <ul className="log-reports" data-testid="reports">
           {reports.map((r) => (
             <li key={r.source}>
-              <strong>{r.source}</strong> {r.summary}
+              <strong data-content>{r.source}</strong> {r.summary && say(r.summary)}
+              {r.partial && t('utils.oplus-log-decrypt.gzipPartial')}
               {r.error && (
                 <p className="tool-error" role="alert">
-                  {r.error}
+                  {say(r.error)}
                 </p>
               )}
               {r.stoppedAt && (
                 <p className="tool-warn" data-testid="stopped-at">
-                  在第 {r.stoppedAt.offset} 字节处停止：{r.stoppedAt.reason}。之前的内容已解出。
+                  {t('utils.oplus-log-decrypt.stoppedAt', {
+                    offset: r.stoppedAt.offset,
+                    reason: say(r.stoppedAt.reason),
+                  })}
                 </p>
               )}
             </li>

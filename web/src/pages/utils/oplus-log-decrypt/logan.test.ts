@@ -1,6 +1,8 @@
 import { createCipheriv } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { SaidError } from '../shared/said.ts';
+import { say } from '../shared/say.ts';
 import { decodeLogFile } from './decodeFile.ts';
 import {
   decryptLogan,
@@ -114,13 +116,17 @@ describe('Logan decryption', () => {
     ).rejects.toThrow(WrongKeyError);
     const [report] = await decodeLogFile(file, 'x.dog2', { key: LOGAN_DEFAULT_KEY, iv: LOGAN_DEFAULT_IV });
     expect(report).toMatchObject({ format: 'logan', records: [] });
-    expect(report!.error).toContain('密钥或 IV 不正确');
+    expect(say(report!.error!)).toContain('密钥或 IV 不正确');
   });
 
   it('rejects a key that is not 16 bytes with a clear message', async () => {
-    await expect(
-      decryptLogan(writeLogan(batches), { key: 'short', iv: LOGAN_DEFAULT_IV, source: 'x' }),
-    ).rejects.toThrow('密钥要 16 个字符');
+    const refused = await decryptLogan(writeLogan(batches), {
+      key: 'short',
+      iv: LOGAN_DEFAULT_IV,
+      source: 'x',
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SaidError);
+    expect(say((refused as SaidError).said)).toBe('密钥要 16 个字符（或 32 位十六进制），现在是 5 字节');
   });
 
   it('decodes the blocks before a truncation and says where it stopped', async () => {
@@ -130,6 +136,6 @@ describe('Logan decryption', () => {
     const result = await decryptLogan(cut, { key: LOGAN_DEFAULT_KEY, iv: LOGAN_DEFAULT_IV, source: 'x' });
     expect(result.records.map((r) => r.message)).toEqual([...batches[0]!, ...batches[1]!].map((l) => l.c));
     expect(result.stoppedAt?.offset).toBe(third);
-    expect(result.stoppedAt?.reason).toContain('截断');
+    expect(say(result.stoppedAt!.reason)).toContain('截断');
   });
 });

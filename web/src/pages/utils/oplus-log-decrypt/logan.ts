@@ -3,6 +3,7 @@
  * 0x01, a 4-byte big-endian length, AES-128-CBC ciphertext (IV reset per block), 0x00. Each
  * block's plaintext is gzip holding one JSON record per line.
  */
+import { type Said, SaidError, said } from '../shared/said.ts';
 import { inflate, isGzip, isZlib } from './inflate.ts';
 import { type LogRecord, loganRecord, splitLines } from './records.ts';
 
@@ -19,7 +20,8 @@ export interface LoganBlock {
 
 export interface Stop {
   offset: number;
-  reason: string;
+  /** Why, for the page to translate (a worker has no catalogue). */
+  reason: Said;
 }
 
 export interface LoganResult {
@@ -28,8 +30,8 @@ export interface LoganResult {
   stoppedAt: Stop | null;
 }
 
-export class WrongKeyError extends Error {}
-export class KeyFormatError extends Error {}
+export class WrongKeyError extends SaidError {}
+export class KeyFormatError extends SaidError {}
 
 const hex = (n: number) => `0x${n.toString(16).padStart(2, '0')}`;
 
@@ -48,11 +50,23 @@ export const splitLoganBlocks = (bytes: Uint8Array): { blocks: LoganBlock[]; sto
     if (marker !== BLOCK_START) {
       return {
         blocks,
-        stoppedAt: { offset: i, reason: `第 ${blocks.length + 1} 块的起始字节是 ${hex(marker)}，不是 0x01` },
+        stoppedAt: {
+          offset: i,
+          reason: said('utils.oplus-log-decrypt.stop.marker', {
+            block: blocks.length + 1,
+            byte: hex(marker),
+          }),
+        },
       };
     }
     if (i + 5 > bytes.length) {
-      return { blocks, stoppedAt: { offset: i, reason: `第 ${blocks.length + 1} 块的长度字段不完整` } };
+      return {
+        blocks,
+        stoppedAt: {
+          offset: i,
+          reason: said('utils.oplus-log-decrypt.stop.length', { block: blocks.length + 1 }),
+        },
+      };
     }
     const length = view.getUint32(i + 1);
     const start = i + 5;
@@ -61,7 +75,11 @@ export const splitLoganBlocks = (bytes: Uint8Array): { blocks: LoganBlock[]; sto
         blocks,
         stoppedAt: {
           offset: i,
-          reason: `第 ${blocks.length + 1} 块声明 ${length} 字节，文件只剩 ${bytes.length - start} 字节（文件被截断）`,
+          reason: said('utils.oplus-log-decrypt.stop.truncated', {
+            block: blocks.length + 1,
+            length,
+            left: bytes.length - start,
+          }),
         },
       };
     }
@@ -73,13 +91,13 @@ export const splitLoganBlocks = (bytes: Uint8Array): { blocks: LoganBlock[]; sto
 };
 
 /** 16 characters (UTF-8 bytes) or 32 hex digits. */
-export const keyBytes = (value: string, name: string): Uint8Array<ArrayBuffer> => {
+export const keyBytes = (value: string, name: 'key' | 'iv'): Uint8Array<ArrayBuffer> => {
   if (/^[0-9a-fA-F]{32}$/.test(value)) {
     return Uint8Array.from(value.match(/../g)!.map((h) => Number.parseInt(h, 16)));
   }
   const bytes = new TextEncoder().encode(value);
   if (bytes.length !== 16)
-    throw new KeyFormatError(`${name}要 16 个字符（或 32 位十六进制），现在是 ${bytes.length} 字节`);
+    throw new KeyFormatError(said(`utils.oplus-log-decrypt.${name}.length`, { bytes: bytes.length }));
   return bytes;
 };
 
@@ -120,8 +138,8 @@ export const decryptLogan = async (
   bytes: Uint8Array,
   options: { key: string; iv: string; source: string; onBlock?: (done: number, total: number) => void },
 ): Promise<LoganResult> => {
-  const iv = keyBytes(options.iv, 'IV ');
-  const key = await importKey(keyBytes(options.key, '密钥'));
+  const iv = keyBytes(options.iv, 'iv');
+  const key = await importKey(keyBytes(options.key, 'key'));
   const { blocks, stoppedAt } = splitLoganBlocks(bytes);
   const records: LogRecord[] = [];
   for (const [n, block] of blocks.entries()) {
@@ -131,7 +149,10 @@ export const decryptLogan = async (
         blocks: n,
         stoppedAt: {
           offset: block.offset,
-          reason: `第 ${n + 1} 块长度 ${block.cipher.length} 不是 16 的倍数，已损坏`,
+          reason: said('utils.oplus-log-decrypt.stop.blockSize', {
+            block: n + 1,
+            length: block.cipher.length,
+          }),
         },
       };
     }
@@ -139,14 +160,14 @@ export const decryptLogan = async (
     const format = isGzip(plain) ? 'gzip' : isZlib(plain) ? 'deflate' : null;
     if (!format) {
       // The first block decides: garbage there means the key, not the file.
-      if (n === 0)
-        throw new WrongKeyError(
-          '解密失败：密钥或 IV 不正确（解出的内容不是 gzip 数据）。这个 App 可能用了自己的密钥，请在上方填写后重试。',
-        );
+      if (n === 0) throw new WrongKeyError(said('utils.oplus-log-decrypt.wrongKey'));
       return {
         records,
         blocks: n,
-        stoppedAt: { offset: block.offset, reason: `第 ${n + 1} 块解密后不是 gzip 数据，已损坏` },
+        stoppedAt: {
+          offset: block.offset,
+          reason: said('utils.oplus-log-decrypt.stop.notGzip', { block: n + 1 }),
+        },
       };
     }
     const { bytes: text, complete } = await inflate(plain, format);
@@ -158,7 +179,10 @@ export const decryptLogan = async (
       return {
         records,
         blocks: n + 1,
-        stoppedAt: { offset: block.offset, reason: `第 ${n + 1} 块的压缩数据不完整，只读出了前面的部分` },
+        stoppedAt: {
+          offset: block.offset,
+          reason: said('utils.oplus-log-decrypt.stop.partial', { block: n + 1 }),
+        },
       };
     }
   }

@@ -1,3 +1,4 @@
+import type { Words } from '../shared/said.ts';
 import type { DecodeReport } from './decodeFile.ts';
 
 export interface DecryptRequest {
@@ -7,6 +8,6 @@ export interface DecryptRequest {
 }
 
 export type DecryptReply =
-  | { type: 'progress'; label: string; done: number; total: number }
+  | { type: 'progress'; label: Words; done: number; total: number }
   | { type: 'done'; reports: DecodeReport[] }
-  | { type: 'error'; message: string };
+  | { type: 'error'; error: Words };

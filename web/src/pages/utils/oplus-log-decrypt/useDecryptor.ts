@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Progress } from '../shared/ProgressBar.tsx';
+import { said, type Words } from '../shared/said.ts';
 import type { DecodeReport } from './decodeFile.ts';
 import type { DecryptReply, DecryptRequest } from './protocol.ts';
 
@@ -8,7 +9,7 @@ export const useDecryptor = () => {
   const worker = useRef<Worker | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [reports, setReports] = useState<DecodeReport[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
 
   // No terminating on unmount: the page is only hidden while the visitor looks elsewhere (keep-alive)
   // and decoding goes on meanwhile; a new run replaces the worker.
@@ -17,7 +18,7 @@ export const useDecryptor = () => {
     worker.current?.terminate();
     setReports(null);
     setError(null);
-    setProgress({ label: '读取', done: 0, total: request.files.length });
+    setProgress({ label: said('utils.oplus-log-decrypt.reading'), done: 0, total: request.files.length });
     const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (event: MessageEvent<DecryptReply>) => {
       const message = event.data;
@@ -31,7 +32,7 @@ export const useDecryptor = () => {
           break;
         case 'error':
           setProgress(null);
-          setError(message.message);
+          setError(message.error);
           break;
       }
     };

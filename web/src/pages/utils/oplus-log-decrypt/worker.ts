@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { SaidError, said, wordsOf } from '../shared/said.ts';
 import { decodeLogFile } from './decodeFile.ts';
 import type { DecryptReply, DecryptRequest } from './protocol.ts';
 
@@ -6,7 +7,7 @@ const reply = (message: DecryptReply) => self.postMessage(message);
 
 const run = async ({ files, key, iv }: DecryptRequest) => {
   if (!globalThis.crypto?.subtle) {
-    throw new Error('这个页面不是通过 HTTPS 打开的，浏览器不提供解密所需的 WebCrypto。');
+    throw new SaidError(said('utils.oplus-log-decrypt.noCrypto'));
   }
   const reports = [];
   for (const [n, file] of files.entries()) {
@@ -31,7 +32,5 @@ const run = async ({ files, key, iv }: DecryptRequest) => {
 };
 
 self.onmessage = (event: MessageEvent<DecryptRequest>) => {
-  run(event.data).catch((error: unknown) =>
-    reply({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
-  );
+  run(event.data).catch((error: unknown) => reply({ type: 'error', error: wordsOf(error) }));
 };

@@ -3,6 +3,7 @@
  * little-endian), crypt key (4 bytes in old versions, 64 since), data, 0x00. Only blocks written
  * without a key can be read; encrypted ones need the app's private key, which we never have.
  */
+import { said } from '../shared/said.ts';
 import { inflate } from './inflate.ts';
 import type { Stop } from './logan.ts';
 import { type LogRecord, splitLines, textRecord } from './records.ts';
@@ -81,7 +82,7 @@ export const decodeXlog = async (
     }
     const block = blockAt(bytes, i);
     if (!block) {
-      result.stoppedAt = { offset: i, reason: `偏移 ${i} 处不是完整的 xlog 块（文件可能被截断或损坏）` };
+      result.stoppedAt = { offset: i, reason: said('utils.oplus-log-decrypt.stop.xlog', { offset: i }) };
       break;
     }
     i = block.data.byteOffset - bytes.byteOffset + block.data.length + 1;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 
 interface CameraProps {
   /** Returns true when the frame held a code, which ends scanning. */
@@ -10,8 +11,12 @@ const SCAN_EVERY_MS = 300;
 
 /** The back camera, one frame at a time to the decoder until a code turns up. */
 export const Camera = ({ onFrame, onClose }: CameraProps) => {
+  const t = useT();
   const video = useRef<HTMLVideoElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** A key of the catalogue: translated when shown. */
+  const [error, setError] = useState<
+    'utils.qrcode-decode.camera.none' | 'utils.qrcode-decode.camera.denied' | null
+  >(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the camera starts once per opening
   useEffect(() => {
@@ -32,7 +37,7 @@ export const Camera = ({ onFrame, onClose }: CameraProps) => {
     };
     void (async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
-        setError('这个浏览器不能使用摄像头（需要 HTTPS）。');
+        setError('utils.qrcode-decode.camera.none');
         return;
       }
       try {
@@ -41,11 +46,11 @@ export const Camera = ({ onFrame, onClose }: CameraProps) => {
           audio: false,
         });
       } catch {
-        setError('无法打开摄像头：没有权限或没有摄像头。');
+        setError('utils.qrcode-decode.camera.denied');
         return;
       }
       if (stopped || !video.current) {
-        for (const t of stream.getTracks()) t.stop();
+        for (const track of stream.getTracks()) track.stop();
         return;
       }
       video.current.srcObject = stream;
@@ -55,7 +60,7 @@ export const Camera = ({ onFrame, onClose }: CameraProps) => {
     return () => {
       stopped = true;
       clearTimeout(timer);
-      for (const t of stream?.getTracks() ?? []) t.stop();
+      for (const track of stream?.getTracks() ?? []) track.stop();
     };
   }, []);
 
@@ -63,13 +68,13 @@ export const Camera = ({ onFrame, onClose }: CameraProps) => {
     <div className="qr-camera">
       {error ? (
         <p className="tool-error" role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : (
         <video ref={video} muted playsInline />
       )}
       <button type="button" onClick={onClose}>
-        关闭摄像头
+        {t('utils.qrcode-decode.camera.close')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import type { FoundCode } from './readCodes.ts';
 
 const isWebUrl = (text: string) => {
@@ -28,13 +29,16 @@ const copy = async (text: string): Promise<boolean> => {
 
 /** Decoded texts as plain text; a URL is only a button the user must press, never auto-followed. */
 export const CodeList = ({ codes }: { codes: FoundCode[] }) => {
+  const t = useT();
   const [copied, setCopied] = useState<number | null>(null);
   return (
     <ol className="qr-codes" data-testid="codes">
       {codes.map((code, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: codes are positional within one image
         <li key={i} data-testid="code">
-          <pre className="qr-text">{code.text}</pre>
+          <pre className="qr-text" data-content>
+            {code.text}
+          </pre>
           <div className="tool-row">
             <button
               type="button"
@@ -44,14 +48,14 @@ export const CodeList = ({ codes }: { codes: FoundCode[] }) => {
                 })
               }
             >
-              {copied === i ? '已复制' : '复制'}
+              {copied === i ? t('utils.qrcode-decode.copied') : t('utils.qrcode-decode.copy')}
             </button>
             {isWebUrl(code.text) && (
               <button
                 type="button"
                 onClick={() => window.open(code.text.trim(), '_blank', 'noopener,noreferrer')}
               >
-                打开链接
+                {t('utils.qrcode-decode.open')}
               </button>
             )}
           </div>

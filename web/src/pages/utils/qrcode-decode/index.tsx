@@ -1,8 +1,11 @@
 import '../shared/tool.css';
 import './qrcode-decode.css';
 import { useCallback, useEffect, useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { FileDrop } from '../shared/FileDrop.tsx';
 import { PrivacyNote } from '../shared/PrivacyNote.tsx';
+import { said, type Words, wordsOf } from '../shared/said.ts';
+import { say } from '../shared/say.ts';
 import { Camera } from './Camera.tsx';
 import { CodeList } from './CodeList.tsx';
 import type { Engine } from './protocol.ts';
@@ -11,19 +14,23 @@ import { useQrReader } from './useQrReader.ts';
 
 interface Scan {
   id: number;
-  name: string;
+  /** The file's name (content), or what the picture was (pasted, the camera). */
+  name: Words;
   url: string | null;
   state: 'reading' | 'done' | 'failed';
   codes: FoundCode[];
   engine: Engine | null;
-  error: string | null;
+  error: Words | null;
 }
-
-const ENGINE_NAMES: Record<Engine, string> = { native: '浏览器自带的 BarcodeDetector', zxing: 'zxing-wasm' };
 
 let nextScan = 0;
 
 export default function QrcodeDecodePage() {
+  const t = useT();
+  const engineNames: Record<Engine, string> = {
+    native: t('utils.qrcode-decode.native'),
+    zxing: 'zxing-wasm',
+  };
   const read = useQrReader();
   const [scans, setScans] = useState<Scan[]>([]);
   const [camera, setCamera] = useState(false);
@@ -41,7 +48,7 @@ export default function QrcodeDecodePage() {
         const url = URL.createObjectURL(file);
         const scan: Scan = {
           id,
-          name: file.name || '粘贴的图片',
+          name: file.name || said('utils.qrcode-decode.pasted'),
           url,
           state: 'reading',
           codes: [],
@@ -51,7 +58,7 @@ export default function QrcodeDecodePage() {
         setScans((all) => [scan, ...all]);
         read(file)
           .then((r) => update(id, { state: 'done', codes: r.codes, engine: r.engine }))
-          .catch((e: Error) => update(id, { state: 'failed', error: e.message }));
+          .catch((e: unknown) => update(id, { state: 'failed', error: wordsOf(e) }));
       }
     },
     [read, update],
@@ -77,7 +84,7 @@ export default function QrcodeDecodePage() {
     if (result.codes.length === 0) return false;
     const scan: Scan = {
       id: nextScan++,
-      name: '摄像头',
+      name: said('utils.qrcode-decode.camera'),
       url: null,
       state: 'done',
       codes: result.codes,
@@ -90,13 +97,13 @@ export default function QrcodeDecodePage() {
 
   return (
     <div className="tool qr-decode">
-      <h1>二维码识别</h1>
+      <h1>{t('title.qrcode-decode')}</h1>
       <PrivacyNote />
       <FileDrop
         multiple
         accept="image/*"
-        label="拖入或选择图片，也可以直接 Ctrl+V 粘贴"
-        hint="一张图里有几个二维码都会识别出来"
+        label={t('utils.qrcode-decode.drop')}
+        hint={t('utils.qrcode-decode.drop.hint')}
         onFiles={readImages}
       />
       <div className="tool-row">
@@ -104,26 +111,32 @@ export default function QrcodeDecodePage() {
           <Camera onFrame={onFrame} onClose={() => setCamera(false)} />
         ) : (
           <button type="button" onClick={() => setCamera(true)}>
-            用摄像头扫描
+            {t('utils.qrcode-decode.scan')}
           </button>
         )}
       </div>
       <ul className="qr-scans" data-testid="scans">
         {scans.map((scan) => (
           <li key={scan.id} className="qr-scan" data-testid="scan">
-            {scan.url && <img src={scan.url} alt={scan.name} />}
+            {scan.url && <img src={scan.url} alt={say(scan.name)} />}
             <div className="qr-scan-body">
-              <strong>{scan.name}</strong>
-              {scan.state === 'reading' && <p role="status">识别中…</p>}
+              {typeof scan.name === 'string' ? (
+                <strong data-content>{scan.name}</strong>
+              ) : (
+                <strong>{say(scan.name)}</strong>
+              )}
+              {scan.state === 'reading' && <p role="status">{t('utils.qrcode-decode.reading')}</p>}
               {scan.state === 'failed' && (
                 <p className="tool-error" role="alert">
-                  {scan.error}
+                  {scan.error && say(scan.error)}
                 </p>
               )}
               {scan.state === 'done' && (
                 <p className="qr-summary" data-testid="scan-summary">
-                  {scan.codes.length > 0 ? `找到 ${scan.codes.length} 个二维码` : '没有找到二维码'}
-                  {scan.engine && ` · ${ENGINE_NAMES[scan.engine]}`}
+                  {scan.codes.length > 0
+                    ? t('utils.qrcode-decode.found', { count: scan.codes.length })
+                    : t('utils.qrcode-decode.none')}
+                  {scan.engine && ` · ${engineNames[scan.engine]}`}
                 </p>
               )}
               <CodeList codes={scan.codes} />

@@ -1,3 +1,4 @@
+import type { Words } from '../shared/said.ts';
 import type { FoundCode } from './readCodes.ts';
 
 export type Engine = 'native' | 'zxing';
@@ -9,4 +10,4 @@ export interface QrRequest {
 
 export type QrReply =
   | { type: 'result'; id: number; codes: FoundCode[]; engine: Engine; width: number; height: number }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; error: Words };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { SaidError, said } from '../shared/said.ts';
 import type { QrReply } from './protocol.ts';
 
 type Settled = Extract<QrReply, { type: 'result' }>;
@@ -14,7 +15,7 @@ export const useQrReader = () => {
     return () => {
       worker.current?.terminate();
       worker.current = null;
-      for (const p of waiting.values()) p.reject(new Error('页面已关闭'));
+      for (const p of waiting.values()) p.reject(new SaidError(said('utils.qrcode-decode.closed')));
       waiting.clear();
     };
   }, []);
@@ -28,7 +29,8 @@ export const useQrReader = () => {
       if (!waiter) return;
       pending.current.delete(reply.id);
       if (reply.type === 'result') waiter.resolve(reply);
-      else waiter.reject(new Error(reply.message));
+      else
+        waiter.reject(typeof reply.error === 'string' ? new Error(reply.error) : new SaidError(reply.error));
     };
     worker.current = w;
     return w;

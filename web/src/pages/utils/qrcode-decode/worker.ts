@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import './zxingAsset.ts';
+import { said, wordsOf } from '../shared/said.ts';
 import type { QrReply, QrRequest } from './protocol.ts';
 import { type FoundCode, fromNative, readWithZxing } from './readCodes.ts';
 
@@ -35,7 +36,7 @@ const read = async ({ id, image }: QrRequest): Promise<QrReply> => {
   try {
     bitmap = image instanceof Blob ? await createImageBitmap(image) : image;
   } catch {
-    return { type: 'error', id, message: '无法读取这张图片' };
+    return { type: 'error', id, error: said('utils.qrcode-decode.unreadable') };
   }
   try {
     const native = await nativeDetector;
@@ -59,7 +60,7 @@ self.onmessage = (event: MessageEvent<QrRequest>) => {
       (error: unknown): QrReply => ({
         type: 'error',
         id: event.data.id,
-        message: error instanceof Error ? error.message : String(error),
+        error: wordsOf(error),
       }),
     )
     .then((message) => self.postMessage(message));
