@@ -1,37 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { hanOutsideContent } from '../support/language.ts';
 import { goInApp, openGate, openPage, waitForPath } from '../support/pages.ts';
 import { fillPath, newestEssayId, publicPages } from '../support/publicPages.ts';
 import { e2eDarkKey } from '../support/visitors.ts';
-
-/** The public pages converted to the catalogues (issue 44): all of them, the toolbox's tools included. */
-const converted = publicPages;
-
-/**
- * The first Han text of the page a reader sees outside content (`[data-content]`: essays, titles,
- * names) and outside anything marked Chinese (`lang="zh-CN"`: 中文 in the language switch): text,
- * and the words of labels, titles and placeholders. Not `alt`: a picture's alternative is its
- * title, content (a cover's anime, a gallery's picture).
- */
-const hanOutsideContent = (page: Page): Promise<string | null> =>
-  page.evaluate(() => {
-    const doc = document;
-    const han = /\p{Script=Han}/u;
-    const shown = (element: Element): boolean =>
-      !element.closest('[data-content], script, style, noscript, template') &&
-      !/^zh/i.test(element.closest('[lang]')?.getAttribute('lang') ?? '');
-    const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode())
-      if (han.test(node.textContent ?? '') && node.parentElement && shown(node.parentElement))
-        return `${node.parentElement.outerHTML.slice(0, 200)}`;
-    for (const element of doc.body.querySelectorAll('[aria-label], [title], [placeholder]'))
-      for (const name of ['aria-label', 'title', 'placeholder'])
-        if (han.test(element.getAttribute(name) ?? '') && shown(element))
-          return `${name} of ${element.outerHTML.slice(0, 200)}`;
-    return null;
-  });
 
 /**
  * In the reader's language (issue 44). An English browser gets English on the first byte; the
@@ -127,7 +101,7 @@ describe('the interface in the reader’s language', () => {
       essayId = await newestEssayId(baseUrl);
     });
 
-    it.each(converted.map((p) => [p.path, p] as const))(
+    it.each(publicPages.map((p) => [p.path, p] as const))(
       '%s: no Han text outside content, no serious axe violation',
       async (_, target) => {
         const path = fillPath(target.path, { essayId });
