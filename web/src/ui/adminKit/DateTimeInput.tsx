@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/useT.ts';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** ms → the `datetime-local` input's value in the viewer's local time. */
@@ -31,22 +33,25 @@ export const DateTimeInput = ({
   id?: string;
   'aria-label'?: string;
   'data-testid'?: string;
-}) => (
-  <span className="admin-datetime">
-    <input
-      id={id}
-      type="datetime-local"
-      className="input"
-      value={value === null ? '' : toLocalInput(value)}
-      min={min === undefined ? undefined : toLocalInput(min)}
-      onChange={(event) => onChange(fromLocalInput(event.target.value))}
-      aria-label={ariaLabel}
-      data-testid={testId}
-    />
-    {value !== null && (
-      <button type="button" className="btn btn-text" onClick={() => onChange(null)}>
-        清除
-      </button>
-    )}
-  </span>
-);
+}) => {
+  const t = useT();
+  return (
+    <span className="admin-datetime">
+      <input
+        id={id}
+        type="datetime-local"
+        className="input"
+        value={value === null ? '' : toLocalInput(value)}
+        min={min === undefined ? undefined : toLocalInput(min)}
+        onChange={(event) => onChange(fromLocalInput(event.target.value))}
+        aria-label={ariaLabel}
+        data-testid={testId}
+      />
+      {value !== null && (
+        <button type="button" className="btn btn-text" onClick={() => onChange(null)}>
+          {t('admin.kit.datetime.clear')}
+        </button>
+      )}
+    </span>
+  );
+};

@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/useT.ts';
+
 /** Page numbers for the back office's paged lists (1-based). */
 export const Pager = ({
   page,
@@ -11,16 +13,15 @@ export const Pager = ({
   onChange: (page: number) => void;
 }) => {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const t = useT();
   return (
-    <nav className="admin-pager" aria-label="分页">
+    <nav className="admin-pager" aria-label={t('admin.kit.pager')}>
       <button type="button" className="btn" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        上一页
+        {t('admin.kit.pager.previous')}
       </button>
-      <span>
-        {page} / {pages}（共 {total} 条）
-      </span>
+      <span>{t('admin.kit.pager.position', { page, pages, total })}</span>
       <button type="button" className="btn" disabled={page >= pages} onClick={() => onChange(page + 1)}>
-        下一页
+        {t('admin.kit.pager.next')}
       </button>
     </nav>
   );

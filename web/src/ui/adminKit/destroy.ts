@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n.ts';
 import { toast } from '../toast.tsx';
 
 /** How long a deleted thing can be taken back. */
@@ -11,7 +12,8 @@ export const shortTitle = (title: string, max = 20): string => {
 
 /**
  * The confirm question of a destructive action, naming what it destroys (issue 24):
- * `删除随笔 #28「标题…」？`. Either part may be missing; `rest` follows the question.
+ * `删除随笔 #28「标题…」？`, `Delete essay #28 “Title…”?`. `verb` and `kind` come translated from
+ * the caller; either part of `what` may be missing; `rest` follows the question.
  */
 export const destroyQuestion = (
   verb: string,
@@ -19,13 +21,18 @@ export const destroyQuestion = (
   what: { id?: number | string | undefined; title?: string | undefined },
   rest = '',
 ): string => {
-  const id = what.id === undefined ? '' : ` #${what.id}`;
-  const title = what.title?.trim() ? `「${shortTitle(what.title)}」` : '';
-  return `${verb}${kind}${id}${title}？${rest}`;
+  const id = what.id === undefined ? '' : t('admin.kit.destroy.id', { id: what.id });
+  const title = what.title?.trim() ? t('admin.kit.destroy.title', { title: shortTitle(what.title) }) : '';
+  const question = t('admin.kit.destroy.question', { verb, kind, id, title });
+  return rest ? t('admin.kit.destroy.rest', { question, rest }) : question;
 };
 
 /** The success toast after a delete, with 撤销 for a few seconds when the delete can be taken back. */
 export const deletedToast = (message: string, undo?: () => unknown): void =>
   undo
-    ? toast(message, { type: 'success', duration: UNDO_MS, action: { label: '撤销', run: undo } })
+    ? toast(message, {
+        type: 'success',
+        duration: UNDO_MS,
+        action: { label: t('admin.kit.undo'), run: undo },
+      })
     : toast(message, { type: 'success' });

@@ -4,10 +4,13 @@
  * forms, pickers, uploads with progress. Split off so that visitors never download it.
  */
 import * as z from 'zod';
+import { currentLanguage, onLanguageChange } from '../../i18n/i18n.ts';
 import './adminKit.css';
 
-// Validation messages in the forms come in Chinese, like the rest of the back office.
-z.config(z.locales.zhCN());
+// Validation messages in the forms come in the back office's language (issue 44), and follow a switch.
+const zodLocale = () => z.config(currentLanguage() === 'en' ? z.locales.en() : z.locales.zhCN());
+zodLocale();
+onLanguageChange(zodLocale);
 
 export { AdminFrame } from './AdminFrame.tsx';
 export { AdminPage } from './AdminPage.tsx';
@@ -19,6 +22,7 @@ export { Field } from './Field.tsx';
 export { formatBytes, formatDateTime, relativeTime } from './format.ts';
 export { Pager } from './Pager.tsx';
 export { queryClient } from './queryClient.ts';
+export { RichMessage } from './RichMessage.tsx';
 export { Badge, type BadgeTone, EmptyState, ErrorState, LoadingState, ProgressBar } from './states.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';
 export { DropZone, type UploadCallOptions, type UploadItem, UploadList, useUploads } from './uploads.tsx';

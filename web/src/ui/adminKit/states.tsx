@@ -1,31 +1,41 @@
 import type { ReactNode } from 'react';
 import { RequestError } from '../../core/request.ts';
+import { useT } from '../../i18n/useT.ts';
 
-export const LoadingState = ({ children = '加载中…' }: { children?: ReactNode }) => (
-  <div className="admin-state" role="status" aria-live="polite">
-    <span className="spinner" /> {children}
-  </div>
-);
+export const LoadingState = ({ children }: { children?: ReactNode }) => {
+  const t = useT();
+  return (
+    <div className="admin-state" role="status" aria-live="polite">
+      <span className="spinner" /> {children ?? t('admin.kit.loading')}
+    </div>
+  );
+};
 
-export const EmptyState = ({ children = '这里还什么都没有' }: { children?: ReactNode }) => (
-  <div className="admin-state admin-state-empty" data-testid="empty-state">
-    {children}
-  </div>
-);
+export const EmptyState = ({ children }: { children?: ReactNode }) => {
+  const t = useT();
+  return (
+    <div className="admin-state admin-state-empty" data-testid="empty-state">
+      {children ?? t('admin.kit.empty')}
+    </div>
+  );
+};
 
 const messageOf = (error: unknown): string =>
   error instanceof RequestError || error instanceof Error ? error.message : String(error);
 
-export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () => unknown }) => (
-  <div className="admin-state admin-state-error" role="alert">
-    加载失败：{messageOf(error)}
-    {onRetry && (
-      <button type="button" className="btn" onClick={() => void onRetry()}>
-        重试
-      </button>
-    )}
-  </div>
-);
+export const ErrorState = ({ error, onRetry }: { error: unknown; onRetry?: () => unknown }) => {
+  const t = useT();
+  return (
+    <div className="admin-state admin-state-error" role="alert">
+      {t('admin.kit.loadFailed', { message: messageOf(error) })}
+      {onRetry && (
+        <button type="button" className="btn" onClick={() => void onRetry()}>
+          {t('admin.kit.retry')}
+        </button>
+      )}
+    </div>
+  );
+};
 
 export type BadgeTone = 'info' | 'success' | 'warning' | 'danger' | 'muted';
 

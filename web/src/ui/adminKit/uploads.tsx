@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { errorLines, RequestError } from '../../core/errors.ts';
+import { useT } from '../../i18n/useT.ts';
 import { formatBytes } from './format.ts';
 import { ProgressBar } from './states.tsx';
 
@@ -72,20 +73,23 @@ export const useUploads = () => {
 };
 
 /** Each upload with its progress bar, size and outcome. */
-export const UploadList = ({ items }: { items: UploadItem[] }) =>
-  items.length === 0 ? null : (
+export const UploadList = ({ items }: { items: UploadItem[] }) => {
+  const t = useT();
+  return items.length === 0 ? null : (
     <ul className="admin-uploads" data-testid="upload-list">
       {items.map((item) => (
         <li key={item.id} className={`admin-upload admin-upload-${item.state}`}>
-          <span className="admin-upload-name">{item.name}</span>
+          <span className="admin-upload-name" data-content>
+            {item.name}
+          </span>
           <ProgressBar
-            name={`上传 ${item.name}`}
+            name={t('admin.kit.upload.name', { name: item.name })}
             value={item.total > 0 ? item.loaded / item.total : item.state === 'done' ? 1 : 0}
             label={
               item.state === 'failed'
-                ? '失败'
+                ? t('admin.kit.upload.failed')
                 : item.state === 'done'
-                  ? `完成 · ${formatBytes(item.total)}`
+                  ? t('admin.kit.upload.done', { size: formatBytes(item.total) })
                   : `${formatBytes(item.loaded)} / ${formatBytes(item.total)}`
             }
           />
@@ -98,6 +102,7 @@ export const UploadList = ({ items }: { items: UploadItem[] }) =>
       ))}
     </ul>
   );
+};
 
 /** A drop area that is also a file picker (click or Enter/Space), for mouse, touch and keyboard. */
 export const DropZone = ({
@@ -120,13 +125,14 @@ export const DropZone = ({
 }) => {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const t = useT();
   const take = (list: FileList | null) => {
     const files = list ? [...list] : [];
     if (files.length > 0) void onFiles(multiple ? files : files.slice(0, 1));
   };
   return (
     <fieldset
-      aria-label="上传文件"
+      aria-label={t('admin.kit.upload')}
       className={`admin-dropzone${over ? ' over' : ''}${disabled ? ' disabled' : ''}`}
       onDragOver={(event) => {
         event.preventDefault();
@@ -141,10 +147,10 @@ export const DropZone = ({
       data-testid={testId}
     >
       <button type="button" className="btn" disabled={disabled} onClick={() => input.current?.click()}>
-        选择文件
+        {t('admin.kit.upload.choose')}
       </button>
       <span className="admin-dropzone-hint">
-        {disabled && disabledReason ? disabledReason : (children ?? '或把文件拖到这里')}
+        {disabled && disabledReason ? disabledReason : (children ?? t('admin.kit.upload.hint'))}
       </span>
       <input
         ref={input}

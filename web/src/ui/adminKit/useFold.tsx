@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useT } from '../../i18n/useT.ts';
 
 /**
  * A long list folded to its first `limit` items, with a button that shows the rest: the back
@@ -9,6 +10,7 @@ export const useFold = <T,>(
   limit: number,
 ): { shown: readonly T[]; toggle: ReactNode } => {
   const [open, setOpen] = useState(false);
+  const t = useT();
   if (items.length <= limit) return { shown: items, toggle: null };
   return {
     shown: open ? items : items.slice(0, limit),
@@ -20,7 +22,7 @@ export const useFold = <T,>(
         onClick={() => setOpen((o) => !o)}
         data-testid="fold-toggle"
       >
-        {open ? '收起' : `显示全部 ${items.length} 条`}
+        {open ? t('admin.kit.fold.less') : t('admin.kit.fold.all', { count: items.length })}
       </button>
     ),
   };

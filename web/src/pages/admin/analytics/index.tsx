@@ -2,6 +2,8 @@ import type { AnalyticsClient, AnalyticsSummary } from '@candy/contract/calls/in
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   Badge,
@@ -35,17 +37,21 @@ const bars = (items: { name: string; views: number }[], color: string): ChartOpt
 });
 
 const Charts = ({ s }: { s: AnalyticsSummary }) => {
+  const t = useT();
+  // The legend's words: the options are built again when they change (a language switch).
+  const views = t('admin.analytics.views');
+  const uniques = t('admin.analytics.uniques');
   const options = useMemo(
     () => ({
       line: {
         tooltip: { trigger: 'axis' },
-        legend: { top: 0, data: ['浏览量', '访客数'] },
+        legend: { top: 0, data: [views, uniques] },
         grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
         xAxis: { type: 'category', data: s.daily.map((d) => d.day.slice(5)) },
         yAxis: { type: 'value', minInterval: 1 },
         series: [
-          { name: '浏览量', type: 'line', showSymbol: false, data: s.daily.map((d) => d.views) },
-          { name: '访客数', type: 'line', showSymbol: false, data: s.daily.map((d) => d.uniques) },
+          { name: views, type: 'line', showSymbol: false, data: s.daily.map((d) => d.views) },
+          { name: uniques, type: 'line', showSymbol: false, data: s.daily.map((d) => d.uniques) },
         ],
       } satisfies ChartOption,
       pages: bars(s.pages, '#5b8ff9'),
@@ -69,54 +75,64 @@ const Charts = ({ s }: { s: AnalyticsSummary }) => {
         series: [{ type: 'bar', data: s.hours, itemStyle: { color: '#f6bd16' } }],
       } satisfies ChartOption,
     }),
-    [s],
+    [s, views, uniques],
   );
   return (
     <div className="analytics-grid">
       <section className="analytics-card analytics-wide">
         <h2>
-          浏览量与访客数{' '}
-          <small>
-            共 {s.totals.views} 次浏览，{s.totals.uniques} 位访客
-          </small>
+          {t('admin.analytics.daily')}{' '}
+          <small>{t('admin.analytics.totals', { views: s.totals.views, uniques: s.totals.uniques })}</small>
         </h2>
         <Chart option={options.line} testId="chart-daily" />
       </section>
       <section className="analytics-card">
-        <h2>热门页面</h2>
+        <h2>{t('admin.analytics.pages')}</h2>
         {s.pages.length ? (
           <Chart option={options.pages} testId="chart-pages" />
         ) : (
-          <p className="muted">暂无</p>
+          <p className="muted">{t('admin.analytics.nothing')}</p>
         )}
       </section>
       <section className="analytics-card">
-        <h2>来源网站</h2>
+        <h2>{t('admin.analytics.referrers')}</h2>
         {s.referrers.length ? (
           <Chart option={options.referrers} testId="chart-referrers" />
         ) : (
-          <p className="muted">暂无</p>
+          <p className="muted">{t('admin.analytics.nothing')}</p>
         )}
       </section>
       <section className="analytics-card">
-        <h2>设备</h2>
+        <h2>{t('admin.analytics.devices')}</h2>
         <Chart option={options.devices} testId="chart-devices" />
       </section>
       <section className="analytics-card">
-        <h2>时段分布（UTC 小时）</h2>
+        <h2>{t('admin.analytics.hours')}</h2>
         <Chart option={options.hours} testId="chart-hours" />
       </section>
     </div>
   );
 };
 
-const platformName = (p: string) =>
-  ({ desktop: '桌面', mobile: '手机', tablet: '平板', bot: '爬虫' })[p] ?? (p || '未知');
+/** The platforms the server tells apart, by message key; another shows as it came. */
+const platforms: Record<string, string> = {
+  desktop: 'admin.analytics.platform.desktop',
+  mobile: 'admin.analytics.platform.mobile',
+  tablet: 'admin.analytics.platform.tablet',
+  bot: 'admin.analytics.platform.bot',
+};
+
+/** A platform's name in the active language. */
+const platformName = (p: string) => {
+  const key = platforms[p];
+  return key ? t(key) : p || t('admin.analytics.unknown');
+};
 
 export default function Page() {
   const [days, setDays] = useState<Days>('30');
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<'lastSeen' | 'views'>('lastSeen');
+  const t = useT();
   const summary = useQuery({
     queryKey: ['analyticsSummary', days],
     queryFn: () => call('analyticsSummary', { query: { days: Number(days) } }),
@@ -135,26 +151,31 @@ export default function Page() {
   const columns: Column<AnalyticsClient>[] = [
     {
       key: 'client',
-      title: '访客',
+      title: t('admin.analytics.col.visitor'),
       render: (c) => (
         <span title={c.uuid} className="analytics-nowrap">
-          {c.label || `${c.uuid.slice(0, 8)}…`} {c.excluded && <Badge tone="muted">已排除</Badge>}
+          {c.label ? <span data-content>{c.label}</span> : `${c.uuid.slice(0, 8)}…`}{' '}
+          {c.excluded && <Badge tone="muted">{t('admin.analytics.excluded')}</Badge>}
         </span>
       ),
     },
     {
       key: 'device',
-      title: '设备',
+      title: t('admin.analytics.col.device'),
       render: (c) => (
         <span className="analytics-device">
           {[platformName(c.device.platform), c.device.os, c.device.browser].filter(Boolean).join(' · ')}
         </span>
       ),
     },
-    { key: 'views', title: '浏览', render: (c) => <span className="analytics-nowrap">{c.views}</span> },
+    {
+      key: 'views',
+      title: t('admin.analytics.col.views'),
+      render: (c) => <span className="analytics-nowrap">{c.views}</span>,
+    },
     {
       key: 'pages',
-      title: '页面',
+      title: t('admin.analytics.col.pages'),
       render: (c) => (
         <span className="analytics-list" title={c.pages.join('\n')}>
           {c.pages.slice(0, 3).join(' ')}
@@ -164,17 +185,17 @@ export default function Page() {
     },
     {
       key: 'referrers',
-      title: '来源',
+      title: t('admin.analytics.col.referrers'),
       render: (c) => <span className="analytics-referrers">{c.referrers.join(' ') || '—'}</span>,
     },
     {
       key: 'firstSeen',
-      title: '首次',
+      title: t('admin.analytics.col.firstSeen'),
       render: (c) => <span className="analytics-nowrap">{relativeTime(c.firstSeen)}</span>,
     },
     {
       key: 'lastSeen',
-      title: '最近',
+      title: t('admin.analytics.col.lastSeen'),
       render: (c) => <span className="analytics-nowrap">{relativeTime(c.lastSeen)}</span>,
     },
     {
@@ -186,11 +207,13 @@ export default function Page() {
             type="button"
             className="btn"
             onClick={async () => {
-              const label = await prompt({ title: '备注', initial: c.label }).catch(() => null);
+              const label = await prompt({ title: t('admin.analytics.note'), initial: c.label }).catch(
+                () => null,
+              );
               if (label !== null) update.mutate({ id: c.id, patch: { label } });
             }}
           >
-            备注
+            {t('admin.analytics.note')}
           </button>
           <button
             type="button"
@@ -198,7 +221,7 @@ export default function Page() {
             data-testid={`exclude-${c.uuid}`}
             onClick={() => update.mutate({ id: c.id, patch: { excluded: !c.excluded } })}
           >
-            {c.excluded ? '恢复统计' : '排除'}
+            {c.excluded ? t('admin.analytics.include') : t('admin.analytics.exclude')}
           </button>
         </span>
       ),
@@ -207,14 +230,14 @@ export default function Page() {
 
   return (
     <AdminPage
-      title="统计"
+      title={t('admin.title.analytics')}
       data-testid="analytics-page"
       actions={
         <Tabs
           tabs={[
-            { id: '30', label: '30 天' },
-            { id: '90', label: '90 天' },
-            { id: '365', label: '365 天' },
+            { id: '30', label: t('admin.analytics.days', { days: 30 }) },
+            { id: '90', label: t('admin.analytics.days', { days: 90 }) },
+            { id: '365', label: t('admin.analytics.days', { days: 365 }) },
           ]}
           value={days}
           onChange={setDays}
@@ -230,11 +253,11 @@ export default function Page() {
       )}
       <section className="analytics-card">
         <h2>
-          访客{' '}
+          {t('admin.analytics.visitors')}{' '}
           <Tabs
             tabs={[
-              { id: 'lastSeen', label: '按最近访问' },
-              { id: 'views', label: '按浏览量' },
+              { id: 'lastSeen', label: t('admin.analytics.byLastSeen') },
+              { id: 'views', label: t('admin.analytics.byViews') },
             ]}
             value={sort}
             onChange={(s) => {
@@ -251,7 +274,7 @@ export default function Page() {
           loading={clients.isPending}
           error={clients.error}
           onRetry={() => clients.refetch()}
-          empty="还没有访客"
+          empty={t('admin.analytics.none')}
         />
         {clients.data && (
           <Pager page={page} pageSize={PAGE_SIZE} total={clients.data.total} onChange={setPage} />

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
-import { AdminPage, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { AdminPage, ErrorState, LoadingState, RichMessage } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { scopeLabel } from '../tokens/appScopes.ts';
 import '../tokens/tokens.css';
@@ -27,6 +28,7 @@ const requestOf = (search: string) => {
  */
 export default function Page() {
   const request = requestOf(useLocation().search);
+  const t = useT();
   const { clientId, redirectUri, scope } = request;
   const app = useQuery({
     queryKey: ['oauth-app', clientId, redirectUri, scope],
@@ -42,42 +44,48 @@ export default function Page() {
     else setCode(decided.code);
   };
   return (
-    <AdminPage title="授权应用" data-testid="oauth-authorize">
+    <AdminPage title={t('admin.title.authorize')} data-testid="oauth-authorize">
       {app.isPending ? (
         <LoadingState />
       ) : app.isError ? (
         <ErrorState error={app.error} onRetry={() => app.refetch()} />
       ) : (
         <section className="token-card oauth-request">
-          <h2>「{app.data.name}」想以你的身份使用本站</h2>
+          <h2>
+            <RichMessage
+              id="admin.authorize.asks"
+              nodes={{ app: <span data-content>{app.data.name}</span> }}
+            />
+          </h2>
           {app.data.website && (
             <p className="token-intro">
-              应用网站：<code>{app.data.website}</code>
+              {t('admin.authorize.website')}
+              <code>{app.data.website}</code>
             </p>
           )}
-          <p>它请求这些权限：</p>
+          <p>{t('admin.authorize.scopes')}</p>
           <ul className="oauth-scopes">
             {app.data.scopes.map((s) => (
               <li key={s}>{scopeLabel(s)}</li>
             ))}
           </ul>
-          <p className="token-intro">
-            从应用发出的嘟文默认成为动态（只有你和持有暗色密钥的人能看到）；第一行是 Markdown 标题（#
-            …），或发送时选择“公开”，则成为随笔。批准后可在 API 令牌页随时撤销。
-          </p>
+          <p className="token-intro">{t('admin.authorize.posts')}</p>
           {code ? (
             <p data-testid="oauth-code">
-              把这个授权码填回应用：<code className="oauth-code">{code}</code>
+              {t('admin.authorize.code')}
+              <code className="oauth-code">{code}</code>
             </p>
           ) : done ? (
-            <p role="status">{done === 'approved' ? '已批准，正在回到应用…' : '已拒绝，正在回到应用…'}</p>
+            <p role="status">
+              {t(done === 'approved' ? 'admin.authorize.approved' : 'admin.authorize.refused')}
+            </p>
           ) : (
             <div className="token-actions">
               <Button kind="primary" onClick={() => decide(true)} data-testid="oauth-approve">
-                批准
+                {t('admin.authorize.approve')}
               </Button>
               <Button onClick={() => decide(false)} data-testid="oauth-refuse">
-                拒绝
+                {t('admin.authorize.refuse')}
               </Button>
             </div>
           )}

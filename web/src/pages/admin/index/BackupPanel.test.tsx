@@ -1,6 +1,8 @@
 import type { BackupStatus } from '@candy/contract/calls/dashboard';
+import { sourceLanguage } from '@candy/contract/languages';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { switchTo } from '../../../i18n/i18n.ts';
 import { BackupSummary } from './BackupPanel.tsx';
 
 const at = new Date(2026, 11, 5, 3, 30).getTime();
@@ -57,5 +59,22 @@ describe('the backups on the admin home', () => {
       ),
     );
     expect(off).toContain('没有设置异地备份（BACKUP_DESTINATION）');
+  });
+});
+
+/** Issue 44: the same summary in English, each sentence one message with its badge and link inside. */
+describe('the backups on the admin home, in English', () => {
+  afterAll(() => switchTo(sourceLanguage));
+
+  it('says the same in English', async () => {
+    await switchTo('en');
+    const text = textOf(renderToStaticMarkup(<BackupSummary status={configured} />));
+    expect(text).toContain(
+      'Last verified restore: 2026-12-05 05:30, point in time 2026-12-05 03:31, Failed 数据块无法解密',
+    );
+    expect(text).toContain(
+      'Destination: s3://my-backups/candy; when the data changes, a point in time goes out every 10 seconds',
+    );
+    expect(text).toContain('2026-12-05 03:31Point in time2.9 MB68.4 KBDamaged');
   });
 });

@@ -1,6 +1,8 @@
 import type { BackupStatus } from '@candy/contract/calls/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   Badge,
   DataTable,
@@ -8,6 +10,7 @@ import {
   formatBytes,
   formatDateTime,
   LoadingState,
+  RichMessage,
 } from '../../../ui/adminKit/index.ts';
 
 /** Points the home lists; the destination keeps many more (every minute of the last days). */
@@ -17,72 +20,101 @@ type Point = BackupStatus['points'][number];
 
 /** "上次验证恢复": when, which point in time, and how it ended (issue 45.3). */
 const LastDrill = ({ status }: { status: BackupStatus }) => {
+  const t = useT();
   const drill = status.lastDrill;
   if (!drill)
     return (
       <p data-testid="backup-drill">
-        上次验证恢复：还没有
-        {status.drillAvailable ? '（恢复演练每晚运行）' : ''}
+        {t(status.drillAvailable ? 'admin.home.backup.drill.none.nightly' : 'admin.home.backup.drill.none')}
       </p>
     );
   const failed = drill.points.find((p) => !p.ok);
   const shown = failed ?? drill.points[0];
   return (
     <p data-testid="backup-drill">
-      上次验证恢复：{formatDateTime(drill.at)}，时间点{' '}
-      {shown && shown.createdAt > 0 ? formatDateTime(shown.createdAt) : '—'}，
-      {drill.ok ? <Badge tone="success">通过</Badge> : <Badge tone="danger">失败</Badge>}
-      {shown && <span className="muted"> {shown.detail}</span>}
+      <RichMessage
+        id="admin.home.backup.drill"
+        values={{
+          at: formatDateTime(drill.at),
+          point: shown && shown.createdAt > 0 ? formatDateTime(shown.createdAt) : '—',
+        }}
+        nodes={{
+          result: drill.ok ? (
+            <Badge tone="success">{t('admin.home.backup.drill.passed')}</Badge>
+          ) : (
+            <Badge tone="danger">{t('admin.home.backup.drill.failed')}</Badge>
+          ),
+        }}
+      />
+      {shown && (
+        <span className="muted">
+          {' '}
+          <span data-content>{shown.detail}</span>
+        </span>
+      )}
     </p>
   );
 };
 
 /** The table's columns; a point the last drill restored says so. */
 const columnsFor = (verified: Set<string>) => [
-  { key: 'createdAt', title: '时间', render: (p: Point) => formatDateTime(p.createdAt) },
-  { key: 'kind', title: '类型', render: (p: Point) => (p.kind === 'daily' ? '每日' : '时间点') },
-  { key: 'size', title: '大小', render: (p: Point) => formatBytes(p.size) },
-  { key: 'newBytes', title: '新上传', render: (p: Point) => formatBytes(p.newBytes) },
+  {
+    key: 'createdAt',
+    title: t('admin.home.backup.col.time'),
+    render: (p: Point) => formatDateTime(p.createdAt),
+  },
+  {
+    key: 'kind',
+    title: t('admin.home.backup.col.kind'),
+    render: (p: Point) => t(p.kind === 'daily' ? 'admin.home.backup.daily' : 'admin.home.backup.point'),
+  },
+  { key: 'size', title: t('admin.home.backup.col.size'), render: (p: Point) => formatBytes(p.size) },
+  { key: 'newBytes', title: t('admin.home.backup.col.new'), render: (p: Point) => formatBytes(p.newBytes) },
   {
     key: 'bad',
-    title: '状态',
+    title: t('admin.home.backup.col.state'),
     render: (p: Point) =>
       p.bad ? (
-        <Badge tone="danger">损坏</Badge>
+        <Badge tone="danger">{t('admin.home.backup.bad')}</Badge>
       ) : verified.has(p.id) ? (
-        <Badge tone="success">已验证</Badge>
+        <Badge tone="success">{t('admin.home.backup.verified')}</Badge>
       ) : (
-        <Badge tone="muted">未验证</Badge>
+        <Badge tone="muted">{t('admin.home.backup.unverified')}</Badge>
       ),
   },
 ];
 
 /** What the home shows of the backups: the drill, the destination, the newest points. */
 export const BackupSummary = ({ status }: { status: BackupStatus }) => {
+  const t = useT();
   if (!status.configured)
     return (
       <p className="muted" data-testid="backup-off">
-        没有设置异地备份（BACKUP_DESTINATION）：每晚只在本机的 DATA_DIR/backups
-        复制一份数据库，上传的文件不在其中，硬盘坏了就都没了。设置方法见 README「Disaster recovery」。
+        {t('admin.home.backup.off')}
       </p>
     );
   return (
     <div className="dash-backups" data-testid="backup-panel">
       <LastDrill status={status} />
-      {!status.drillAvailable && (
-        <p className="muted">
-          服务器上没有恢复密钥（BACKUP_IDENTITY_FILE），这里不做恢复演练；请在有密钥的机器上运行 npm run
-          backup-drill。
-        </p>
-      )}
+      {!status.drillAvailable && <p className="muted">{t('admin.home.backup.noKey')}</p>}
       <p className="muted">
-        目的地：<span data-testid="backup-destination">{status.destination}</span>
-        {status.shipSeconds > 0
-          ? `；数据有变化时每 ${status.shipSeconds} 秒送出一个时间点`
-          : '；只做每晚的备份'}
+        <RichMessage
+          id={
+            status.shipSeconds > 0
+              ? 'admin.home.backup.destination.ship'
+              : 'admin.home.backup.destination.nightly'
+          }
+          values={{ seconds: status.shipSeconds }}
+          nodes={{ destination: <span data-testid="backup-destination">{status.destination}</span> }}
+        />
       </p>
       {status.error ? (
-        <p className="dash-backups-error">读取备份目的地失败：{status.error}</p>
+        <p className="dash-backups-error">
+          <RichMessage
+            id="admin.home.backup.error"
+            nodes={{ error: <span data-content>{status.error}</span> }}
+          />
+        </p>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it.
         <div className="admin-table-wrap" tabIndex={0}>
@@ -90,7 +122,7 @@ export const BackupSummary = ({ status }: { status: BackupStatus }) => {
             rows={status.points.slice(0, SHOWN)}
             columns={columnsFor(new Set(status.lastDrill?.points.filter((p) => p.ok).map((p) => p.id)))}
             rowKey={(p) => p.id}
-            empty="还没有备份"
+            empty={t('admin.home.backup.none')}
             data-testid="backup-points"
           />
         </div>

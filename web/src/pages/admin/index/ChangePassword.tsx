@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { Field } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -11,11 +12,12 @@ export const ChangePassword = ({ onChanged }: { onChanged: () => Promise<void> }
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
+  const t = useT();
   const problem =
     next && next.length < MIN_LENGTH
-      ? `新密码至少 ${MIN_LENGTH} 个字符`
+      ? t('admin.home.password.short', { min: MIN_LENGTH })
       : repeat && repeat !== next
-        ? '两次输入的新密码不一致'
+        ? t('admin.home.password.mismatch')
         : null;
 
   const change = async () => {
@@ -26,13 +28,17 @@ export const ChangePassword = ({ onChanged }: { onChanged: () => Promise<void> }
     setCurrent('');
     setNext('');
     setRepeat('');
-    toast.success(revokedSessions > 0 ? `密码已修改，其他 ${revokedSessions} 个会话已退出` : '密码已修改');
+    toast.success(
+      revokedSessions > 0
+        ? t('admin.home.password.changed.others', { count: revokedSessions })
+        : t('admin.home.password.changed'),
+    );
     await onChanged();
   };
 
   return (
     <form className="security-password" onSubmit={(e) => e.preventDefault()}>
-      <Field label="当前密码">
+      <Field label={t('admin.home.password.current')}>
         <input
           className="input"
           type="password"
@@ -41,7 +47,7 @@ export const ChangePassword = ({ onChanged }: { onChanged: () => Promise<void> }
           onChange={(e) => setCurrent(e.target.value)}
         />
       </Field>
-      <Field label="新密码" error={problem}>
+      <Field label={t('admin.home.password.new')} error={problem}>
         <input
           className="input"
           type="password"
@@ -50,7 +56,7 @@ export const ChangePassword = ({ onChanged }: { onChanged: () => Promise<void> }
           onChange={(e) => setNext(e.target.value)}
         />
       </Field>
-      <Field label="重复新密码">
+      <Field label={t('admin.home.password.repeat')}>
         <input
           className="input"
           type="password"
@@ -64,17 +70,17 @@ export const ChangePassword = ({ onChanged }: { onChanged: () => Promise<void> }
         disabled={!current || !next || next !== repeat || problem !== null}
         disabledReason={
           !current
-            ? '先填当前密码'
+            ? t('admin.home.password.needCurrent')
             : !next
-              ? '先填新密码'
+              ? t('admin.home.password.needNew')
               : problem !== null
                 ? problem
-                : '两次输入的新密码不一致'
+                : t('admin.home.password.mismatch')
         }
         onClick={change}
-        confirm={{ message: '修改密码后，其他设备上的登录都会失效。继续?' }}
+        confirm={{ message: t('admin.home.password.confirm') }}
       >
-        修改密码
+        {t('admin.home.password')}
       </Button>
     </form>
   );

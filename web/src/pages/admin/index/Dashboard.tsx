@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   ErrorState,
   formatBytes,
   formatDateTime,
   LoadingState,
+  RichMessage,
   relativeTime,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -29,15 +32,16 @@ const uptime = (seconds: number) => {
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return days > 0
-    ? `${days} 天 ${hours} 小时`
+    ? t('admin.home.uptime.days', { days, hours })
     : hours > 0
-      ? `${hours} 小时 ${minutes} 分`
-      : `${minutes} 分钟`;
+      ? t('admin.home.uptime.hours', { hours, minutes })
+      : t('admin.home.uptime.minutes', { minutes });
 };
 
 /** The system: version, uptime, database, disk, memory, and the debug switch. */
 const SystemPanel = () => {
   const queryClient = useQueryClient();
+  const t = useT();
   const info = useQuery({ queryKey: ['system'], queryFn: () => call('systemInfo'), refetchInterval: 60_000 });
   const debug = useMutation({
     mutationFn: (on: boolean) =>
@@ -53,41 +57,49 @@ const SystemPanel = () => {
   return (
     <div className="dash-system" data-testid="system-info">
       <dl>
-        <dt>版本</dt>
+        <dt>{t('admin.home.system.version')}</dt>
         <dd>{s.version}</dd>
-        <dt>运行时间</dt>
+        <dt>{t('admin.home.system.uptime')}</dt>
         <dd>{uptime(s.uptimeSeconds)}</dd>
-        <dt>数据库</dt>
+        <dt>{t('admin.home.system.database')}</dt>
         <dd>
           {s.database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} · {formatBytes(s.databaseSize)}
         </dd>
-        <dt>数据目录</dt>
+        <dt>{t('admin.home.system.dataDir')}</dt>
         <dd title={s.dataDir.path}>
-          已用 {formatBytes(s.dataDir.used)} · 磁盘剩余 {formatBytes(s.dataDir.diskFree)} /{' '}
-          {formatBytes(s.dataDir.diskTotal)}
+          {t('admin.home.system.dataDir.use', {
+            used: formatBytes(s.dataDir.used),
+            free: formatBytes(s.dataDir.diskFree),
+            total: formatBytes(s.dataDir.diskTotal),
+          })}
         </dd>
         <dt>Node</dt>
         <dd>
           {s.node} · {s.platform}
         </dd>
-        <dt>内存</dt>
+        <dt>{t('admin.home.system.memory')}</dt>
         <dd>
-          RSS {formatBytes(s.memory.rss)} · 堆 {formatBytes(s.memory.heapUsed)}
+          {t('admin.home.system.memory.use', {
+            rss: formatBytes(s.memory.rss),
+            heap: formatBytes(s.memory.heapUsed),
+          })}
         </dd>
       </dl>
       <div className="dash-debug">
         <Switch
           checked={debugging}
           onChange={(on) => debug.mutateAsync(on)}
-          label="调试日志"
+          label={t('admin.home.debug')}
           data-testid="debug-switch"
         />
         <p className="muted">
-          打开后服务器把日志级别调到 debug（记录每个请求的细节，便于排查问题），{DEBUG_MINUTES}{' '}
-          分钟后自动恢复为平时的级别；重启也会恢复。
+          {t('admin.home.debug.help', { minutes: DEBUG_MINUTES })}
           {s.debugUntil !== null &&
-            ` 将在 ${formatDateTime(s.debugUntil)}（${relativeTime(s.debugUntil)}）恢复。`}
-          当前级别：{s.logLevel}。
+            t('admin.home.debug.until', {
+              at: formatDateTime(s.debugUntil),
+              relative: relativeTime(s.debugUntil),
+            })}
+          {t('admin.home.debug.level', { level: s.logLevel })}
         </p>
       </div>
     </div>
@@ -95,32 +107,33 @@ const SystemPanel = () => {
 };
 
 /** Downloads everything (tables and files) as the archive `npm run import` restores. */
-const ExportButton = () => (
-  <div className="dash-export">
-    <Button
-      onClick={async () => {
-        const blob = (await call('systemExport', { as: 'blob' })) as Blob;
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(blob);
-        link.download = `candy-jar-${new Date().toISOString().slice(0, 10)}.tar.gz`;
-        link.click();
-        setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-      }}
-      data-testid="export-download"
-    >
-      下载全站导出
-    </Button>
-    <span className="muted">
-      所有数据表和上传的文件，一个 .tar.gz；用 npm run import 恢复到空数据库（SQLite 或
-      PostgreSQL）。含密码散列，请妥善保管。
-    </span>
-  </div>
-);
+const ExportButton = () => {
+  const t = useT();
+  return (
+    <div className="dash-export">
+      <Button
+        onClick={async () => {
+          const blob = (await call('systemExport', { as: 'blob' })) as Blob;
+          const link = document.createElement('a');
+          link.href = URL.createObjectURL(blob);
+          link.download = `candy-jar-${new Date().toISOString().slice(0, 10)}.tar.gz`;
+          link.click();
+          setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+        }}
+        data-testid="export-download"
+      >
+        {t('admin.home.export')}
+      </Button>
+      <span className="muted">{t('admin.home.export.help')}</span>
+    </div>
+  );
+};
 
 /** The admin home's figures above the security panel (issue 10). */
 export const Dashboard = () => {
   const figures = useQuery({ queryKey: ['dashboard'], queryFn: () => call('dashboard') });
   const d = figures.data;
+  const t = useT();
   return (
     <div className="dashboard" data-testid="dashboard">
       {figures.isError ? (
@@ -129,42 +142,56 @@ export const Dashboard = () => {
         <LoadingState />
       ) : (
         <div className="dash-stats">
-          <Stat label="随笔" value={d.essays.total} />
-          <Stat label="隐藏" value={d.essays.hidden} />
+          <Stat label={t('admin.home.stat.essays')} value={d.essays.total} />
+          <Stat label={t('admin.home.stat.hidden')} value={d.essays.hidden} />
           <Stat
-            label="定时"
+            label={t('admin.home.stat.reserved')}
             value={d.essays.reserved}
-            hint={d.essays.nextDue ? `下一篇 ${relativeTime(d.essays.nextDue.reservation)}` : undefined}
+            hint={
+              d.essays.nextDue
+                ? t('admin.home.stat.reserved.next', { when: relativeTime(d.essays.nextDue.reservation) })
+                : undefined
+            }
           />
-          <Stat label="今日评论" value={d.comments.today} hint={`本周 ${d.comments.week}`} />
-          <Stat label="动态" value={d.moments} />
-          <Stat label="番剧" value={d.anime} />
-          <Stat label="老婆" value={d.waifu} />
+          <Stat
+            label={t('admin.home.stat.comments')}
+            value={d.comments.today}
+            hint={t('admin.home.stat.comments.week', { count: d.comments.week })}
+          />
+          <Stat label={t('admin.home.stat.moments')} value={d.moments} />
+          <Stat label={t('admin.home.stat.anime')} value={d.anime} />
+          <Stat label={t('admin.home.stat.waifu')} value={d.waifu} />
         </div>
       )}
       {d?.essays.nextDue && (
         <p className="muted">
-          下一篇定时随笔：
-          <Link to="/great-old-one/chaos">
-            #{d.essays.nextDue.id} {d.essays.nextDue.title}
-          </Link>
-          ，{formatDateTime(d.essays.nextDue.reservation)} 发布
+          <RichMessage
+            id="admin.home.nextDue"
+            values={{ at: formatDateTime(d.essays.nextDue.reservation) }}
+            nodes={{
+              essay: (
+                <Link to="/great-old-one/chaos">
+                  #{d.essays.nextDue.id} <span data-content>{d.essays.nextDue.title}</span>
+                </Link>
+              ),
+            }}
+          />
         </p>
       )}
       <section>
-        <h2>图片副本</h2>
+        <h2>{t('admin.home.images')}</h2>
         <ImagePipelinePanel full />
       </section>
       <section>
-        <h2>最新评论</h2>
+        <h2>{t('admin.home.comments')}</h2>
         <RecentComments size={5} paged={false} />
       </section>
       <section>
-        <h2>备份</h2>
+        <h2>{t('admin.home.backups')}</h2>
         <BackupPanel />
       </section>
       <section>
-        <h2>系统</h2>
+        <h2>{t('admin.home.system')}</h2>
         <SystemPanel />
         <ExportButton />
       </section>

@@ -2,6 +2,7 @@ import type { PasskeyView } from '@candy/contract/calls/auth';
 import { useState } from 'react';
 import { passkeyCancelled, passkeyRegistration, passkeysSupported } from '../../../core/passkeys.ts';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { formatDateTime } from '../../public/shared/time.ts';
@@ -15,40 +16,49 @@ export const PasskeysPanel = ({
   onChanged: () => Promise<void>;
 }) => {
   const [name, setName] = useState('');
+  const t = useT();
   const add = async () => {
     try {
       const credential = await passkeyRegistration();
-      await call('passkeyRegister', { body: { name: name.trim() || '通行密钥', credential } });
+      await call('passkeyRegister', {
+        body: { name: name.trim() || t('admin.home.passkeys.defaultName'), credential },
+      });
     } catch (error) {
       if (passkeyCancelled(error)) return;
       throw error;
     }
     setName('');
-    toast.success('通行密钥已添加');
+    toast.success(t('admin.home.passkeys.added'));
     await onChanged();
   };
   return (
     <div className="security-factor" data-testid="passkeys">
       {passkeys.length === 0 ? (
-        <p className="security-empty">还没有通行密钥。添加后可以在登录页免密码登录。</p>
+        <p className="security-empty">{t('admin.home.passkeys.none')}</p>
       ) : (
         <ul className="security-list">
           {passkeys.map((p) => (
             <li key={p.id} data-testid="passkey">
-              <span className="security-list-name">{p.name}</span>
+              <span className="security-list-name" data-content>
+                {p.name}
+              </span>
               <span className="security-list-meta">
-                添加于 {formatDateTime(p.createdAt)} ·{' '}
-                {p.lastUsedAt ? `上次使用 ${formatDateTime(p.lastUsedAt)}` : '未使用过'}
+                {p.lastUsedAt
+                  ? t('admin.home.passkeys.used', {
+                      added: formatDateTime(p.createdAt),
+                      used: formatDateTime(p.lastUsedAt),
+                    })
+                  : t('admin.home.passkeys.unused', { added: formatDateTime(p.createdAt) })}
               </span>
               <Button
                 kind="dangerous"
-                confirm={{ message: `删除通行密钥「${p.name}」?` }}
+                confirm={{ message: t('admin.home.passkeys.delete.confirm', { name: p.name }) }}
                 onClick={async () => {
                   await call('passkeyDelete', { params: { id: p.id } });
                   await onChanged();
                 }}
               >
-                删除
+                {t('admin.kit.delete')}
               </Button>
             </li>
           ))}
@@ -57,22 +67,22 @@ export const PasskeysPanel = ({
       {passkeysSupported() ? (
         <form className="security-inline" onSubmit={(e) => e.preventDefault()}>
           <label>
-            名称
+            {t('admin.home.passkeys.name')}
             <input
               className="input"
               name="passkey-name"
               maxLength={60}
-              placeholder="例如：我的手机"
+              placeholder={t('admin.home.passkeys.name.placeholder')}
               value={name}
               onChange={(e) => setName(e.target.value)}
             />
           </label>
           <Button kind="primary" type="submit" onClick={add} data-testid="passkey-add">
-            添加通行密钥
+            {t('admin.home.passkeys.add')}
           </Button>
         </form>
       ) : (
-        <p className="security-empty">这个浏览器不支持通行密钥。</p>
+        <p className="security-empty">{t('admin.home.passkeys.unsupported')}</p>
       )}
     </div>
   );

@@ -1,22 +1,33 @@
 import type { OwnerSessionView } from '@candy/contract/calls/auth';
 import { call } from '../../../core/request.ts';
+import { t as translate } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { useFold } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { formatDateTime } from '../../public/shared/time.ts';
 import { shortUserAgent } from './session.ts';
 
+/** Each login method's message key. */
 const methodText: Record<OwnerSessionView['method'], string> = {
-  password: '密码',
-  'password+totp': '密码 + 验证码',
-  passkey: '通行密钥',
+  password: 'admin.home.method.password',
+  'password+totp': 'admin.home.method.password+totp',
+  passkey: 'admin.home.method.passkey',
 };
-const deviceText: Record<string, string> = { desktop: '电脑', mobile: '手机', tablet: '平板', tv: '电视' };
+/** The kinds of device the server tells apart, by message key; another kind shows as it came. */
+const deviceText: Record<string, string> = {
+  desktop: 'admin.home.device.desktop',
+  mobile: 'admin.home.device.mobile',
+  tablet: 'admin.home.device.tablet',
+  tv: 'admin.home.device.tv',
+};
 
 /** "Chrome · Windows · 电脑" from the server's reading of the User-Agent, the raw string as fallback. */
-const deviceOf = (s: OwnerSessionView): string =>
-  s.browser
-    ? [s.browser, s.os, deviceText[s.device] ?? s.device].filter(Boolean).join(' · ')
+const deviceOf = (s: OwnerSessionView): string => {
+  const kind = deviceText[s.device];
+  return s.browser
+    ? [s.browser, s.os, kind ? translate(kind) : s.device].filter(Boolean).join(' · ')
     : shortUserAgent(s.userAgent);
+};
 
 /**
  * The owner's live sessions, this one first; revoking one ends it at once (its key is refused from
@@ -33,38 +44,43 @@ export const SessionsTable = ({
 }) => {
   const ordered = [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
   const { shown, toggle } = useFold(ordered, 5);
+  const t = useT();
   return (
     <>
       <table className="admin-table admin-table-stack security-sessions" data-testid="sessions">
         <thead>
           <tr>
-            <th>登录时间</th>
-            <th>最近使用</th>
+            <th>{t('admin.home.col.signedIn')}</th>
+            <th>{t('admin.home.col.lastUsed')}</th>
             <th>IP</th>
-            <th>设备</th>
-            <th>登录方式</th>
+            <th>{t('admin.home.col.device')}</th>
+            <th>{t('admin.home.col.loginMethod')}</th>
             <th>
-              <span className="sr-only">操作</span>
+              <span className="sr-only">{t('admin.home.col.actions')}</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {shown.map((s) => (
             <tr key={s.id} data-current={s.current || undefined}>
-              <td data-label="登录时间">{formatDateTime(s.createdAt)}</td>
-              <td data-label="最近使用">{formatDateTime(s.lastUsedAt)}</td>
+              <td data-label={t('admin.home.col.signedIn')}>{formatDateTime(s.createdAt)}</td>
+              <td data-label={t('admin.home.col.lastUsed')}>{formatDateTime(s.lastUsedAt)}</td>
               <td data-label="IP">{s.ip}</td>
-              <td data-label="设备" title={s.userAgent}>
+              <td data-label={t('admin.home.col.device')} title={s.userAgent}>
                 <span>
                   {deviceOf(s)}
-                  {s.current && <span className="security-current">当前</span>}
+                  {s.current && <span className="security-current">{t('admin.home.sessions.current')}</span>}
                 </span>
               </td>
-              <td data-label="登录方式">{methodText[s.method]}</td>
+              <td data-label={t('admin.home.col.loginMethod')}>{t(methodText[s.method])}</td>
               <td data-label="">
                 {s.current ? (
-                  <Button kind="text" onClick={onLogout} confirm={{ message: '退出当前登录?' }}>
-                    退出
+                  <Button
+                    kind="text"
+                    onClick={onLogout}
+                    confirm={{ message: t('admin.home.sessions.logout.confirm') }}
+                  >
+                    {t('admin.home.sessions.logout')}
                   </Button>
                 ) : (
                   <Button
@@ -73,10 +89,10 @@ export const SessionsTable = ({
                       await call('revokeSession', { params: { id: s.id } });
                       await onRevoked();
                     }}
-                    confirm={{ message: '让这个会话立即失效?' }}
+                    confirm={{ message: t('admin.home.sessions.end.confirm') }}
                     data-testid="session-end"
                   >
-                    结束
+                    {t('admin.home.sessions.end')}
                   </Button>
                 )}
               </td>

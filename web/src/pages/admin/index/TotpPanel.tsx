@@ -2,6 +2,7 @@ import type { SecurityResponse } from '@candy/contract/calls/auth';
 import { useState } from 'react';
 import { passkeyAssertion, passkeyCancelled, passkeysSupported } from '../../../core/passkeys.ts';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
@@ -23,6 +24,7 @@ export const TotpPanel = ({
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const t = useT();
 
   const enable = async () => {
     const answer = await call('totpEnable', { body: { code: code.trim() } });
@@ -36,14 +38,14 @@ export const TotpPanel = ({
   ) => {
     await call('totpDisable', { body });
     setCode('');
-    toast.success('两步验证已关闭');
+    toast.success(t('admin.home.totp.disabled'));
     await onChanged();
   };
 
   if (recoveryCodes) {
     return (
       <div className="security-factor" data-testid="recovery-codes">
-        <p>两步验证已开启。下面的恢复码只显示这一次，每个只能用一次，请抄下或存进密码管理器：</p>
+        <p>{t('admin.home.totp.codes')}</p>
         <ul className="security-codes">
           {recoveryCodes.map((c) => (
             <li key={c}>
@@ -52,7 +54,7 @@ export const TotpPanel = ({
           ))}
         </ul>
         <Button onClick={() => setRecoveryCodes(null)} data-testid="recovery-codes-done">
-          我已保存
+          {t('admin.home.totp.codes.saved')}
         </Button>
       </div>
     );
@@ -61,10 +63,10 @@ export const TotpPanel = ({
   if (totp.enabled) {
     return (
       <form className="security-factor" onSubmit={(e) => e.preventDefault()} data-testid="totp-on">
-        <p>已开启 · 剩余恢复码 {totp.recoveryCodesLeft} 个。关闭需要当前验证码、一个恢复码或通行密钥。</p>
+        <p>{t('admin.home.totp.on', { count: totp.recoveryCodesLeft })}</p>
         <div className="security-inline">
           <label>
-            验证码
+            {t('admin.home.totp.code')}
             <input
               className="input"
               name="totp-code"
@@ -77,10 +79,10 @@ export const TotpPanel = ({
             kind="dangerous"
             type="submit"
             onClick={() => disable({ code: code.trim() })}
-            confirm={{ message: '关闭两步验证？之后用密码登录不再需要验证码。' }}
+            confirm={{ message: t('admin.home.totp.disable.confirm') }}
             data-testid="totp-disable"
           >
-            关闭两步验证
+            {t('admin.home.totp.disable')}
           </Button>
           {hasPasskeys && passkeysSupported() && (
             <Button
@@ -92,7 +94,7 @@ export const TotpPanel = ({
                 }
               }}
             >
-              用通行密钥关闭
+              {t('admin.home.totp.disable.passkey')}
             </Button>
           )}
         </div>
@@ -103,21 +105,22 @@ export const TotpPanel = ({
   if (enrolment) {
     return (
       <form className="security-factor" onSubmit={(e) => e.preventDefault()} data-testid="totp-setup">
-        <p>用验证器应用（如 Google Authenticator、1Password）扫描二维码，再输入它显示的 6 位验证码。</p>
+        <p>{t('admin.home.totp.scan')}</p>
         <img
           className="security-qr"
           src={enrolment.qr}
-          alt="两步验证二维码"
+          alt={t('admin.home.totp.qr')}
           width={240}
           height={240}
           data-testid="totp-qr"
         />
         <p className="security-secret">
-          无法扫描时手动输入密钥：<code>{enrolment.secret}</code>
+          {t('admin.home.totp.secret')}
+          <code>{enrolment.secret}</code>
         </p>
         <div className="security-inline">
           <label>
-            验证码
+            {t('admin.home.totp.code')}
             <input
               className="input"
               name="totp-code"
@@ -128,10 +131,10 @@ export const TotpPanel = ({
             />
           </label>
           <Button kind="primary" type="submit" onClick={enable} data-testid="totp-enable">
-            开启
+            {t('admin.home.totp.enable')}
           </Button>
           <Button kind="text" onClick={() => setEnrolment(null)}>
-            取消
+            {t('admin.home.totp.cancel')}
           </Button>
         </div>
       </form>
@@ -140,15 +143,13 @@ export const TotpPanel = ({
 
   return (
     <div className="security-factor">
-      <p className="security-empty">
-        未开启。开启后，用密码登录还需要验证器应用里的验证码；通行密钥登录不需要。
-      </p>
+      <p className="security-empty">{t('admin.home.totp.off')}</p>
       <Button
         kind="primary"
         onClick={async () => setEnrolment(await call('totpSetup', { body: {} }))}
         data-testid="totp-start"
       >
-        开启两步验证
+        {t('admin.home.totp.start')}
       </Button>
     </div>
   );

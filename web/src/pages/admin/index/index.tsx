@@ -1,5 +1,6 @@
 import { useNavigate } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Button } from '../../../ui/Button.tsx';
 import './admin-index.css';
 import { AttemptsTable } from './AttemptsTable.tsx';
@@ -19,6 +20,7 @@ import { useSecurity } from './useSecurity.ts';
 export default function AdminHomePage() {
   const security = useSecurity();
   const navigate = useNavigate();
+  const t = useT();
 
   const logout = async () => {
     await call('logout');
@@ -29,35 +31,43 @@ export default function AdminHomePage() {
   return (
     <div className="admin-home" data-testid="security-panel">
       <header className="admin-home-header">
-        <h1>后台{security.data ? ` · ${security.data.username}` : ''}</h1>
+        <h1>
+          {t('admin.title.index')}
+          {security.data && (
+            <>
+              {' · '}
+              <span data-content>{security.data.username}</span>
+            </>
+          )}
+        </h1>
         <div className="admin-toolbar">
           <Button
             onClick={security.reload}
             loading={security.status === 'loading'}
             data-testid="security-reload"
           >
-            刷新
+            {t('admin.home.reload')}
           </Button>
           <Button kind="text" onClick={logout} data-testid="logout">
-            退出登录
+            {t('admin.home.logout')}
           </Button>
         </div>
       </header>
       <Dashboard />
       <section>
-        <h2>登录中的会话</h2>
+        <h2>{t('admin.home.sessions')}</h2>
         {security.data && security.data.sessions.length > 1 && (
           <div className="security-toolbar">
             <Button
               kind="dangerous"
-              confirm={{ message: '除了当前这个，其他会话都立即失效?' }}
+              confirm={{ message: t('admin.home.sessions.endOthers.confirm') }}
               onClick={async () => {
                 await call('revokeOtherSessions', { body: {} });
                 await security.reload();
               }}
               data-testid="sessions-end-others"
             >
-              结束其他所有会话
+              {t('admin.home.sessions.endOthers')}
             </Button>
           </div>
         )}
@@ -69,11 +79,11 @@ export default function AdminHomePage() {
         </div>
       </section>
       <section>
-        <h2>通行密钥</h2>
+        <h2>{t('admin.home.passkeys')}</h2>
         {security.data && <PasskeysPanel passkeys={security.data.passkeys} onChanged={security.reload} />}
       </section>
       <section>
-        <h2>两步验证</h2>
+        <h2>{t('admin.home.totp')}</h2>
         {security.data && (
           <TotpPanel
             totp={security.data.totp}
@@ -83,18 +93,18 @@ export default function AdminHomePage() {
         )}
       </section>
       <section>
-        <h2>修改密码</h2>
+        <h2>{t('admin.home.password')}</h2>
         <ChangePassword onChanged={security.reload} />
       </section>
       <section>
-        <h2>最近失败的登录</h2>
+        <h2>{t('admin.home.failures')}</h2>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
         <div className="admin-table-wrap" tabIndex={0}>
           {security.data && <FailuresList failures={security.data.failures} />}
         </div>
       </section>
       <section>
-        <h2>最近 50 次登录尝试</h2>
+        <h2>{t('admin.home.attempts')}</h2>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the table scrolls sideways on a phone; the keyboard must reach it. */}
         <div className="admin-table-wrap" tabIndex={0}>
           {security.data && <AttemptsTable attempts={security.data.attempts} />}

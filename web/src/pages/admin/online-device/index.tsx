@@ -1,6 +1,8 @@
 import type { OnlineDevice } from '@candy/contract/calls/insight';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   Badge,
@@ -17,18 +19,19 @@ const DAY = 86_400_000;
 
 const duration = (ms: number) => {
   const minutes = Math.max(0, Math.round(ms / 60_000));
-  if (minutes < 60) return `${minutes} 分钟`;
+  if (minutes < 60) return t('admin.devices.duration.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
   return hours < 24
-    ? `${hours} 小时 ${minutes % 60} 分钟`
-    : `${Math.floor(hours / 24)} 天 ${hours % 24} 小时`;
+    ? t('admin.devices.duration.hours', { hours, minutes: minutes % 60 })
+    : t('admin.devices.duration.days', { days: Math.floor(hours / 24), hours: hours % 24 });
 };
 
 /** Today's presence as bars on a 24-hour strip (UTC day, like the server's). */
 const Timeline = ({ intervals }: { intervals: OnlineDevice['today'] }) => {
   const start = Math.floor(Date.now() / DAY) * DAY;
+  const t = useT();
   return (
-    <div className="device-timeline" title="今天在线的时段" data-testid="device-timeline">
+    <div className="device-timeline" title={t('admin.devices.timeline')} data-testid="device-timeline">
       {intervals.map((i) => (
         <span
           key={i.start}
@@ -56,14 +59,19 @@ export default function Page() {
       call('onlineDeviceUpdate', { params: { mac }, body: { label: text } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['onlineDevices'] }),
   });
+  const t = useT();
   const columns: Column<OnlineDevice>[] = [
     {
       key: 'name',
-      title: '设备',
+      title: t('admin.devices.col.device'),
       sortValue: (d) => d.label || d.hostname || d.mac,
       render: (d) => (
         <span className="device-name">
-          <strong>{d.label || d.hostname || '未命名'}</strong>
+          {d.label || d.hostname ? (
+            <strong data-content>{d.label || d.hostname}</strong>
+          ) : (
+            <strong>{t('admin.devices.unnamed')}</strong>
+          )}
           <small>
             {d.mac} · {d.ip}
           </small>
@@ -72,35 +80,38 @@ export default function Page() {
     },
     {
       key: 'vendor',
-      title: '厂商',
+      title: t('admin.devices.col.vendor'),
       sortValue: (d) => d.vendor,
       render: (d) =>
         d.registry === 'private' ? (
-          <Badge tone="warning">随机私有地址</Badge>
+          <Badge tone="warning">{t('admin.devices.private')}</Badge>
         ) : (
           <span title={d.registry}>
-            {d.vendor || '未知'} <Badge tone={registryTone(d.registry)}>{d.registry}</Badge>
+            {d.vendor || t('admin.devices.unknown')}{' '}
+            <Badge tone={registryTone(d.registry)}>{d.registry}</Badge>
           </span>
         ),
     },
     {
       key: 'online',
-      title: '状态',
+      title: t('admin.devices.col.state'),
       sortValue: (d) => (d.onlineSince === null ? -1 : Date.now() - d.onlineSince),
       render: (d) =>
         d.online && d.onlineSince !== null ? (
-          <Badge tone="success">在线 {duration(Date.now() - d.onlineSince)}</Badge>
+          <Badge tone="success">
+            {t('admin.devices.online', { duration: duration(Date.now() - d.onlineSince) })}
+          </Badge>
         ) : (
-          <Badge tone="muted">离线 · {relativeTime(d.lastSeen)}</Badge>
+          <Badge tone="muted">{t('admin.devices.offline', { when: relativeTime(d.lastSeen) })}</Badge>
         ),
     },
     {
       key: 'firstSeen',
-      title: '首次出现',
+      title: t('admin.devices.col.firstSeen'),
       sortValue: (d) => d.firstSeen,
       render: (d) => relativeTime(d.firstSeen),
     },
-    { key: 'today', title: '今天', render: (d) => <Timeline intervals={d.today} /> },
+    { key: 'today', title: t('admin.devices.col.today'), render: (d) => <Timeline intervals={d.today} /> },
     {
       key: 'actions',
       title: '',
@@ -109,30 +120,35 @@ export default function Page() {
           type="button"
           className="btn"
           onClick={async () => {
-            const text = await prompt({ title: '给这个设备起个名字', initial: d.label }).catch(() => null);
+            const text = await prompt({ title: t('admin.devices.name.title'), initial: d.label }).catch(
+              () => null,
+            );
             if (text !== null) label.mutate({ mac: d.mac, text });
           }}
         >
-          备注
+          {t('admin.devices.name')}
         </button>
       ),
     },
   ];
   return (
     <AdminPage
-      title="在线设备"
+      title={t('admin.title.online-device')}
       data-testid="online-device-page"
       actions={
         <Button onClick={() => devices.refetch()} loading={devices.isFetching}>
-          刷新
+          {t('admin.devices.reload')}
         </Button>
       }
     >
       {devices.data && (
         <p className="muted device-sources">
-          来源：
-          {devices.data.sources.length ? devices.data.sources.join('、') : '未配置（设置 DEVICE_SOURCE）'} ·
-          共 {devices.data.list.filter((d) => d.online).length} 台在线
+          {t('admin.devices.sources', {
+            sources: devices.data.sources.length
+              ? devices.data.sources.join(t('admin.devices.sources.separator'))
+              : t('admin.devices.sources.none'),
+            count: devices.data.list.filter((d) => d.online).length,
+          })}
         </p>
       )}
       <DataTable
@@ -143,7 +159,7 @@ export default function Page() {
         loading={devices.isPending}
         error={devices.error}
         onRetry={() => devices.refetch()}
-        empty="还没有见过任何设备"
+        empty={t('admin.devices.none')}
       />
     </AdminPage>
   );

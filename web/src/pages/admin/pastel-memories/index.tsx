@@ -3,6 +3,8 @@ import { bangumiStatuses } from '@candy/contract/calls/bangumi';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, RequestError } from '../../../core/request.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   destroyQuestion,
@@ -18,19 +20,15 @@ import { Picture } from '../../../ui/Picture.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import './pastel.css';
 
-export const statusLabel: Record<BangumiStatus, string> = {
-  wish: '想看',
-  watching: '在看',
-  watched: '看过',
-  on_hold: '搁置',
-  dropped: '弃番',
-};
+/** A status's name in the active language. */
+export const statusLabel = (status: BangumiStatus): string => t(`admin.anime.status.${status}`);
 
 type Mode = 'keyword' | 'airDate' | 'subject';
-const modes: TabItem<Mode>[] = [
-  { id: 'keyword', label: '按关键词' },
-  { id: 'airDate', label: '按放送月份' },
-  { id: 'subject', label: '按条目 ID' },
+/** The three ways to search, named in the active language. */
+const modes = (): TabItem<Mode>[] => [
+  { id: 'keyword', label: t('admin.anime.mode.keyword') },
+  { id: 'airDate', label: t('admin.anime.mode.airDate') },
+  { id: 'subject', label: t('admin.anime.mode.subject') },
 ];
 const pageSize = 20;
 
@@ -54,6 +52,7 @@ const BangumiSearch = ({ owned }: { owned: Set<number> }) => {
   const [mode, setMode] = useState<Mode>('keyword');
   const [text, setText] = useState('');
   const [search, setSearch] = useState<Search | null>(null);
+  const t = useT();
   const results = useQuery({
     queryKey: ['bangumi-search', search],
     queryFn: () => lookup(search as Search),
@@ -79,16 +78,14 @@ const BangumiSearch = ({ owned }: { owned: Set<number> }) => {
       }),
     onSuccess: async (b) => {
       await queryClient.invalidateQueries({ queryKey: ['bangumi'] });
-      toast(`已添加「${b.titleCn || b.title}」`, { type: 'success' });
+      toast(t('admin.anime.added', { title: b.titleCn || b.title }), { type: 'success' });
     },
   });
-  const placeholder = { keyword: '番剧名称', airDate: 'YYYY-MM，例如 2024-01', subject: '条目 ID，例如 253' }[
-    mode
-  ];
+  const placeholder = t(`admin.anime.placeholder.${mode}`);
   const error = results.error;
   return (
     <section className="bangumi-search" data-testid="bangumi-search">
-      <Tabs tabs={modes} value={mode} onChange={setMode} />
+      <Tabs tabs={modes()} value={mode} onChange={setMode} />
       <form
         className="admin-toolbar"
         onSubmit={(e) => {
@@ -98,24 +95,26 @@ const BangumiSearch = ({ owned }: { owned: Set<number> }) => {
       >
         <input
           className="input"
-          aria-label="Bangumi 搜索"
+          aria-label={t('admin.anime.search.label')}
           placeholder={placeholder}
           value={text}
           onChange={(e) => setText(e.target.value)}
           data-testid="bangumi-search-input"
         />
         <Button kind="primary" type="submit" data-testid="bangumi-search-submit">
-          搜索
+          {t('admin.anime.search')}
         </Button>
       </form>
       {search === null ? null : results.isPending ? (
         <LoadingState />
       ) : error ? (
         <div className="bangumi-search-error" role="alert" data-testid="bangumi-search-error">
-          {error instanceof RequestError ? `${error.message}（${error.code}）` : String(error)}
+          {error instanceof RequestError
+            ? t('admin.anime.search.error', { message: error.message, code: error.code })
+            : String(error)}
         </div>
       ) : results.data.list.length === 0 ? (
-        <EmptyState>没有找到</EmptyState>
+        <EmptyState>{t('admin.anime.search.none')}</EmptyState>
       ) : (
         <>
           <ul className="bangumi-results" data-testid="bangumi-results">
@@ -127,21 +126,30 @@ const BangumiSearch = ({ owned }: { owned: Set<number> }) => {
                   <span />
                 )}
                 <div>
-                  <strong>{s.titleCn || s.title}</strong>
+                  <strong data-content>{s.titleCn || s.title}</strong>
                   <span className="muted">
-                    {s.title} · {s.airDate ?? '未定'} · {s.episodes ?? '?'} 话
-                    {s.rating ? ` · ${s.rating.toFixed(1)} 分` : ''}
+                    <span data-content>{s.title}</span> ·{' '}
+                    {s.rating
+                      ? t('admin.anime.result.rated', {
+                          airDate: s.airDate ?? t('admin.anime.result.unscheduled'),
+                          episodes: s.episodes ?? '?',
+                          rating: s.rating.toFixed(1),
+                        })
+                      : t('admin.anime.result', {
+                          airDate: s.airDate ?? t('admin.anime.result.unscheduled'),
+                          episodes: s.episodes ?? '?',
+                        })}
                   </span>
                 </div>
                 <Button
                   kind="primary"
                   disabled={owned.has(s.subjectId)}
-                  disabledReason="已经在列表里了"
+                  disabledReason={t('admin.anime.owned')}
                   loading={add.isPending && add.variables?.subjectId === s.subjectId}
                   onClick={() => add.mutate(s)}
                   data-testid="bangumi-add"
                 >
-                  {owned.has(s.subjectId) ? '已在列表' : '添加'}
+                  {owned.has(s.subjectId) ? t('admin.anime.inList') : t('admin.anime.add')}
                 </Button>
               </li>
             ))}
@@ -169,10 +177,11 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
     mutationFn: (body: BangumiPatch) => call('bangumiUpdate', { params: { id: entry.id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bangumi'] }),
   });
+  const t = useT();
   const remove = async () => {
     await call('bangumiDelete', { params: { id: entry.id } });
     await queryClient.invalidateQueries({ queryKey: ['bangumi'] });
-    toast('已删除', { type: 'success' });
+    toast(t('admin.anime.deleted'), { type: 'success' });
   };
   const total = entry.episodesTotal;
   return (
@@ -191,59 +200,59 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
         <span className="bangumi-nocover" />
       )}
       <div className="bangumi-entry-body">
-        <strong>{entry.titleCn || entry.title}</strong>
+        <strong data-content>{entry.titleCn || entry.title}</strong>
         <div className="bangumi-entry-controls">
           <select
             className="input"
-            aria-label="状态"
+            aria-label={t('admin.anime.status')}
             value={entry.status}
             onChange={(e) => save.mutate({ status: e.target.value as BangumiStatus })}
             data-testid="bangumi-status"
           >
             {bangumiStatuses.map((s) => (
               <option key={s} value={s}>
-                {statusLabel[s]}
+                {statusLabel(s)}
               </option>
             ))}
           </select>
           <span data-testid="bangumi-progress">
-            {entry.episodesWatched} / {total ?? '?'} 话
+            {t('admin.anime.progress', { watched: entry.episodesWatched, total: total ?? '?' })}
           </span>
           <Button
             onClick={() => save.mutate({ episodesWatched: entry.episodesWatched + 1 })}
             disabled={total !== null && entry.episodesWatched >= total}
-            disabledReason="已经看完全部集数"
+            disabledReason={t('admin.anime.allWatched')}
             data-testid="bangumi-plus"
           >
             +1
           </Button>
           <select
             className="input"
-            aria-label="评分"
+            aria-label={t('admin.anime.rating')}
             value={entry.rating ?? ''}
             onChange={(e) => e.target.value && save.mutate({ rating: Number(e.target.value) })}
             data-testid="bangumi-rating"
           >
-            <option value="">未评分</option>
+            <option value="">{t('admin.anime.rating.none')}</option>
             {[10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>
-                {n} 分
+                {t('admin.anime.rating.score', { score: n })}
               </option>
             ))}
           </select>
         </div>
         <textarea
           className="input"
-          aria-label="短评"
-          placeholder="短评"
+          aria-label={t('admin.anime.review')}
+          placeholder={t('admin.anime.review')}
           value={review}
           maxLength={5000}
           onChange={(e) => setReview(e.target.value)}
         />
         <input
           className="input"
-          aria-label="标签"
-          placeholder="标签，逗号分隔"
+          aria-label={t('admin.anime.tags')}
+          placeholder={t('admin.anime.tags.placeholder')}
           value={tags}
           onChange={(e) => setTags(e.target.value)}
         />
@@ -258,23 +267,26 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
                     .map((t) => t.trim())
                     .filter(Boolean),
                 },
-                { onSuccess: () => toast('已保存', { type: 'success' }) },
+                { onSuccess: () => toast(t('admin.anime.saved'), { type: 'success' }) },
               )
             }
             data-testid="bangumi-save"
           >
-            保存短评与标签
+            {t('admin.anime.save')}
           </Button>
           <Button
             kind="dangerous"
             confirm={{
-              title: '删除番剧',
-              message: destroyQuestion('删除', '番剧', { id: entry.id, title: entry.titleCn || entry.title }),
+              title: t('admin.anime.delete.title'),
+              message: destroyQuestion(t('admin.kit.delete'), t('admin.anime.delete.kind'), {
+                id: entry.id,
+                title: entry.titleCn || entry.title,
+              }),
             }}
             onClick={remove}
             data-testid="bangumi-delete"
           >
-            删除
+            {t('admin.kit.delete')}
           </Button>
         </div>
       </div>
@@ -291,14 +303,15 @@ export default function PastelMemoriesAdmin() {
   });
   const all = useQuery({ queryKey: ['bangumi', ''], queryFn: () => call('bangumiList', {}) });
   const owned = new Set((all.data ?? []).map((b) => b.subjectId).filter((id): id is number => id !== null));
+  const t = useT();
   return (
-    <AdminPage title="番剧管理" data-testid="bangumi-admin">
+    <AdminPage title={t('admin.title.pastel-memories')} data-testid="bangumi-admin">
       <BangumiSearch owned={owned} />
-      <h2>我的列表</h2>
+      <h2>{t('admin.anime.list')}</h2>
       <input
         className="input"
-        aria-label="筛选我的列表"
-        placeholder="筛选：标题、短评、标签"
+        aria-label={t('admin.anime.filter')}
+        placeholder={t('admin.anime.filter.placeholder')}
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
       />
@@ -307,7 +320,7 @@ export default function PastelMemoriesAdmin() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState>列表还是空的</EmptyState>
+        <EmptyState>{t('admin.anime.none')}</EmptyState>
       ) : (
         <ul className="bangumi-list" data-testid="bangumi-list">
           {list.data.map((entry) => (

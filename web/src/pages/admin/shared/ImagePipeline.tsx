@@ -1,6 +1,7 @@
 import type { ImageVariantStatus } from '@candy/contract/calls/media';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, ErrorState, LoadingState, ProgressBar } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -36,6 +37,7 @@ const totalOf = (s: ImageVariantStatus) => s.pending + s.ready + s.skip + s.fail
 export const ImagePipelinePanel = ({ full = false, show = false }: { full?: boolean; show?: boolean }) => {
   const client = useQueryClient();
   const status = useImagePipeline();
+  const t = useT();
   if (status.isError) return <ErrorState error={status.error} onRetry={() => status.refetch()} />;
   if (!status.data) return full ? <LoadingState /> : null;
   const s = status.data;
@@ -46,68 +48,76 @@ export const ImagePipelinePanel = ({ full = false, show = false }: { full?: bool
   const retry = async () => {
     const result = await call('imageVariantRetry');
     client.setQueryData(statusKey, result);
-    toast.success(`已重新排队 ${result.retried} 张图片`);
+    toast.success(t('admin.shared.images.retried', { count: result.retried }));
   };
   const adopt = async () => {
     const result = await call('imageVariantAdopt');
     client.setQueryData(statusKey, result);
     toast.success(
       result.registered > 0
-        ? `登记了 ${result.registered} 张旧图片，正在做副本`
-        : `没有未登记的图片${result.missing > 0 ? `（${result.missing} 张不在存储里）` : ''}`,
+        ? t('admin.shared.images.adopted', { count: result.registered })
+        : result.missing > 0
+          ? t('admin.shared.images.adopted.missing', { missing: result.missing })
+          : t('admin.shared.images.adopted.none'),
     );
   };
 
   return (
     <div className="image-pipeline" data-testid="image-pipeline">
-      <ProgressBar name="图片副本进度" value={total === 0 ? 1 : done / total} label={`${done} / ${total}`} />
+      <ProgressBar
+        name={t('admin.shared.images.progress')}
+        value={total === 0 ? 1 : done / total}
+        label={`${done} / ${total}`}
+      />
       <p className="image-pipeline-line" aria-live="polite" data-testid="image-pipeline-state">
-        {!full && <span className="image-pipeline-name">图片副本</span>}
+        {!full && <span className="image-pipeline-name">{t('admin.shared.images')}</span>}
         {s.pending > 0 ? (
           <>
-            <Badge tone="info">处理中</Badge> 还有 {s.pending} 张在做副本
+            <Badge tone="info">{t('admin.shared.images.working')}</Badge>{' '}
+            {t('admin.shared.images.pending', { count: s.pending })}
           </>
         ) : (
           <>
-            {s.failed > 0 ? <Badge tone="warning">处理完毕</Badge> : <Badge tone="success">全部完成</Badge>}{' '}
+            {s.failed > 0 ? (
+              <Badge tone="warning">{t('admin.shared.images.finished')}</Badge>
+            ) : (
+              <Badge tone="success">{t('admin.shared.images.done')}</Badge>
+            )}{' '}
             {total === 0
-              ? '还没有图片'
-              : `${s.ready} 张有副本${s.skip > 0 ? `，${s.skip} 张保持原样（动图或 SVG）` : ''}`}
+              ? t('admin.shared.images.none')
+              : s.skip > 0
+                ? t('admin.shared.images.ready.skip', { ready: s.ready, skip: s.skip })
+                : t('admin.shared.images.ready', { ready: s.ready })}
           </>
         )}
         {s.failed > 0 && (
           <>
             {' '}
-            <Badge tone="danger">失败 {s.failed} 张</Badge>
+            <Badge tone="danger">{t('admin.shared.images.failed', { count: s.failed })}</Badge>
           </>
         )}
       </p>
       {s.failed > 0 && s.lastError && (
         <p className="image-pipeline-error" data-testid="image-pipeline-error">
-          最近一次失败：{s.lastError}
+          {t('admin.shared.images.lastError', { error: s.lastError })}
         </p>
       )}
       <div className="admin-toolbar">
         <Button
           onClick={retry}
           disabled={s.failed === 0}
-          disabledReason="没有失败的图片"
+          disabledReason={t('admin.shared.images.noFailures')}
           data-testid="image-pipeline-retry"
         >
-          重试
+          {t('admin.kit.retry')}
         </Button>
         {full && (
           <Button kind="text" onClick={adopt} data-testid="image-pipeline-adopt">
-            查找旧图片
+            {t('admin.shared.images.adopt')}
           </Button>
         )}
       </div>
-      {full && (
-        <p className="muted image-pipeline-hint">
-          每张图片都会做成几种宽度的 AVIF、WebP 副本，手机只下载它需要的大小；失败的图片仍显示原图。
-          “查找旧图片”登记图片处理功能上线前就存在的相册、动态和随笔图片。
-        </p>
-      )}
+      {full && <p className="muted image-pipeline-hint">{t('admin.shared.images.hint')}</p>}
     </div>
   );
 };

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { Link } from '../../../app/router.tsx';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   Badge,
   destroyQuestion,
@@ -14,7 +15,7 @@ import {
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { editAsOwner, replyAsOwner, whereOf } from './commentActions.ts';
+import { authorOf, editAsOwner, replyAsOwner, whereOf } from './commentActions.ts';
 import './recentComments.css';
 
 /**
@@ -25,6 +26,7 @@ import './recentComments.css';
 export const RecentComments = ({ size = 20, paged = true }: { size?: number; paged?: boolean }) => {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const t = useT();
   const comments = useQuery({
     queryKey: ['comments', 'recent', page, size],
     queryFn: () => call('commentRecent', { query: { page, size, status: 'all' } }),
@@ -36,14 +38,14 @@ export const RecentComments = ({ size = 20, paged = true }: { size?: number; pag
   const edit = async (c: RecentComment) => (await editAsOwner(c)) && refresh();
   const remove = async (c: RecentComment) => {
     await call('commentDelete', { params: { id: c.id } });
-    toast('已删除', { type: 'success' });
+    toast(t('admin.shared.deleted'), { type: 'success' });
     await refresh();
   };
 
   if (comments.isPending) return <LoadingState />;
   if (comments.isError) return <ErrorState error={comments.error} onRetry={() => comments.refetch()} />;
   const { list, total } = comments.data;
-  if (list.length === 0) return <EmptyState>还没有评论</EmptyState>;
+  if (list.length === 0) return <EmptyState>{t('admin.shared.comments.none')}</EmptyState>;
   return (
     <>
       <ul className="recent-comments" data-testid="recent-comments">
@@ -52,32 +54,38 @@ export const RecentComments = ({ size = 20, paged = true }: { size?: number; pag
           return (
             <li key={c.id}>
               <div className="recent-comment-head">
-                <strong>{c.name || '访客'}</strong>
-                {c.isOwner && <Badge>博主</Badge>}
+                <strong data-content>{authorOf(c)}</strong>
+                {c.isOwner && <Badge>{t('admin.shared.owner')}</Badge>}
                 <span className="muted">{formatDateTime(c.createdAt)}</span>
                 <Link to={where.to}>{where.label}</Link>
               </div>
-              <p className="recent-comment-text">{c.content}</p>
+              <p className="recent-comment-text" data-content>
+                {c.content}
+              </p>
               <div className="admin-toolbar">
                 <Button kind="text" onClick={() => reply(c)}>
-                  回复
+                  {t('admin.shared.reply')}
                 </Button>
                 <Button kind="text" onClick={() => edit(c)}>
-                  编辑
+                  {t('admin.shared.edit')}
                 </Button>
                 <Button
                   kind="dangerous"
                   confirm={{
-                    title: '删除评论',
-                    message: destroyQuestion('删除', `${c.name || '访客'} 的评论`, {
-                      id: c.id,
-                      title: c.content,
-                    }),
+                    title: t('admin.shared.delete.title'),
+                    message: destroyQuestion(
+                      t('admin.kit.delete'),
+                      t('admin.shared.delete.kind', { name: authorOf(c) }),
+                      {
+                        id: c.id,
+                        title: c.content,
+                      },
+                    ),
                   }}
                   onClick={() => remove(c)}
                   data-testid="comment-delete"
                 >
-                  删除
+                  {t('admin.kit.delete')}
                 </Button>
               </div>
             </li>

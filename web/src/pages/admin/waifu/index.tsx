@@ -2,6 +2,7 @@ import type { Waifu } from '@candy/contract/calls/waifu';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   DropZone,
@@ -30,16 +31,17 @@ const Item = ({
 }) => {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(item.title);
+  const t = useT();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['waifu'] });
   const save = async () => {
     await call('waifuUpdate', { params: { id: item.id }, body: { title: title.trim() || ' ' } });
     await refresh();
-    toast('说明已保存', { type: 'success' });
+    toast(t('admin.waifu.saved'), { type: 'success' });
   };
   const remove = async () => {
     await call('waifuDelete', { params: { id: item.id } });
     await refresh();
-    toast('已删除', { type: 'success' });
+    toast(t('admin.waifu.deleted'), { type: 'success' });
   };
   return (
     <li className="waifu-admin-item" data-testid="waifu-admin-item">
@@ -55,29 +57,29 @@ const Item = ({
       </span>
       <input
         className="input"
-        aria-label="说明"
-        placeholder="说明"
+        aria-label={t('admin.waifu.caption')}
+        placeholder={t('admin.waifu.caption')}
         value={title}
         maxLength={200}
         onChange={(e) => setTitle(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && void save()}
       />
       <div className="admin-toolbar">
-        <Button onClick={save} disabled={title === item.title} disabledReason="标题没有改动">
-          保存
+        <Button onClick={save} disabled={title === item.title} disabledReason={t('admin.waifu.unchanged')}>
+          {t('admin.waifu.save')}
         </Button>
         <Button
-          aria-label="前移"
+          aria-label={t('admin.waifu.earlier')}
           disabled={index === 0}
-          disabledReason="已经在最前"
+          disabledReason={t('admin.waifu.first')}
           onClick={() => move(index, index - 1)}
         >
           ←
         </Button>
         <Button
-          aria-label="后移"
+          aria-label={t('admin.waifu.later')}
           disabled={index === count - 1}
-          disabledReason="已经在最后"
+          disabledReason={t('admin.waifu.last')}
           onClick={() => move(index, index + 1)}
         >
           →
@@ -85,12 +87,15 @@ const Item = ({
         <Button
           kind="dangerous"
           confirm={{
-            title: '删除老婆',
-            message: destroyQuestion('删除', '图片', { id: item.id, title: item.title }),
+            title: t('admin.waifu.delete.title'),
+            message: destroyQuestion(t('admin.kit.delete'), t('admin.waifu.delete.kind'), {
+              id: item.id,
+              title: item.title,
+            }),
           }}
           onClick={remove}
         >
-          删除
+          {t('admin.kit.delete')}
         </Button>
       </div>
     </li>
@@ -103,6 +108,7 @@ export default function WaifuAdmin() {
   const uploads = useUploads();
   const [title, setTitle] = useState('');
   const [tags, setTags] = useState('');
+  const t = useT();
   const list = useQuery({ queryKey: ['waifu'], queryFn: () => call('waifuList', {}) });
   const upload = async (files: File[]) => {
     const done = await uploads.run(files, (file, upload) =>
@@ -113,7 +119,7 @@ export default function WaifuAdmin() {
     );
     await queryClient.invalidateQueries({ queryKey: ['waifu'] });
     void imagePipelineChanged(queryClient);
-    if (done.length > 0) toast(`已上传 ${done.flat().length} 张`, { type: 'success' });
+    if (done.length > 0) toast(t('admin.waifu.uploaded', { count: done.flat().length }), { type: 'success' });
   };
   const move = async (from: number, to: number) => {
     const ids = (list.data ?? []).map((w) => w.id);
@@ -123,26 +129,26 @@ export default function WaifuAdmin() {
     queryClient.setQueryData(['waifu'], await call('waifuOrder', { body: { ids } }));
   };
   return (
-    <AdminPage title="老婆管理" data-testid="waifu-admin">
+    <AdminPage title={t('admin.title.waifu')} data-testid="waifu-admin">
       <section className="waifu-upload">
         <div className="admin-toolbar">
           <input
             className="input"
-            aria-label="上传说明"
-            placeholder="说明（可选，用于这次上传的每张）"
+            aria-label={t('admin.waifu.upload.caption')}
+            placeholder={t('admin.waifu.upload.caption.placeholder')}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
           />
           <input
             className="input"
-            aria-label="上传标签"
-            placeholder="标签，逗号分隔（可选）"
+            aria-label={t('admin.waifu.upload.tags')}
+            placeholder={t('admin.waifu.upload.tags.placeholder')}
             value={tags}
             onChange={(e) => setTags(e.target.value)}
           />
         </div>
         <DropZone accept="image/*" multiple onFiles={upload}>
-          选择或拖入图片（可多张，每张单独显示进度）
+          {t('admin.waifu.upload.hint')}
         </DropZone>
         <UploadList items={uploads.items} />
         <ImagePipelinePanel show={uploads.items.length > 0} />
@@ -152,7 +158,7 @@ export default function WaifuAdmin() {
       ) : list.isError ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState>还没有图片</EmptyState>
+        <EmptyState>{t('admin.waifu.none')}</EmptyState>
       ) : (
         <ul className="waifu-admin-grid" data-testid="waifu-admin-grid">
           {list.data.map((item, index) => (
