@@ -54,11 +54,11 @@ export const TodoRow = ({ todo, onChange, onEdit, onDelete }: TodoRowProps) => {
         data-testid="todo-check"
       />
       <span className="todo-text">
-        <span className="todo-title" data-testid="todo-title">
+        <span className="todo-title" data-testid="todo-title" data-content>
           {todo.title}
         </span>
         {todo.notes && (
-          <span className="todo-notes" data-testid="todo-notes">
+          <span className="todo-notes" data-testid="todo-notes" data-content>
             {todo.notes}
           </span>
         )}

@@ -38,7 +38,7 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
           {line.ms !== undefined && <span className="log-ms">{line.ms} ms</span>}
           {/* A request line says "request": its method and path already say so. */}
           {!(line.msg === 'request' && line.method) && (
-            <span className="log-msg">
+            <span className="log-msg" data-content>
               {line.msg}
               {line.err ? t('admin.log.line.error', { message: line.err.message }) : ''}
             </span>
@@ -57,7 +57,7 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
         )}
       </div>
       {open && (
-        <div className="log-line-more">
+        <div className="log-line-more" data-content>
           {line.err?.stack && <pre className="log-stack">{line.err.stack}</pre>}
           {Object.keys(extra).length > 0 && (
             <pre className="log-detail">{JSON.stringify(extra, null, 2)}</pre>
