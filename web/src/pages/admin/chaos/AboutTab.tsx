@@ -2,6 +2,7 @@ import { aboutArticleId } from '@candy/contract/calls/articles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { ErrorState, formatDateTime, LoadingState, UploadList } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -26,6 +27,7 @@ const AboutEditor = ({
   saved: { content: string; updatedAt: number };
   onDirtyChange: (dirty: boolean) => void;
 }) => {
+  const t = useT();
   const queryClient = useQueryClient();
   const [content, setContent] = useState(saved.content);
   const [view, setView] = useState<PaneView | 'history'>(defaultView);
@@ -48,7 +50,7 @@ const AboutEditor = ({
       call('articleUpdate', { params: { id: aboutArticleId }, body: { content: text } }),
     onSuccess: async () => {
       await refresh();
-      toast('关于页已保存', { type: 'success' });
+      toast(t('admin.desk.about.saved'), { type: 'success' });
     },
   });
   const submit = async () => {
@@ -60,7 +62,9 @@ const AboutEditor = ({
     <section className="essay-editor" data-testid="about-editor">
       <div className="essay-editor-bar">
         <div className="essay-editor-title">
-          <span className="muted">上次保存：{formatDateTime(saved.updatedAt)}</span>
+          <span className="muted">
+            {t('admin.desk.about.lastSaved', { time: formatDateTime(saved.updatedAt) })}
+          </span>
           <DraftStatus state={draft.state} dirty={dirty} />
         </div>
         <div className="essay-editor-tools">
@@ -86,7 +90,7 @@ const AboutEditor = ({
           onRestored={async (restored) => {
             setContent(restored.content);
             await refresh();
-            toast('已恢复这个版本', { type: 'success' });
+            toast(t('admin.desk.revisions.restored'), { type: 'success' });
           }}
         />
       )}
@@ -99,7 +103,7 @@ const AboutEditor = ({
             (await upload(files)).map((image, i) => imageMarkdown(image, files[i]?.name ?? ''))
           }
           editorRef={editor}
-          ariaLabel="关于页 Markdown 源文"
+          ariaLabel={t('admin.desk.about.source')}
           sourceTestId="about-source"
           previewTestId="about-preview"
         />
@@ -112,10 +116,10 @@ const AboutEditor = ({
           onClick={submit}
           loading={save.isPending}
           disabled={!content.trim()}
-          disabledReason="关于页不能是空的"
+          disabledReason={t('admin.desk.about.empty')}
           data-testid="about-save"
         >
-          保存关于页
+          {t('admin.desk.about.save')}
         </Button>
       </div>
     </section>

@@ -3,12 +3,13 @@ import { EssayInput } from '@candy/contract/calls/essays';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   Badge,
   DateTimeInput,
-  destroyQuestion,
   Field,
   formatDateTime,
+  shortTitle,
   UploadList,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -36,6 +37,13 @@ const ahead = (reservation: number | null): reservation is number =>
 
 const views = ['source', 'split', 'preview', 'history'] as const;
 
+/** An essay's first line, as the list shows it. */
+const firstLineOf = (content: string): string =>
+  content
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.replace(/^#+\s*/, '') ?? '';
+
 /**
  * The essay editor: Markdown source beside (or instead of) the preview visitors will see, pictures
  * by paste, drop or the image button, the hide switch and a publish time. Unsaved text autosaves to
@@ -55,6 +63,7 @@ export const EssayEditor = ({
   /** The essay list's show/hide and "new" buttons, placed at the start of the editor's bar. */
   barStart: ReactNode;
 }) => {
+  const t = useT();
   const queryClient = useQueryClient();
   const stored = useMemo(() => fieldsOf(essay), [essay]);
   const saved = useMemo(
@@ -80,9 +89,14 @@ export const EssayEditor = ({
       await queryClient.invalidateQueries({ queryKey: ['essays'] });
       await queryClient.invalidateQueries({ queryKey: ['revisions', 'essay', result.id] });
       const reserved = ahead(result.reservation);
-      toast(reserved ? `已定时 ${formatDateTime(result.reservation ?? 0)}` : essay ? '已保存' : '已发表', {
-        type: 'success',
-      });
+      toast(
+        reserved
+          ? t('admin.desk.essay.scheduled', { time: formatDateTime(result.reservation ?? 0) })
+          : essay
+            ? t('admin.desk.essay.saved')
+            : t('admin.desk.essay.published'),
+        { type: 'success' },
+      );
       onSaved(result);
     },
   });
@@ -99,7 +113,7 @@ export const EssayEditor = ({
       fields.reservation !== essay?.reservation &&
       fields.reservation <= Date.now()
     ) {
-      setErrors({ reservation: '定时发布的时间必须在将来' });
+      setErrors({ reservation: t('admin.desk.essay.future') });
       return;
     }
     setErrors({});
@@ -112,7 +126,7 @@ export const EssayEditor = ({
     await call('essayDelete', { params: { id: essay.id } });
     onDirtyChange(false);
     await queryClient.invalidateQueries({ queryKey: ['essays'] });
-    toast('已删除', { type: 'success' });
+    toast(t('admin.desk.deleted'), { type: 'success' });
     onDeleted();
   };
 
@@ -129,9 +143,13 @@ export const EssayEditor = ({
       <div className="essay-editor-bar">
         <div className="essay-editor-title">
           {barStart}
-          <strong>{essay ? `编辑 #${essay.id}` : '新随笔'}</strong>
+          <strong>
+            {essay ? t('admin.desk.essay.editing', { id: essay.id }) : t('admin.desk.essay.new')}
+          </strong>
           {essay && ahead(essay.reservation) && (
-            <Badge tone="warning">已定时 {formatDateTime(essay.reservation)}</Badge>
+            <Badge tone="warning">
+              {t('admin.desk.essay.scheduled', { time: formatDateTime(essay.reservation) })}
+            </Badge>
           )}
           <DraftStatus state={draft.state} dirty={dirty} />
         </div>
@@ -153,7 +171,7 @@ export const EssayEditor = ({
             if (!offer) return;
             setFields({ content: offer.content, hide: offer.hide, reservation: offer.reservation });
             draft.takeOffer();
-            toast('已恢复服务器上的草稿', { type: 'info' });
+            toast(t('admin.desk.essay.draftTaken'), { type: 'info' });
           }}
           onDiscard={() => void draft.discardOffer()}
         />
@@ -168,12 +186,12 @@ export const EssayEditor = ({
             setFields(fieldsOf(restored));
             draft.settled();
             await queryClient.invalidateQueries({ queryKey: ['essays'] });
-            toast('已恢复这个版本', { type: 'success' });
+            toast(t('admin.desk.revisions.restored'), { type: 'success' });
             onSaved(restored);
           }}
         />
       )}
-      {view === 'history' && !essay && <p className="muted">新随笔保存后才有历史版本。</p>}
+      {view === 'history' && !essay && <p className="muted">{t('admin.desk.essay.noHistory')}</p>}
       <div hidden={view === 'history'}>
         <WritingPanes
           view={view === 'history' ? 'source' : view}
@@ -181,7 +199,7 @@ export const EssayEditor = ({
           onChange={(content) => set('content', content)}
           onFiles={addImages}
           editorRef={editor}
-          ariaLabel="随笔 Markdown 源文"
+          ariaLabel={t('admin.desk.essay.source')}
           sourceTestId="essay-source"
           previewTestId="essay-preview"
         />
@@ -189,50 +207,50 @@ export const EssayEditor = ({
       {errors.content && <p className="field-error">{errors.content}</p>}
       <UploadList items={items} />
       <ImagePipelinePanel show={items.length > 0} />
-      <p className="muted essay-editor-hint">
-        粘贴、拖入或点“插入图片”上传；单独一行写 [music:歌曲ID] 显示音乐卡片；Ctrl/⌘+S 保存。
-      </p>
+      <p className="muted essay-editor-hint">{t('admin.desk.essay.hint')}</p>
       <div className="essay-editor-fields">
-        <Field label="隐藏">
+        <Field label={t('admin.desk.hidden')}>
           <Switch
             checked={fields.hide}
             onChange={(hide) => set('hide', hide)}
-            ariaLabel="隐藏"
+            ariaLabel={t('admin.desk.hidden')}
             data-testid="essay-hide"
           />
         </Field>
-        <Field label="定时发布" error={errors.reservation}>
+        <Field label={t('admin.desk.essay.schedule')} error={errors.reservation}>
           <DateTimeInput
             value={fields.reservation}
             min={Date.now()}
             onChange={(ms) => set('reservation', ms)}
-            aria-label="定时发布时间"
+            aria-label={t('admin.desk.essay.scheduleTime')}
             data-testid="essay-reservation"
           />
         </Field>
       </div>
       <div className="admin-toolbar">
         <Button kind="primary" onClick={submit} loading={save.isPending} data-testid="essay-save">
-          {scheduled ? `定时 ${formatDateTime(fields.reservation ?? 0)}` : essay ? '保存' : '发表'}
+          {scheduled
+            ? t('admin.desk.essay.scheduleButton', { time: formatDateTime(fields.reservation ?? 0) })
+            : essay
+              ? t('admin.desk.save')
+              : t('admin.desk.essay.publish')}
         </Button>
         {essay && (
           <Button
             kind="dangerous"
             confirm={{
-              title: '删除随笔',
-              message: destroyQuestion('删除', '随笔', {
-                id: essay.id,
-                // Its first line, as the list shows it.
-                title: essay.content
-                  .split('\n')
-                  .find((l) => l.trim() !== '')
-                  ?.replace(/^#+\s*/, ''),
-              }),
+              title: t('admin.desk.essay.delete.title'),
+              message: firstLineOf(essay.content).trim()
+                ? t('admin.desk.essay.delete.confirm', {
+                    id: essay.id,
+                    title: shortTitle(firstLineOf(essay.content)),
+                  })
+                : t('admin.desk.essay.delete.confirmUntitled', { id: essay.id }),
             }}
             onClick={remove}
             data-testid="essay-delete"
           >
-            删除
+            {t('admin.desk.delete')}
           </Button>
         )}
       </div>

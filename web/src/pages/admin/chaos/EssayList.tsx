@@ -2,11 +2,13 @@ import type { Essay } from '@candy/contract/calls/essays';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, EmptyState, ErrorState, formatDateTime, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 
 const titleOf = (content: string): string => {
-  const line = content.split('\n').find((l) => l.trim() !== '') ?? '（空）';
+  const line = content.split('\n').find((l) => l.trim() !== '') ?? t('admin.desk.list.emptyEssay');
   return line.replace(/^#+\s*/, '').slice(0, 60);
 };
 
@@ -18,6 +20,7 @@ export const EssayList = ({
   selected: number | null;
   onSelect: (essay: Essay) => void;
 }) => {
+  const t = useT();
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
   // Spec §9: search input debounced by 500 ms.
@@ -41,8 +44,8 @@ export const EssayList = ({
       <input
         className="input"
         type="search"
-        placeholder="搜索随笔，或 #id"
-        aria-label="搜索随笔"
+        placeholder={t('admin.desk.list.search.placeholder')}
+        aria-label={t('admin.desk.list.search.label')}
         value={input}
         onChange={(e) => setInput(e.target.value)}
       />
@@ -51,7 +54,7 @@ export const EssayList = ({
       ) : essays.isError && list.length === 0 ? (
         <ErrorState error={essays.error} onRetry={() => essays.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState>{keyword ? '没有找到' : '还没有随笔，写下第一篇吧'}</EmptyState>
+        <EmptyState>{keyword ? t('admin.desk.list.notFound') : t('admin.desk.list.none')}</EmptyState>
       ) : (
         <ul>
           {list.map((essay) => (
@@ -62,12 +65,16 @@ export const EssayList = ({
                 aria-current={essay.id === selected ? 'true' : undefined}
                 onClick={() => onSelect(essay)}
               >
-                <span className="essay-list-title">{titleOf(essay.content)}</span>
+                <span className="essay-list-title" data-content={essay.content.trim() ? true : undefined}>
+                  {titleOf(essay.content)}
+                </span>
                 <span className="essay-list-meta">
                   #{essay.id} · {formatDateTime(essay.createdAt)}
-                  {essay.hide && <Badge tone="muted">隐藏</Badge>}
+                  {essay.hide && <Badge tone="muted">{t('admin.desk.hidden')}</Badge>}
                   {essay.reservation !== null && essay.reservation > now && (
-                    <Badge tone="warning">定时 {formatDateTime(essay.reservation)}</Badge>
+                    <Badge tone="warning">
+                      {t('admin.desk.list.scheduled', { time: formatDateTime(essay.reservation) })}
+                    </Badge>
                   )}
                 </span>
               </button>
@@ -77,7 +84,7 @@ export const EssayList = ({
       )}
       {essays.hasNextPage && (
         <Button loading={essays.isFetchingNextPage} onClick={() => essays.fetchNextPage()}>
-          {essays.isFetchingNextPage ? '加载中…' : '加载更多'}
+          {essays.isFetchingNextPage ? t('admin.desk.loading') : t('admin.desk.more')}
         </Button>
       )}
     </aside>

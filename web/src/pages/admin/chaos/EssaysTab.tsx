@@ -2,20 +2,26 @@ import type { Essay } from '@candy/contract/calls/essays';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime, relativeTime } from '../../../ui/adminKit/index.ts';
 import { EssayEditor } from './EssayEditor.tsx';
 import { EssayList } from './EssayList.tsx';
 
 /** The reserved essays, soonest first, above the list. */
 const Reservations = ({ onOpen }: { onOpen: (essay: Essay) => void }) => {
+  const t = useT();
   const reserved = useQuery({ queryKey: ['essays', 'reserved'], queryFn: () => call('reservationList') });
   if (!reserved.data?.length) return null;
   return (
     <div className="essay-reservations" data-testid="reservations">
-      <strong>定时发布</strong>
+      <strong>{t('admin.desk.reservations')}</strong>
       {reserved.data.map((essay) => (
         <button key={essay.id} type="button" className="btn btn-text" onClick={() => onOpen(essay)}>
-          #{essay.id} · {formatDateTime(essay.reservation ?? 0)}（{relativeTime(essay.reservation ?? 0)}）
+          {t('admin.desk.reservation', {
+            id: essay.id,
+            time: formatDateTime(essay.reservation ?? 0),
+            relative: relativeTime(essay.reservation ?? 0),
+          })}
         </button>
       ))}
     </div>
@@ -39,6 +45,7 @@ export const EssaysTab = ({
   guard: () => Promise<boolean>;
   onDirtyChange: (dirty: boolean) => void;
 }) => {
+  const t = useT();
   const [current, setCurrent] = useState<Essay | null>(null);
   const [editorKey, setEditorKey] = useState(0);
   const [listOpen, setListOpen] = useState(roomForList);
@@ -88,10 +95,10 @@ export const EssaysTab = ({
         onClick={() => setListOpen((o) => !o)}
         data-testid="essay-list-toggle"
       >
-        {listOpen ? '收起列表' : '☰ 随笔列表'}
+        {listOpen ? t('admin.desk.list.hide') : t('admin.desk.list.show')}
       </button>
       <button type="button" className="btn btn-small" onClick={startNew} data-testid="essay-new">
-        ＋ 新随笔
+        {t('admin.desk.list.new')}
       </button>
     </>
   );
@@ -101,7 +108,7 @@ export const EssaysTab = ({
         className="essays-side"
         id="essay-side"
         ref={side}
-        aria-label="随笔列表"
+        aria-label={t('admin.desk.list.label')}
         hidden={!listOpen}
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || roomForList()) return;

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 
 /**
  * Opens the file picker for pictures (on a phone the only way: there is nothing to paste or drag);
  * the files go the same way as pasted ones, with the same progress list.
  */
 export const ImageButton = ({ onFiles }: { onFiles: (files: File[]) => void }) => {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -14,7 +16,7 @@ export const ImageButton = ({ onFiles }: { onFiles: (files: File[]) => void }) =
         onClick={() => input.current?.click()}
         data-testid="essay-image-button"
       >
-        插入图片
+        {t('admin.desk.image')}
       </button>
       <input
         ref={input}

@@ -2,6 +2,7 @@ import { markdown } from '@codemirror/lang-markdown';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 
 /** What the page around the editor may do to it (the image button inserts at the cursor). */
 export interface MarkdownEditorHandle {
@@ -40,9 +41,14 @@ export const MarkdownEditor = ({
   value,
   onChange,
   onFiles,
-  'aria-label': ariaLabel = 'Markdown 源文',
+  'aria-label': ariaLabelProp,
   'data-testid': testId,
 }: MarkdownEditorProps) => {
+  const t = useT();
+  const ariaLabel = ariaLabelProp ?? t('admin.desk.editor.source');
+  // Read by the editor at each update: a language switch renames it in place (effect below).
+  const label = useRef(ariaLabel);
+  label.current = ariaLabel;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, onFiles });
@@ -84,7 +90,7 @@ export const MarkdownEditor = ({
         markdown(),
         EditorView.lineWrapping,
         theme,
-        EditorView.contentAttributes.of({ 'aria-label': ariaLabel }),
+        EditorView.contentAttributes.of(() => ({ 'aria-label': label.current })),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
           for (const marker of pending) marker.pos = update.changes.mapPos(marker.pos);
@@ -116,6 +122,11 @@ export const MarkdownEditor = ({
     };
   }, []);
 
+  // A new label (another language): an empty update makes the editor read it again.
+  useEffect(() => {
+    if (view.current && ariaLabel) view.current.dispatch({});
+  }, [ariaLabel]);
+
   // A value set from outside (a loaded essay, a restored draft) replaces the text.
   useEffect(() => {
     const editor = view.current;
@@ -124,5 +135,5 @@ export const MarkdownEditor = ({
     }
   }, [value]);
 
-  return <div ref={host} className="md-editor" data-testid={testId} />;
+  return <div ref={host} className="md-editor" data-testid={testId} data-content />;
 };

@@ -3,12 +3,13 @@ import { MomentInput } from '@candy/contract/calls/moments';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   DropZone,
-  destroyQuestion,
   EmptyState,
   formatDateTime,
   LoadingState,
+  shortTitle,
   UploadList,
 } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -18,6 +19,7 @@ import { useImageUpload } from './useImageUpload.ts';
 
 /** Writing a moment (text and up to nine pictures) or editing one picked from the list. */
 const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () => void }) => {
+  const t = useT();
   const queryClient = useQueryClient();
   const [content, setContent] = useState(editing?.content ?? '');
   const [images, setImages] = useState<MomentImage[]>(editing?.images ?? []);
@@ -32,7 +34,7 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['moments'] });
-      toast(editing ? '动态已更新' : '动态已发布', { type: 'success' });
+      toast(editing ? t('admin.desk.moments.updated') : t('admin.desk.moments.posted'), { type: 'success' });
       setContent('');
       setImages([]);
       onDone();
@@ -40,7 +42,7 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
   });
   const submit = async () => {
     const parsed = MomentInput.safeParse({ content, images });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '内容不合法');
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('admin.desk.moments.invalid'));
     setError(null);
     await save.mutateAsync();
   };
@@ -48,8 +50,8 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
     <section className="moment-form" data-testid="moment-form">
       <textarea
         className="input"
-        placeholder="此刻在想什么？"
-        aria-label="动态内容"
+        placeholder={t('admin.desk.moments.placeholder')}
+        aria-label={t('admin.desk.moments.label')}
         value={content}
         onChange={(e) => setContent(e.target.value)}
         maxLength={5000}
@@ -62,7 +64,7 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
               <button
                 type="button"
                 className="btn btn-text"
-                aria-label={`移除第 ${i + 1} 张图片`}
+                aria-label={t('admin.desk.moments.removeImage', { n: i + 1 })}
                 onClick={() => setImages((list) => list.filter((x) => x !== image))}
               >
                 ✕
@@ -75,22 +77,22 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
         accept="image/*"
         multiple
         disabled={images.length >= 9}
-        disabledReason="已有 9 张图片，一条动态最多 9 张"
+        disabledReason={t('admin.desk.moments.imagesFull')}
         onFiles={async (files) => {
           const uploaded = await upload(files.slice(0, 9 - images.length));
           setImages((list) => [...list, ...uploaded].slice(0, 9));
         }}
       >
-        或把图片拖到这里（最多 9 张）
+        {t('admin.desk.moments.drop')}
       </DropZone>
       <UploadList items={items} />
       <ImagePipelinePanel show={items.length > 0} />
       {error && <p className="field-error">{error}</p>}
       <div className="admin-toolbar">
         <Button kind="primary" onClick={submit} loading={save.isPending} data-testid="moment-save">
-          {editing ? '保存' : '发布'}
+          {editing ? t('admin.desk.save') : t('admin.desk.moments.post')}
         </Button>
-        {editing && <Button onClick={onDone}>取消编辑</Button>}
+        {editing && <Button onClick={onDone}>{t('admin.desk.moments.cancel')}</Button>}
       </div>
     </section>
   );
@@ -98,6 +100,7 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
 
 /** Moments: write one, and the newest with edit and delete. */
 export const MomentsTab = () => {
+  const t = useT();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Moment | null>(null);
   const moments = useInfiniteQuery({
@@ -110,7 +113,7 @@ export const MomentsTab = () => {
   const remove = async (moment: Moment) => {
     await call('momentDelete', { params: { id: moment.id } });
     await queryClient.invalidateQueries({ queryKey: ['moments'] });
-    toast('已删除', { type: 'success' });
+    toast(t('admin.desk.deleted'), { type: 'success' });
   };
   return (
     <div className="moments-tab">
@@ -118,30 +121,40 @@ export const MomentsTab = () => {
       {moments.isPending ? (
         <LoadingState />
       ) : list.length === 0 ? (
-        <EmptyState>还没有动态</EmptyState>
+        <EmptyState>{t('admin.desk.moments.none')}</EmptyState>
       ) : (
         <ul className="moment-admin-list" data-testid="moment-admin-list">
           {list.map((moment) => (
             <li key={moment.id}>
               <div className="moment-admin-text">
                 <span className="muted">{formatDateTime(moment.createdAt)}</span>
-                <p>{moment.content || '（仅图片）'}</p>
-                {moment.images.length > 0 && <span className="muted">{moment.images.length} 张图片</span>}
+                {moment.content ? (
+                  <p data-content>{moment.content}</p>
+                ) : (
+                  <p>{t('admin.desk.moments.imagesOnly')}</p>
+                )}
+                {moment.images.length > 0 && (
+                  <span className="muted">
+                    {t('admin.desk.moments.images', { count: moment.images.length })}
+                  </span>
+                )}
               </div>
               <div className="admin-toolbar">
-                <Button onClick={() => setEditing(moment)}>编辑</Button>
+                <Button onClick={() => setEditing(moment)}>{t('admin.desk.edit')}</Button>
                 <Button
                   kind="dangerous"
                   confirm={{
-                    title: '删除动态',
-                    message: destroyQuestion('删除', '动态', {
-                      id: moment.id,
-                      title: moment.content || '仅图片',
-                    }),
+                    title: t('admin.desk.moments.delete.title'),
+                    message: (moment.content || t('admin.desk.moments.imagesOnlyTitle')).trim()
+                      ? t('admin.desk.moments.delete.confirm', {
+                          id: moment.id,
+                          title: shortTitle(moment.content || t('admin.desk.moments.imagesOnlyTitle')),
+                        })
+                      : t('admin.desk.moments.delete.confirmUntitled', { id: moment.id }),
                   }}
                   onClick={() => remove(moment)}
                 >
-                  删除
+                  {t('admin.desk.delete')}
                 </Button>
               </div>
             </li>
@@ -150,7 +163,7 @@ export const MomentsTab = () => {
       )}
       {moments.hasNextPage && (
         <button type="button" className="btn" onClick={() => void moments.fetchNextPage()}>
-          加载更多
+          {t('admin.desk.more')}
         </button>
       )}
     </div>

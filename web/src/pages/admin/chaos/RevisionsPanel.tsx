@@ -2,26 +2,28 @@ import type { RevisionRestored, RevisionTarget } from '@candy/contract/calls/rev
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, formatDateTime, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { type DiffRow, revisionDiff } from './revisionDiff.ts';
 
 const mark = { same: ' ', add: '+', del: '−' } as const;
 
-const DiffView = ({ rows }: { rows: DiffRow[] }) =>
-  rows.length === 0 ? (
-    <p className="muted">这个版本和编辑器里的内容相同。</p>
+const DiffView = ({ rows }: { rows: DiffRow[] }) => {
+  const t = useT();
+  return rows.length === 0 ? (
+    <p className="muted">{t('admin.desk.revisions.same')}</p>
   ) : (
     <div className="rev-diff" data-testid="revision-diff">
       {rows.map((row, i) =>
         row.kind === 'skip' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
           <div key={i} className="rev-row rev-skip">
-            … {row.lines} 行未变 …
+            {t('admin.desk.revisions.skip', { count: row.lines })}
           </div>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
-          <div key={i} className={`rev-row rev-${row.kind}`}>
+          <div key={i} className={`rev-row rev-${row.kind}`} data-content>
             <span className="rev-mark" aria-hidden="true">
               {mark[row.kind]}
             </span>
@@ -42,6 +44,7 @@ const DiffView = ({ rows }: { rows: DiffRow[] }) =>
       )}
     </div>
   );
+};
 
 /**
  * Every saved version of an essay or the about page, newest first; picking one shows what it has
@@ -58,6 +61,7 @@ export const RevisionsPanel = ({
   current: string;
   onRestored: (restored: RevisionRestored) => void;
 }) => {
+  const t = useT();
   const [picked, setPicked] = useState<number | null>(null);
   const list = useQuery({
     queryKey: ['revisions', target, targetId],
@@ -70,7 +74,7 @@ export const RevisionsPanel = ({
   });
   if (list.isPending) return <LoadingState />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
-  if (list.data.length === 0) return <EmptyState>还没有保存过的版本</EmptyState>;
+  if (list.data.length === 0) return <EmptyState>{t('admin.desk.revisions.none')}</EmptyState>;
   return (
     <div className="rev-panel" data-testid="revisions">
       <ol className="rev-list">
@@ -84,8 +88,11 @@ export const RevisionsPanel = ({
             >
               <span>{formatDateTime(revision.createdAt)}</span>
               <span className="essay-list-meta">
-                {revision.author === 'import' ? '导入' : '手动保存'} · {revision.length} 字
-                {i === 0 ? ' · 最新' : ''}
+                {revision.author === 'import'
+                  ? t('admin.desk.revisions.import')
+                  : t('admin.desk.revisions.manual')}{' '}
+                · {t('admin.desk.revisions.length', { count: revision.length })}
+                {i === 0 ? t('admin.desk.revisions.latest') : ''}
               </span>
             </button>
           </li>
@@ -93,7 +100,7 @@ export const RevisionsPanel = ({
       </ol>
       <div className="rev-detail">
         {picked === null ? (
-          <p className="muted">选一个版本，看它和编辑器里的内容有什么不同。</p>
+          <p className="muted">{t('admin.desk.revisions.pick')}</p>
         ) : detail.isPending ? (
           <LoadingState />
         ) : detail.isError ? (
@@ -102,14 +109,14 @@ export const RevisionsPanel = ({
           <>
             <div className="admin-toolbar">
               <span className="muted">
-                <span className="rev-legend rev-del">−</span> 这个版本有、现在没有 ·{' '}
-                <span className="rev-legend rev-add">+</span> 现在有、这个版本没有
+                <span className="rev-legend rev-del">−</span> {t('admin.desk.revisions.legend.del')} ·{' '}
+                <span className="rev-legend rev-add">+</span> {t('admin.desk.revisions.legend.add')}
               </span>
               <Button
                 kind="primary"
                 confirm={{
-                  title: '恢复这个版本？',
-                  message: '保存的内容会换成这个版本（现在的内容也会留在历史版本里）。',
+                  title: t('admin.desk.revisions.restore.title'),
+                  message: t('admin.desk.revisions.restore.message'),
                 }}
                 onClick={async () => {
                   const restored = await call('revisionRestore', { params: { id: detail.data.id } });
@@ -118,7 +125,7 @@ export const RevisionsPanel = ({
                 }}
                 data-testid="revision-restore"
               >
-                恢复这个版本
+                {t('admin.desk.revisions.restore')}
               </Button>
             </div>
             <DiffView rows={revisionDiff(detail.data.content, current)} />

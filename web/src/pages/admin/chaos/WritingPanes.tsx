@@ -1,15 +1,9 @@
 import type { Ref } from 'react';
+import { useT } from '../../../i18n/useT.ts';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { MarkdownEditor, type MarkdownEditorHandle } from './MarkdownEditor.tsx';
 
 export type PaneView = 'source' | 'split' | 'preview';
-
-const labels: Record<PaneView | 'history', string> = {
-  source: '源文',
-  split: '对照',
-  preview: '预览',
-  history: '历史版本',
-};
 
 /** Phones start on the source alone (the preview is a tap away); wider screens side by side. */
 export const defaultView = (): PaneView =>
@@ -24,22 +18,25 @@ export const ViewSwitch = <V extends PaneView | 'history'>({
   views: readonly V[];
   value: V;
   onChange: (view: V) => void;
-}) => (
-  <fieldset className="essay-editor-views" aria-label="显示">
-    {views.map((v) => (
-      <button
-        key={v}
-        type="button"
-        className={`btn btn-small${value === v ? ' btn-primary' : ''}`}
-        aria-pressed={value === v}
-        onClick={() => onChange(v)}
-        data-testid={`view-${v}`}
-      >
-        {labels[v]}
-      </button>
-    ))}
-  </fieldset>
-);
+}) => {
+  const t = useT();
+  return (
+    <fieldset className="essay-editor-views" aria-label={t('admin.desk.view.label')}>
+      {views.map((v) => (
+        <button
+          key={v}
+          type="button"
+          className={`btn btn-small${value === v ? ' btn-primary' : ''}`}
+          aria-pressed={value === v}
+          onClick={() => onChange(v)}
+          data-testid={`view-${v}`}
+        >
+          {t(`admin.desk.view.${v}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+};
 
 /** The Markdown source and, beside it or instead of it, the preview visitors will see. */
 export const WritingPanes = ({
@@ -60,26 +57,33 @@ export const WritingPanes = ({
   ariaLabel: string;
   sourceTestId: string;
   previewTestId: string;
-}) => (
-  <div className={`essay-editor-panes essay-editor-${view}`}>
-    <div className="essay-editor-source" hidden={view === 'preview'}>
-      <MarkdownEditor
-        ref={editorRef}
-        value={content}
-        onChange={onChange}
-        onFiles={onFiles}
-        aria-label={ariaLabel}
-        data-testid={sourceTestId}
-      />
-    </div>
-    {view !== 'source' && (
-      <div className="essay-editor-preview" data-testid={previewTestId}>
-        {content.trim() ? (
-          <Markdown source={content} />
-        ) : (
-          <p className="muted">预览会显示在这里：和访客看到的一样（图片、音乐卡片都会渲染）。</p>
-        )}
+}) => {
+  const t = useT();
+  return (
+    <div className={`essay-editor-panes essay-editor-${view}`}>
+      <div className="essay-editor-source" hidden={view === 'preview'}>
+        <MarkdownEditor
+          ref={editorRef}
+          value={content}
+          onChange={onChange}
+          onFiles={onFiles}
+          aria-label={ariaLabel}
+          data-testid={sourceTestId}
+        />
       </div>
-    )}
-  </div>
-);
+      {view !== 'source' && (
+        <div
+          className="essay-editor-preview"
+          data-testid={previewTestId}
+          data-content={content.trim() ? true : undefined}
+        >
+          {content.trim() ? (
+            <Markdown source={content} />
+          ) : (
+            <p className="muted">{t('admin.desk.preview.empty')}</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+};

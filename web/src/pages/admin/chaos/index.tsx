@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from '../../../app/router.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, Tabs } from '../../../ui/adminKit/index.ts';
 import { preloadMarkdown } from '../../../ui/Markdown/loadRenderer.ts';
 import { AboutTab } from './AboutTab.tsx';
@@ -13,18 +14,14 @@ void preloadMarkdown();
 
 type Tab = 'essays' | 'about' | 'moments' | 'comments';
 
-const tabs: { id: Tab; label: string }[] = [
-  { id: 'essays', label: '随笔' },
-  { id: 'about', label: '关于页' },
-  { id: 'moments', label: '朋友圈' },
-  { id: 'comments', label: '评论' },
-];
+const tabIds: Tab[] = ['essays', 'about', 'moments', 'comments'];
 
 /**
  * Writing: essays (with reservations), the about page, moments and comment moderation. Unsaved
  * writing is never left silently: menu links, tabs, another essay and closing the tab ask first.
  */
 export default function WritePage() {
+  const t = useT();
   // The owner's "awaiting review" notice links here with ?comments=held: the queue opens at once.
   const heldLinked = useLocation().search.includes('comments=held');
   const [tab, setTab] = useState<Tab>(heldLinked ? 'comments' : 'essays');
@@ -33,9 +30,9 @@ export default function WritePage() {
   const guard = useCallback(() => (dirty ? confirmLeave() : Promise.resolve(true)), [dirty]);
   const onDirtyChange = useCallback((next: boolean) => setDirty(next), []);
   return (
-    <AdminPage title="写随笔" data-testid="write-page">
+    <AdminPage title={t('admin.title.chaos')} data-testid="write-page">
       <Tabs
-        tabs={tabs}
+        tabs={tabIds.map((id) => ({ id, label: t(`admin.desk.tab.${id}`) }))}
         value={tab}
         onChange={(next) => {
           if (next !== tab) void guard().then((go) => go && setTab(next));

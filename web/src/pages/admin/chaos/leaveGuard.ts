@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { navigate } from '../../../app/router.tsx';
+import { t } from '../../../i18n/i18n.ts';
 import { confirm } from '../../../ui/Dialog.tsx';
 
 /** Asks before unsaved writing is left behind; answers whether to go on. */
 export const confirmLeave = (): Promise<boolean> =>
   confirm({
-    title: '有未保存的修改',
-    message: '离开后，未保存的修改仍留在服务器草稿里，下次打开时可以恢复。确定离开吗？',
-    confirmText: '离开',
-    cancelText: '留下',
+    title: t('admin.desk.leave.title'),
+    message: t('admin.desk.leave.message'),
+    confirmText: t('admin.desk.leave.confirm'),
+    cancelText: t('admin.desk.leave.cancel'),
   }).then(
     () => true,
     () => false,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 
 /** The folders under `path`, read when the node is opened. */
 const Children = ({
@@ -45,6 +46,7 @@ const FolderNode = ({
   current: string;
   onOpen: (path: string) => void;
 }) => {
+  const t = useT();
   // Open by default along the way to the current folder.
   const [open, setOpen] = useState(path === '' || current === path || current.startsWith(`${path}/`));
   return (
@@ -53,7 +55,7 @@ const FolderNode = ({
         <button
           type="button"
           className="files-tree-toggle"
-          aria-label={open ? '收起' : '展开'}
+          aria-label={open ? t('admin.files.tree.collapse') : t('admin.files.tree.expand')}
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >
@@ -64,6 +66,7 @@ const FolderNode = ({
           className="files-tree-name"
           aria-current={current === path ? 'page' : undefined}
           onClick={() => onOpen(path)}
+          data-content={path === '' ? undefined : true}
         >
           {name}
         </button>
@@ -77,15 +80,18 @@ const FolderNode = ({
 export const FolderTree = ({
   current,
   onOpen,
-  label = '文件夹',
+  label,
 }: {
   current: string;
   onOpen: (path: string) => void;
   label?: string;
-}) => (
-  <nav className="files-tree" aria-label={label}>
-    <ul>
-      <FolderNode path="" name="根目录" current={current} onOpen={onOpen} />
-    </ul>
-  </nav>
-);
+}) => {
+  const t = useT();
+  return (
+    <nav className="files-tree" aria-label={label ?? t('admin.files.tree.label')}>
+      <ul>
+        <FolderNode path="" name={t('admin.files.root')} current={current} onOpen={onOpen} />
+      </ul>
+    </nav>
+  );
+};

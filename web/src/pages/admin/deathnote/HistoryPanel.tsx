@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, formatDateTime, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -14,6 +15,7 @@ export const HistoryPanel = ({
   viewing: string | undefined;
   onView: (commit: string | undefined) => void;
 }) => {
+  const t = useT();
   const client = useQueryClient();
   const history = useQuery({
     queryKey: ['files', 'history', path],
@@ -21,16 +23,18 @@ export const HistoryPanel = ({
   });
   if (history.isPending) return <LoadingState />;
   if (history.isError) return <ErrorState error={history.error} onRetry={() => history.refetch()} />;
-  if (history.data.length === 0) return <EmptyState>还没有提交过</EmptyState>;
+  if (history.data.length === 0) return <EmptyState>{t('admin.files.history.none')}</EmptyState>;
   return (
     <ol className="files-history" data-testid="file-history">
       {history.data.map((commit, index) => (
         <li key={commit.hash} className={viewing === commit.hash ? 'current' : undefined}>
           <code>{commit.hash.slice(0, 7)}</code>
-          <span className="files-history-message">{commit.message}</span>
+          <span className="files-history-message" data-content>
+            {commit.message}
+          </span>
           <time dateTime={new Date(commit.time).toISOString()}>{formatDateTime(commit.time)}</time>
           <Button kind="text" onClick={() => onView(index === 0 ? undefined : commit.hash)}>
-            查看
+            {t('admin.files.history.view')}
           </Button>
           {index > 0 && (
             <Button
@@ -39,10 +43,10 @@ export const HistoryPanel = ({
               onClick={async () => {
                 await call('filesRestore', { body: { path, commit: commit.hash } });
                 await client.invalidateQueries({ queryKey: ['files'] });
-                toast.success('已恢复到待提交的改动，提交后生效');
+                toast.success(t('admin.files.history.restored'));
               }}
             >
-              恢复此版本
+              {t('admin.files.history.restore')}
             </Button>
           )}
         </li>

@@ -1,6 +1,8 @@
 import type { RepoEntry } from '@candy/contract/calls/files';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { t } from '../../../i18n/i18n.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { queryClient } from '../../../ui/adminKit/index.ts';
 import { Dialog } from '../../../ui/DialogFrame.tsx';
 import { openOverlay } from '../../../ui/overlayHost.tsx';
@@ -11,11 +13,11 @@ import { joinPath, parentOf } from './repoPath.ts';
 /** A name the repository accepts: no slashes, not starting with a dot. */
 export const FILE_NAME = /^(?!\.)[^/\\]{1,200}$/;
 
-/** Why `entry` cannot go to `folder` under `name`, or null. */
+/** Why `entry` cannot go to `folder` under `name` (in the active language), or null. */
 export const moveProblem = (entry: RepoEntry, folder: string, name: string): string | null => {
-  if (!FILE_NAME.test(name.trim())) return '名字不能含 / 或以 . 开头';
+  if (!FILE_NAME.test(name.trim())) return t('admin.files.name.problem');
   if (entry.type === 'dir' && (folder === entry.path || folder.startsWith(`${entry.path}/`)))
-    return '不能把文件夹移到它自己里面';
+    return t('admin.files.move.intoItself');
   return null;
 };
 
@@ -55,10 +57,13 @@ const MoveDialog = ({
   onDone: (to: string) => void;
   onCancel: () => void;
 }) => {
+  const t = useT();
   const [folder, setFolder] = useState(parentOf(entry.path));
   const [name, setName] = useState(entry.name);
   const [busy, setBusy] = useState(false);
   const problem = moveProblem(entry, folder, name);
+  // The folder goes where the message puts it, in its own element.
+  const [before, after] = t('admin.files.move.to', { folder: '\u0000' }).split('\u0000');
   const to = joinPath(folder, name.trim());
   const submit = async () => {
     if (problem || busy) return;
@@ -74,13 +79,13 @@ const MoveDialog = ({
   };
   return (
     <Dialog
-      title={`移动「${entry.name}」`}
+      title={t('admin.files.move.title', { name: entry.name })}
       onClose={onCancel}
       className="files-move"
       footer={
         <>
           <button type="button" className="btn" onClick={onCancel}>
-            取消
+            {t('admin.files.move.cancel')}
           </button>
           <button
             type="button"
@@ -90,7 +95,7 @@ const MoveDialog = ({
             data-testid="move-confirm"
           >
             {busy && <span className="spinner" />}
-            移到这里
+            {t('admin.files.move.confirm')}
           </button>
         </>
       }
@@ -102,14 +107,18 @@ const MoveDialog = ({
         }}
       >
         <label className="files-move-name">
-          名字
+          {t('admin.files.move.name')}
           <input className="input" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
         </label>
       </form>
       <p className="files-move-where">
-        移到：<strong data-testid="move-target">{folder || '根目录'}</strong>
+        {before}
+        <strong data-testid="move-target" data-content={folder ? true : undefined}>
+          {folder || t('admin.files.root')}
+        </strong>
+        {after}
       </p>
-      <FolderTree current={folder} onOpen={setFolder} label="选择目标文件夹" />
+      <FolderTree current={folder} onOpen={setFolder} label={t('admin.files.move.tree')} />
       {problem && <p className="field-error">{problem}</p>}
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { protectedAssetUrl } from '../../../core/protectedAsset.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { ErrorState, formatBytes, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Markdown } from '../../../ui/Markdown/Markdown.tsx';
 import { nameOf, previewKindOf } from './repoPath.ts';
@@ -9,6 +10,7 @@ const TEXT_PREVIEW_MAX = 512 * 1024;
 
 /** A file as the browser can show it — image, video, audio, Markdown or text — read as the owner. */
 export const Preview = ({ path, size, commit }: { path: string; size: number; commit?: string }) => {
+  const t = useT();
   const url = protectedAssetUrl(path, commit);
   const kind = previewKindOf(path);
   const textual = (kind === 'markdown' || kind === 'text') && size <= TEXT_PREVIEW_MAX;
@@ -38,17 +40,19 @@ export const Preview = ({ path, size, commit }: { path: string; size: number; co
         ) : text.isError ? (
           <ErrorState error={text.error} onRetry={() => text.refetch()} />
         ) : kind === 'markdown' ? (
-          <div className="files-markdown">
+          <div className="files-markdown" data-content>
             <Markdown source={text.data} />
           </div>
         ) : (
-          <pre className="files-text">{text.data}</pre>
+          <pre className="files-text" data-content>
+            {text.data}
+          </pre>
         ))}
       {(kind === 'none' || ((kind === 'markdown' || kind === 'text') && !textual)) && (
-        <p className="files-no-preview">没有预览（{formatBytes(size)}）</p>
+        <p className="files-no-preview">{t('admin.files.preview.none', { size: formatBytes(size) })}</p>
       )}
       <a className="btn" href={url} download={nameOf(path)}>
-        下载
+        {t('admin.files.preview.download')}
       </a>
     </div>
   );

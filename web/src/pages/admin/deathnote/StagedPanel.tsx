@@ -1,19 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Badge, type BadgeTone, EmptyState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  added: { label: '新增', tone: 'success' },
-  modified: { label: '修改', tone: 'info' },
-  deleted: { label: '删除', tone: 'danger' },
-  renamed: { label: '移动', tone: 'warning' },
+/** Each kind of change: its badge's tone (its label is `admin.files.status.<kind>`). */
+const STATUS: Record<string, BadgeTone> = {
+  added: 'success',
+  modified: 'info',
+  deleted: 'danger',
+  renamed: 'warning',
 };
 
 /** What the next commit will hold, each change undoable, and the commit box. */
 export const StagedPanel = () => {
+  const t = useT();
   const client = useQueryClient();
   const staged = useQuery({ queryKey: ['files', 'staged'], queryFn: () => call('filesStaged') });
   const [message, setMessage] = useState('');
@@ -22,30 +25,34 @@ export const StagedPanel = () => {
     const done = await call('filesCommit', { body: { message } });
     setMessage('');
     await refresh();
-    if (done.pushError)
-      toast.error(`已提交 ${done.hash.slice(0, 7)}，但推送失败：${done.pushError}（稍后自动重试）`);
-    else toast.success(`已提交 ${done.hash.slice(0, 7)}${done.pushed ? '并推送' : ''}`);
+    const hash = done.hash.slice(0, 7);
+    if (done.pushError) toast.error(t('admin.files.commit.pushFailed', { hash, error: done.pushError }));
+    else toast.success(t(done.pushed ? 'admin.files.commit.pushed' : 'admin.files.commit.done', { hash }));
   };
   const changes = staged.data ?? [];
   return (
-    <section className="files-staged" data-testid="files-staged" aria-label="待提交的改动">
-      <h2>待提交的改动 {changes.length > 0 && <Badge>{changes.length}</Badge>}</h2>
+    <section className="files-staged" data-testid="files-staged" aria-label={t('admin.files.staged.title')}>
+      <h2>
+        {t('admin.files.staged.title')} {changes.length > 0 && <Badge>{changes.length}</Badge>}
+      </h2>
       {changes.length === 0 ? (
-        <EmptyState>没有待提交的改动</EmptyState>
+        <EmptyState>{t('admin.files.staged.none')}</EmptyState>
       ) : (
         <ul>
           {changes.map((change) => (
             <li key={change.path} data-testid="staged-change">
-              <Badge tone={STATUS[change.status]?.tone ?? 'info'}>
-                {STATUS[change.status]?.label ?? change.status}
+              <Badge tone={STATUS[change.status] ?? 'info'}>
+                {change.status in STATUS ? t(`admin.files.status.${change.status}`) : change.status}
               </Badge>
-              <span className="files-staged-path">
+              <span className="files-staged-path" data-content>
                 {change.from ? `${change.from} → ` : ''}
-                {change.path.endsWith('/.keep') ? `${change.path.slice(0, -6)}/（新文件夹）` : change.path}
+                {change.path.endsWith('/.keep')
+                  ? t('admin.files.staged.newFolder', { path: change.path.slice(0, -6) })
+                  : change.path}
               </span>
               <Button
                 kind="text"
-                title="放弃这项改动"
+                title={t('admin.files.staged.discardOne')}
                 onClick={async () => {
                   // A new folder is its `.keep` file, a name the file calls refuse (no dot
                   // segments): it is taken back by the folder's path, which takes all inside it.
@@ -54,7 +61,7 @@ export const StagedPanel = () => {
                   await refresh();
                 }}
               >
-                撤销
+                {t('admin.files.staged.undo')}
               </Button>
             </li>
           ))}
@@ -68,8 +75,8 @@ export const StagedPanel = () => {
       >
         <input
           className="input"
-          placeholder="提交说明"
-          aria-label="提交说明"
+          placeholder={t('admin.files.staged.message')}
+          aria-label={t('admin.files.staged.message')}
           value={message}
           maxLength={500}
           onChange={(event) => setMessage(event.target.value)}
@@ -78,23 +85,25 @@ export const StagedPanel = () => {
         <Button
           kind="primary"
           disabled={changes.length === 0 || message.trim() === ''}
-          disabledReason={changes.length === 0 ? '没有待提交的改动' : '先写一句提交说明'}
+          disabledReason={
+            changes.length === 0 ? t('admin.files.staged.none') : t('admin.files.staged.messageFirst')
+          }
           onClick={commit}
           data-testid="commit-button"
         >
-          提交
+          {t('admin.files.staged.commit')}
         </Button>
         <Button
           kind="dangerous"
           disabled={changes.length === 0}
-          disabledReason="没有待提交的改动"
-          confirm={{ message: '放弃全部待提交的改动？上传但未提交的文件会被删除。' }}
+          disabledReason={t('admin.files.staged.none')}
+          confirm={{ message: t('admin.files.staged.discardAll.confirm') }}
           onClick={async () => {
             await call('filesDiscard', { body: {} });
             await refresh();
           }}
         >
-          全部放弃
+          {t('admin.files.staged.discardAll')}
         </Button>
       </form>
     </section>

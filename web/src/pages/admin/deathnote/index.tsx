@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RequestError } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import {
   AdminPage,
   Badge,
@@ -40,6 +41,7 @@ const EntryIcon = ({ folder }: { folder: boolean }) => (
  * and its history, any version of which can be restored.
  */
 export default function Page() {
+  const t = useT();
   const client = useQueryClient();
   const [folder, setFolder] = useState('');
   const [selected, setSelected] = useState<RepoEntry | null>(null);
@@ -62,6 +64,10 @@ export default function Page() {
     if (gone && !atCommit) setFolder(parentOf(folder));
   }, [gone, atCommit, folder]);
   const refresh = () => client.invalidateQueries({ queryKey: ['files'] });
+  // A value in its own element where the whole message puts it.
+  const MARK = '\u0000';
+  const atCommitText = t('admin.files.atCommit', { hash: MARK }).split(MARK);
+  const dropText = t('admin.files.drop', { folder: MARK }).split(MARK);
   const open = (path: string) => {
     setFolder(path);
     setSelected(null);
@@ -76,14 +82,14 @@ export default function Page() {
       }),
     );
     await refresh();
-    if (done.length > 0) toast.success(`${done.length} 个文件已加入待提交的改动`);
+    if (done.length > 0) toast.success(t('admin.files.uploaded', { count: done.length }));
   };
   const newFolder = async () => {
     const name = await prompt({
-      title: '新建文件夹',
-      placeholder: '文件夹名',
+      title: t('admin.files.newFolder'),
+      placeholder: t('admin.files.newFolder.placeholder'),
       pattern: FILE_NAME,
-      error: '名字不能含 / 或以 . 开头',
+      error: t('admin.files.name.problem'),
     });
     await call('filesMkdir', { body: { path: joinPath(folder, name.trim()) } });
     await refresh();
@@ -95,20 +101,20 @@ export default function Page() {
     });
     if (to === entry.path) return;
     await refresh();
-    toast.success(`已移到「${parentOf(to) || '根目录'}」，提交后生效`);
+    toast.success(t('admin.files.move.done', { folder: parentOf(to) || t('admin.files.root') }));
   };
   const remove = async (entry: RepoEntry) => {
     if (entry.type === 'dir') {
       const message = await prompt({
-        title: `删除文件夹 ${entry.name}`,
-        message: '会立即提交。提交说明：',
-        initial: `删除 ${entry.path}`,
+        title: t('admin.files.deleteFolder.title', { name: entry.name }),
+        message: t('admin.files.deleteFolder.message'),
+        initial: t('admin.files.deleteFolder.initial', { path: entry.path }),
       });
       await call('filesDeleteDir', { body: { path: entry.path, message } });
-      toast.success('文件夹已删除并提交');
+      toast.success(t('admin.files.deleteFolder.done'));
     } else {
       await call('filesRemove', { body: { path: entry.path } });
-      toast.success('删除已加入待提交的改动');
+      toast.success(t('admin.files.delete.staged'));
     }
     if (selected?.path === entry.path) setSelected(null);
     await refresh();
@@ -117,7 +123,7 @@ export default function Page() {
   const columns: Column<RepoEntry>[] = [
     {
       key: 'name',
-      title: '名称',
+      title: t('admin.files.column.name'),
       sortValue: (e) => `${e.type === 'dir' ? 0 : 1}${e.name}`,
       render: (e) => (
         <button
@@ -133,24 +139,24 @@ export default function Page() {
           }}
         >
           <EntryIcon folder={e.type === 'dir'} />
-          {e.name}
-          {e.staged && <Badge tone="success">待提交</Badge>}
+          <span data-content>{e.name}</span>
+          {e.staged && <Badge tone="success">{t('admin.files.pending')}</Badge>}
         </button>
       ),
     },
     {
       key: 'size',
-      title: '大小',
+      title: t('admin.files.column.size'),
       sortValue: (e) => e.size ?? -1,
       render: (e) => (e.size === null ? '—' : formatBytes(e.size)),
     },
     {
       key: 'commit',
-      title: '最后提交',
+      title: t('admin.files.column.commit'),
       sortValue: (e) => e.lastCommit?.time ?? 0,
       render: (e) =>
         e.lastCommit ? (
-          <span className="files-commit" title={e.lastCommit.message}>
+          <span className="files-commit" title={e.lastCommit.message} data-content>
             {relativeTime(e.lastCommit.time)} · {e.lastCommit.message}
           </span>
         ) : (
@@ -169,24 +175,26 @@ export default function Page() {
               onClick={async () => {
                 await call('filesRestore', { body: { path: e.path, commit: atCommit } });
                 await refresh();
-                toast.success(`${e.name} 已恢复到待提交的改动，提交后生效`);
+                toast.success(t('admin.files.restoredFile', { name: e.name }));
               }}
             >
-              恢复此文件
+              {t('admin.files.restoreFile')}
             </Button>
           )
         ) : (
           <span className="files-actions">
             <Button kind="text" onClick={() => move(e)}>
-              移动
+              {t('admin.files.move')}
             </Button>
             <Button
               kind="dangerous"
-              confirm={e.type === 'dir' ? false : { message: `删除 ${e.path}？提交后生效。` }}
+              confirm={
+                e.type === 'dir' ? false : { message: t('admin.files.delete.confirm', { path: e.path }) }
+              }
               onClick={() => remove(e)}
               data-testid="file-delete"
             >
-              删除
+              {t('admin.files.delete')}
             </Button>
           </span>
         ),
@@ -195,20 +203,26 @@ export default function Page() {
 
   return (
     <AdminPage
-      title="文件"
+      title={t('admin.files.title')}
       actions={
         <Button onClick={newFolder} data-testid="new-folder">
-          新建文件夹
+          {t('admin.files.newFolder')}
         </Button>
       }
     >
-      <nav className="files-crumbs" aria-label="当前位置" data-testid="breadcrumbs">
+      <nav className="files-crumbs" aria-label={t('admin.files.where')} data-testid="breadcrumbs">
         {crumbsOf(folder).map((crumb, index, all) => (
           <span key={crumb.path}>
             {index === all.length - 1 ? (
-              <strong aria-current="page">{crumb.name}</strong>
+              <strong aria-current="page" data-content={crumb.path ? true : undefined}>
+                {crumb.name}
+              </strong>
             ) : (
-              <button type="button" onClick={() => open(crumb.path)}>
+              <button
+                type="button"
+                onClick={() => open(crumb.path)}
+                data-content={crumb.path ? true : undefined}
+              >
                 {crumb.name}
               </button>
             )}
@@ -221,14 +235,18 @@ export default function Page() {
         <div className="files-main">
           {atCommit ? (
             <div className="files-at-commit" role="status">
-              正在浏览提交 <code>{atCommit.slice(0, 7)}</code> 时的文件（只读）
+              {atCommitText[0]}
+              <code>{atCommit.slice(0, 7)}</code>
+              {atCommitText[1]}
               <Button kind="text" onClick={() => setAtCommit(undefined)}>
-                回到最新
+                {t('admin.files.atCommit.back')}
               </Button>
             </div>
           ) : (
             <DropZone multiple onFiles={upload} data-testid="files-drop">
-              上传到「{folder || '根目录'}」：或把文件拖到这里
+              {dropText[0]}
+              <span data-content={folder ? true : undefined}>{folder || t('admin.files.root')}</span>
+              {dropText[1]}
             </DropZone>
           )}
           <UploadList items={uploads.items} />
@@ -241,23 +259,25 @@ export default function Page() {
             onRetry={() => listing.refetch()}
             empty={
               stagedFolder
-                ? '新建的文件夹（待提交）：上传文件到这里，然后提交'
+                ? t('admin.files.empty.staged')
                 : folder
-                  ? '这个文件夹是空的'
-                  : '还没有文件：上传一些，然后提交'
+                  ? t('admin.files.empty.folder')
+                  : t('admin.files.empty')
             }
             data-testid="files-table"
           />
           {selected && (
             <section className="files-detail" aria-label={selected.name} data-testid="file-detail">
               <header>
-                <h2>{nameOf(selected.path)}</h2>
+                <h2 data-content>{nameOf(selected.path)}</h2>
                 <small>
-                  {parentOf(selected.path) || '根目录'}
-                  {version ? ` · 版本 ${version.slice(0, 7)}` : ''}
+                  <span data-content={parentOf(selected.path) ? true : undefined}>
+                    {parentOf(selected.path) || t('admin.files.root')}
+                  </span>
+                  {version ? t('admin.files.version', { hash: version.slice(0, 7) }) : ''}
                 </small>
                 <Button kind="text" onClick={() => setSelected(null)}>
-                  关闭
+                  {t('admin.files.close')}
                 </Button>
               </header>
               <Preview
@@ -266,15 +286,15 @@ export default function Page() {
                 size={selected.size ?? 0}
                 commit={version}
               />
-              <h3>历史</h3>
+              <h3>{t('admin.files.history')}</h3>
               <HistoryPanel path={selected.path} viewing={version} onView={setVersion} />
             </section>
           )}
         </div>
       </div>
       <StagedPanel />
-      <section className="files-log" aria-label="提交记录">
-        <h2>提交记录</h2>
+      <section className="files-log" aria-label={t('admin.files.log')}>
+        <h2>{t('admin.files.log')}</h2>
         <CommitLog
           viewing={atCommit}
           onBrowse={(hash) => {

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { needPart } from '../../../i18n/i18n.ts';
 import { crumbsOf, joinPath, nameOf, parentOf, previewKindOf } from './repoPath.ts';
+
+// The top folder's name is the back office's word (the source language's, as a page starts).
+beforeAll(() => needPart('admin'));
 
 describe('repository paths on the file page', () => {
   it('joins, splits and names paths', () => {

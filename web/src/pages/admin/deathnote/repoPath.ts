@@ -1,3 +1,5 @@
+import { t } from '../../../i18n/i18n.ts';
+
 /** `a/b` + `c` → `a/b/c`; the top folder is ''. */
 export const joinPath = (folder: string, name: string): string => (folder ? `${folder}/${name}` : name);
 
@@ -8,7 +10,7 @@ export const nameOf = (path: string): string => path.split('/').pop() ?? path;
 
 /** Breadcrumb steps of a folder: the top, then each folder down to it. */
 export const crumbsOf = (folder: string): { name: string; path: string }[] => [
-  { name: '根目录', path: '' },
+  { name: t('admin.files.root'), path: '' },
   ...folder
     .split('/')
     .filter(Boolean)

@@ -1,5 +1,6 @@
 import { type Todo, TodoPatch } from '@candy/contract/calls/todos';
 import { call } from '../../../core/request.ts';
+import { useT } from '../../../i18n/useT.ts';
 import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/DialogFrame.tsx';
@@ -14,6 +15,7 @@ const EditForm = ({
   onSaved: (t: Todo) => void;
   onClose: () => void;
 }) => {
+  const t = useT();
   const form = useZodForm(TodoPatch, { title: todo.title, notes: todo.notes });
   const save = async () => {
     const patch = form.validate();
@@ -23,13 +25,13 @@ const EditForm = ({
   };
   return (
     <Dialog
-      title="编辑待办"
+      title={t('admin.todos.edit.title')}
       onClose={onClose}
       footer={
         <>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={onClose}>{t('admin.todos.edit.cancel')}</Button>
           <Button kind="primary" onClick={save} data-testid="todo-save">
-            保存
+            {t('admin.todos.edit.save')}
           </Button>
         </>
       }
@@ -41,7 +43,7 @@ const EditForm = ({
           void save();
         }}
       >
-        <Field label="标题" error={form.errors.title}>
+        <Field label={t('admin.todos.edit.titleField')} error={form.errors.title}>
           <input
             className="input"
             autoFocus
@@ -51,7 +53,7 @@ const EditForm = ({
             data-testid="todo-edit-title"
           />
         </Field>
-        <Field label="备注" error={form.errors.notes}>
+        <Field label={t('admin.todos.edit.notes')} error={form.errors.notes}>
           <textarea
             className="input"
             maxLength={5000}

@@ -1,10 +1,9 @@
 import type { Todo } from '@candy/contract/calls/todos';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, destroyQuestion, formatDateTime } from '../../../ui/adminKit/index.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { Badge, formatDateTime, shortTitle } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-
-const priorityLabel = ['', '低', '中', '高'] as const;
 
 /** YYYY-MM-DD of a due time, in local time. */
 const dayOf = (ms: number) => {
@@ -26,6 +25,7 @@ export const TodoRow = ({ todo, onChange, onEdit, onDelete }: TodoRowProps) => {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: todo.id,
   });
+  const t = useT();
   const overdue = !todo.done && todo.dueAt !== null && todo.dueAt < Date.now();
   return (
     <li
@@ -38,7 +38,7 @@ export const TodoRow = ({ todo, onChange, onEdit, onDelete }: TodoRowProps) => {
       <button
         type="button"
         className="todo-drag"
-        aria-label={`拖动排序：${todo.title}`}
+        aria-label={t('admin.todos.row.drag', { title: todo.title })}
         data-testid="todo-drag"
         {...attributes}
         {...listeners}
@@ -49,30 +49,32 @@ export const TodoRow = ({ todo, onChange, onEdit, onDelete }: TodoRowProps) => {
         type="checkbox"
         className="todo-check"
         checked={todo.done}
-        aria-label={`完成：${todo.title}`}
+        aria-label={t('admin.todos.row.check', { title: todo.title })}
         onChange={(e) => onChange({ done: e.target.checked })}
         data-testid="todo-check"
       />
       <span className="todo-text">
-        <span className="todo-title" data-testid="todo-title">
+        <span className="todo-title" data-testid="todo-title" data-content>
           {todo.title}
         </span>
         {todo.notes && (
-          <span className="todo-notes" data-testid="todo-notes">
+          <span className="todo-notes" data-testid="todo-notes" data-content>
             {todo.notes}
           </span>
         )}
       </span>
       <span className="todo-meta">
         {todo.priority > 0 && (
-          <Badge tone={todo.priority === 3 ? 'danger' : 'info'}>{priorityLabel[todo.priority]}</Badge>
+          <Badge tone={todo.priority === 3 ? 'danger' : 'info'}>
+            {t(`admin.todos.priority.${todo.priority}`)}
+          </Badge>
         )}
         {todo.dueAt !== null && (
           <span
             className={overdue ? 'todo-due overdue' : 'todo-due muted'}
             title={formatDateTime(todo.dueAt)}
           >
-            {overdue ? '已逾期 · ' : ''}
+            {overdue ? t('admin.todos.row.overdue') : ''}
             {dayOf(todo.dueAt)}
           </span>
         )}
@@ -80,34 +82,45 @@ export const TodoRow = ({ todo, onChange, onEdit, onDelete }: TodoRowProps) => {
       <input
         type="date"
         className="input todo-date"
-        aria-label={`截止日期：${todo.title}`}
+        aria-label={t('admin.todos.row.due', { title: todo.title })}
         value={todo.dueAt === null ? '' : dayOf(todo.dueAt)}
         onChange={(e) => e.target.value && onChange({ dueAt: endOfDay(e.target.value) })}
       />
       <select
         className="input todo-priority"
-        aria-label={`优先级：${todo.title}`}
+        aria-label={t('admin.todos.row.priority', { title: todo.title })}
         value={todo.priority}
         onChange={(e) => onChange({ priority: Number(e.target.value) as Todo['priority'] })}
       >
-        <option value={0}>无</option>
-        <option value={1}>低</option>
-        <option value={2}>中</option>
-        <option value={3}>高</option>
+        {[0, 1, 2, 3].map((priority) => (
+          <option key={priority} value={priority}>
+            {t(`admin.todos.priority.${priority}`)}
+          </option>
+        ))}
       </select>
       <span className="todo-actions">
-        <Button kind="text" onClick={onEdit} title={`编辑：${todo.title}`} data-testid="todo-edit">
-          编辑
+        <Button
+          kind="text"
+          onClick={onEdit}
+          title={t('admin.todos.row.editTitle', { title: todo.title })}
+          data-testid="todo-edit"
+        >
+          {t('admin.todos.row.edit')}
         </Button>
         <Button
           kind="text"
           className="danger"
-          confirm={{ title: '删除待办', message: destroyQuestion('删除', '待办', { title: todo.title }) }}
+          confirm={{
+            title: t('admin.todos.delete.title'),
+            message: todo.title.trim()
+              ? t('admin.todos.delete.confirm', { title: shortTitle(todo.title) })
+              : t('admin.todos.delete.confirmUntitled'),
+          }}
           onClick={onDelete}
-          title={`删除：${todo.title}`}
+          title={t('admin.todos.row.deleteTitle', { title: todo.title })}
           data-testid="todo-delete"
         >
-          删除
+          {t('admin.todos.row.delete')}
         </Button>
       </span>
     </li>

@@ -1,12 +1,14 @@
 import type { LogLine } from '@candy/contract/calls/log';
 import { useState } from 'react';
-import { clockTime, LEVEL_NAMES } from './lineFilter.ts';
+import { useT } from '../../../i18n/useT.ts';
+import { clockTime, levelName } from './lineFilter.ts';
 
 const statusClass = (status: number) =>
   status >= 500 ? 'log-status-5' : status >= 400 ? 'log-status-4' : '';
 
 /** One log line; a click opens what it carries beyond the summary (an error opens by itself). */
 export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: string) => void }) => {
+  const t = useT();
   const [open, setOpen] = useState(Boolean(line.err));
   const extra = {
     ...(line.reqId ? { reqId: line.reqId } : {}),
@@ -23,7 +25,7 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
           onClick={() => hasMore && setOpen(!open)}
         >
           <time dateTime={new Date(line.time).toISOString()}>{clockTime(line.time)}</time>
-          <span className="log-level">{LEVEL_NAMES[line.level]}</span>
+          <span className="log-level">{levelName(line.level)}</span>
           {line.replica && <span className="log-replica">{line.replica}</span>}
           {line.method && (
             <span className="log-request">
@@ -36,9 +38,9 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
           {line.ms !== undefined && <span className="log-ms">{line.ms} ms</span>}
           {/* A request line says "request": its method and path already say so. */}
           {!(line.msg === 'request' && line.method) && (
-            <span className="log-msg">
+            <span className="log-msg" data-content>
               {line.msg}
-              {line.err ? `：${line.err.message}` : ''}
+              {line.err ? t('admin.log.line.error', { message: line.err.message }) : ''}
             </span>
           )}
         </button>
@@ -46,7 +48,7 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
           <button
             type="button"
             className="log-reqid"
-            title="只看这个请求的所有行"
+            title={t('admin.log.line.onlyRequest')}
             data-testid="log-reqid"
             onClick={() => onRequest(line.reqId as string)}
           >
@@ -55,7 +57,7 @@ export const LogRow = ({ line, onRequest }: { line: LogLine; onRequest: (reqId: 
         )}
       </div>
       {open && (
-        <div className="log-line-more">
+        <div className="log-line-more" data-content>
           {line.err?.stack && <pre className="log-stack">{line.err.stack}</pre>}
           {Object.keys(extra).length > 0 && (
             <pre className="log-detail">{JSON.stringify(extra, null, 2)}</pre>

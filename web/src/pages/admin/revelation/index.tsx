@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from '../../../app/router.tsx';
+import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, EmptyState, ErrorState, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Switch } from '../../../ui/Switch.tsx';
@@ -13,6 +14,7 @@ import './revelation.css';
  * live adds new ones at the top; a request id narrows the list to that request's lines.
  */
 export default function Page() {
+  const t = useT();
   const [choice, setChoice] = useState<LevelChoice>('info');
   const [follow, setFollow] = useState(false);
   const [search, setSearch] = useState('');
@@ -50,33 +52,38 @@ export default function Page() {
 
   return (
     <AdminPage
-      title="日志"
+      title={t('admin.title.revelation')}
       actions={
         <>
-          <Switch checked={follow} onChange={setFollow} label="实时跟随" data-testid="log-follow" />
-          <Button onClick={log.reload}>刷新</Button>
+          <Switch
+            checked={follow}
+            onChange={setFollow}
+            label={t('admin.log.follow')}
+            data-testid="log-follow"
+          />
+          <Button onClick={log.reload}>{t('admin.log.reload')}</Button>
         </>
       }
     >
       <div className="admin-toolbar log-toolbar">
         <select
           className="input"
-          aria-label="级别"
+          aria-label={t('admin.log.levelLabel')}
           value={choice}
           onChange={(event) => setChoice(event.target.value as LevelChoice)}
           data-testid="log-level"
         >
           {LEVEL_CHOICES.map((item) => (
             <option key={item.value} value={item.value}>
-              {item.label}
+              {t(item.label)}
             </option>
           ))}
         </select>
         <input
           className="input log-search"
           type="search"
-          placeholder="在已加载的行中搜索"
-          aria-label="搜索"
+          placeholder={t('admin.log.search.placeholder')}
+          aria-label={t('admin.log.search.label')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           data-testid="log-search"
@@ -88,29 +95,29 @@ export default function Page() {
             onClick={() => setRequestId(null)}
             data-testid="log-request-filter"
           >
-            请求 #{requestId.slice(0, 8)} ✕
+            {t('admin.log.requestFilter', { id: requestId.slice(0, 8) })}
           </button>
         )}
       </div>
       <p className="log-hint">
         {log.shared
-          ? '显示所有实例写入数据库的日志，每行注明实例。'
+          ? t('admin.log.hint.shared')
           : log.replica
-            ? `读取 ${log.replica} 的日志文件。`
+            ? t('admin.log.hint.file', { replica: log.replica })
             : ''}
-        调试级别的行只在首页打开“调试日志”期间写入；点击请求编号只看这个请求的行。
+        {t('admin.log.hint')}
       </p>
       {log.status === 'loading' ? (
         <LoadingState />
       ) : log.status === 'error' ? (
         <ErrorState error={log.error} onRetry={log.reload} />
       ) : !log.enabled ? (
-        <EmptyState>服务器没有写日志文件（LOG_FILES=false）</EmptyState>
+        <EmptyState>{t('admin.log.disabled')}</EmptyState>
       ) : shown.length === 0 && !older ? (
         <EmptyState>
           {log.lines.length === 0 && (choice === 'all' || choice === 'info')
-            ? '还没有日志'
-            : '没有符合条件的行'}
+            ? t('admin.log.empty')
+            : t('admin.log.noMatch')}
         </EmptyState>
       ) : (
         <ol className="log-lines" data-testid="log-lines">
@@ -130,10 +137,10 @@ export default function Page() {
         {log.status === 'ready' &&
           (older ? (
             <Button onClick={loadOlder} loading={loadingOlder}>
-              加载更早的日志
+              {t('admin.log.older')}
             </Button>
           ) : (
-            log.lines.length > 0 && <span>已到最早的日志</span>
+            log.lines.length > 0 && <span>{t('admin.log.oldest')}</span>
           ))}
       </div>
     </AdminPage>

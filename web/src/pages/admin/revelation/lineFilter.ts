@@ -1,21 +1,16 @@
 import type { LogLevel, LogLine } from '@candy/contract/calls/log';
+import { t } from '../../../i18n/i18n.ts';
 import type { LogFilter } from './useLogLines.ts';
 
-export const LEVEL_NAMES: Record<LogLevel, string> = {
-  trace: '跟踪',
-  debug: '调试',
-  info: '信息',
-  warn: '警告',
-  error: '错误',
-  fatal: '致命',
-};
+/** A level's name in the active language. */
+export const levelName = (level: LogLevel): string => t(`admin.log.level.${level}`);
 
-/** The level menu: each choice is what the server is asked for. */
+/** The level menu: each choice is what the server is asked for; `label` is a catalogue key. */
 export const LEVEL_CHOICES = [
-  { value: 'all', label: '全部（含调试）', filter: { verbose: true } },
-  { value: 'info', label: '信息及以上', filter: { verbose: false } },
-  { value: 'warn', label: '警告及以上', filter: { verbose: false, level: 'warn' } },
-  { value: 'error', label: '只看错误', filter: { verbose: false, level: 'error' } },
+  { value: 'all', label: 'admin.log.choice.all', filter: { verbose: true } },
+  { value: 'info', label: 'admin.log.choice.info', filter: { verbose: false } },
+  { value: 'warn', label: 'admin.log.choice.warn', filter: { verbose: false, level: 'warn' } },
+  { value: 'error', label: 'admin.log.choice.error', filter: { verbose: false, level: 'error' } },
 ] as const satisfies readonly { value: string; label: string; filter: LogFilter }[];
 export type LevelChoice = (typeof LEVEL_CHOICES)[number]['value'];
 

@@ -1,5 +1,7 @@
 import type { ModerationAction } from '@candy/contract/calls/commentModeration';
 import { useState } from 'react';
+import { t as translate } from '../../../../i18n/i18n.ts';
+import { useT } from '../../../../i18n/useT.ts';
 import { EmptyState, ErrorState, LoadingState, Pager, Tabs } from '../../../../ui/adminKit/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { editAsOwner, replyAsOwner } from '../../shared/commentActions.ts';
@@ -13,14 +15,18 @@ import { useMarkSpam } from './useMarkSpam.ts';
 const pageSize = 20;
 
 const emptyText = (status: QueueStatus, q: string): string => {
-  if (q) return `没有找到含「${q}」的评论`;
-  if (status === 'held') return '没有等待审核的评论';
-  if (status === 'spam') return '没有垃圾评论';
-  return '还没有评论';
+  if (q) return translate('admin.desk.comments.empty.search', { q });
+  if (status === 'held') return translate('admin.desk.comments.empty.held');
+  if (status === 'spam') return translate('admin.desk.comments.empty.spam');
+  return translate('admin.desk.comments.empty');
 };
 
-const bulkConfirm: Partial<Record<ModerationAction, { title: string; message: (n: number) => string }>> = {
-  reject: { title: '批量拒绝', message: (n) => `拒绝并删除选中的 ${n} 条评论？删除后不能恢复。` },
+/** The bulk actions that ask first: the question's title and message (with `count`), as keys. */
+const bulkConfirm: Partial<Record<ModerationAction, { title: string; message: string }>> = {
+  reject: {
+    title: 'admin.desk.comments.bulkReject.title',
+    message: 'admin.desk.comments.bulkReject.message',
+  },
 };
 
 /**
@@ -28,6 +34,7 @@ const bulkConfirm: Partial<Record<ModerationAction, { title: string; message: (n
  * reject, mark as spam one at a time or many at once; and the settings that decide what is held.
  */
 export const CommentsTab = ({ initialStatus = 'all' }: { initialStatus?: QueueStatus }) => {
+  const t = useT();
   const [status, setStatus] = useState<QueueStatus>(initialStatus);
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -62,8 +69,8 @@ export const CommentsTab = ({ initialStatus = 'all' }: { initialStatus?: QueueSt
       <Button
         kind={kind}
         disabled={chosen.length === 0}
-        disabledReason="先选择评论"
-        confirm={ask ? { title: ask.title, message: ask.message(chosen.length) } : false}
+        disabledReason={t('admin.desk.comments.selectFirst')}
+        confirm={ask ? { title: t(ask.title), message: t(ask.message, { count: chosen.length }) } : false}
         onClick={() => act(chosen, action)}
         data-testid={`bulk-${action}`}
       >
@@ -77,9 +84,14 @@ export const CommentsTab = ({ initialStatus = 'all' }: { initialStatus?: QueueSt
       <SettingsPanel />
       <Tabs
         tabs={[
-          { id: 'all', label: '全部' },
-          { id: 'held', label: `待审核${queue.data?.held ? ` (${queue.data.held})` : ''}` },
-          { id: 'spam', label: '垃圾评论' },
+          { id: 'all', label: t('admin.desk.comments.tab.all') },
+          {
+            id: 'held',
+            label: queue.data?.held
+              ? t('admin.desk.comments.tab.heldCount', { count: queue.data.held })
+              : t('admin.desk.comments.tab.held'),
+          },
+          { id: 'spam', label: t('admin.desk.comments.tab.spam') },
         ]}
         value={status}
         onChange={(next) => {
@@ -98,13 +110,13 @@ export const CommentsTab = ({ initialStatus = 'all' }: { initialStatus?: QueueSt
         <input
           className="input"
           type="search"
-          aria-label="搜索评论内容或昵称"
-          placeholder="搜索评论内容或昵称"
+          aria-label={t('admin.desk.comments.search')}
+          placeholder={t('admin.desk.comments.search')}
           maxLength={100}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <Button type="submit">搜索</Button>
+        <Button type="submit">{t('admin.desk.comments.searchButton')}</Button>
       </form>
       <div className="queue-bulk" data-testid="queue-bulk">
         <label className="queue-all">
@@ -114,11 +126,13 @@ export const CommentsTab = ({ initialStatus = 'all' }: { initialStatus?: QueueSt
             disabled={list.length === 0}
             onChange={(event) => setSelected(new Set(event.target.checked ? list.map((c) => c.id) : []))}
           />
-          全选本页{chosen.length ? `（已选 ${chosen.length} 条）` : ''}
+          {chosen.length
+            ? t('admin.desk.comments.selectPageCount', { count: chosen.length })
+            : t('admin.desk.comments.selectPage')}
         </label>
-        {bulk('approve', '通过', 'primary')}
-        {bulk('spam', '标为垃圾', 'default')}
-        {bulk('reject', '拒绝', 'dangerous')}
+        {bulk('approve', t('admin.desk.comments.approve'), 'primary')}
+        {bulk('spam', t('admin.desk.comments.spam'), 'default')}
+        {bulk('reject', t('admin.desk.comments.reject'), 'dangerous')}
       </div>
       {queue.isPending ? (
         <LoadingState />

@@ -1,5 +1,7 @@
 import type { RecentComment } from '@candy/contract/calls/comments';
 import { Link } from '../../../../app/router.tsx';
+import { t } from '../../../../i18n/i18n.ts';
+import { useT } from '../../../../i18n/useT.ts';
 import { Badge, formatDateTime } from '../../../../ui/adminKit/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { whereOf } from '../../shared/commentActions.ts';
@@ -12,7 +14,8 @@ export interface QueueItemActions {
   onEdit: (c: RecentComment) => Promise<unknown>;
 }
 
-const who = (c: RecentComment) => c.name || '访客';
+/** The commenter's name, or the word for one without. */
+const who = (c: RecentComment) => c.name || t('admin.desk.comments.visitor');
 
 /** One comment in the back office: selectable, its state, where it stands, and what may be done. */
 export const QueueItem = ({
@@ -26,6 +29,7 @@ export const QueueItem = ({
   onSelect: (on: boolean) => void;
   actions: QueueItemActions;
 }) => {
+  const t = useT();
   const where = whereOf(c);
   return (
     <li className="queue-item" data-testid="queue-item" data-comment-id={c.id} data-status={c.status}>
@@ -33,44 +37,49 @@ export const QueueItem = ({
         type="checkbox"
         className="queue-check"
         checked={selected}
-        aria-label={`选择 ${who(c)} 的评论`}
+        aria-label={t('admin.desk.comments.select', { name: who(c) })}
         onChange={(event) => onSelect(event.target.checked)}
       />
       <div className="queue-main">
         <div className="recent-comment-head">
-          <strong>{who(c)}</strong>
-          {c.isOwner && <Badge>博主</Badge>}
-          {c.status === 'held' && <Badge tone="warning">待审核</Badge>}
-          {c.status === 'spam' && <Badge tone="danger">垃圾</Badge>}
+          <strong data-content={c.name ? true : undefined}>{who(c)}</strong>
+          {c.isOwner && <Badge>{t('admin.desk.comments.owner')}</Badge>}
+          {c.status === 'held' && <Badge tone="warning">{t('admin.desk.comments.held')}</Badge>}
+          {c.status === 'spam' && <Badge tone="danger">{t('admin.desk.comments.spamBadge')}</Badge>}
           <span className="muted">{formatDateTime(c.createdAt)}</span>
           <Link to={where.to}>{where.label}</Link>
         </div>
-        <p className="recent-comment-text">{c.content}</p>
+        <p className="recent-comment-text" data-content>
+          {c.content}
+        </p>
         <div className="admin-toolbar">
           {c.status !== 'visible' && (
             <Button kind="primary" onClick={() => actions.onApprove(c)} data-testid="queue-approve">
-              通过
+              {t('admin.desk.comments.approve')}
             </Button>
           )}
           <Button kind="text" onClick={() => actions.onReply(c)}>
-            回复
+            {t('admin.desk.comments.reply')}
           </Button>
           <Button kind="text" onClick={() => actions.onEdit(c)}>
-            编辑
+            {t('admin.desk.edit')}
           </Button>
           {c.status !== 'spam' && !c.isOwner && (
             // onSpam asks itself, with the server's count of what the mark hides.
             <Button kind="text" confirm={false} onClick={() => actions.onSpam(c)} data-testid="queue-spam">
-              标为垃圾
+              {t('admin.desk.comments.spam')}
             </Button>
           )}
           <Button
             kind="dangerous"
-            confirm={{ title: '拒绝评论', message: `拒绝并删除 ${who(c)} 的这条评论？删除后不能恢复。` }}
+            confirm={{
+              title: t('admin.desk.comments.reject.title'),
+              message: t('admin.desk.comments.reject.message', { name: who(c) }),
+            }}
             onClick={() => actions.onReject(c)}
             data-testid="queue-reject"
           >
-            拒绝
+            {t('admin.desk.comments.reject')}
           </Button>
         </div>
       </div>

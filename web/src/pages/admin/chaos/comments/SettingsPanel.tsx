@@ -1,12 +1,8 @@
-import {
-  CommentSettings,
-  ModerationMode,
-  moderationModeLabels,
-  powMaxNumberRange,
-} from '@candy/contract/calls/commentModeration';
+import { CommentSettings, ModerationMode, powMaxNumberRange } from '@candy/contract/calls/commentModeration';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../../../core/request.ts';
+import { useT } from '../../../../i18n/useT.ts';
 import { ErrorState, Field, LoadingState, useZodForm } from '../../../../ui/adminKit/index.ts';
 import { Button } from '../../../../ui/Button.tsx';
 import { toast } from '../../../../ui/toast.tsx';
@@ -19,6 +15,7 @@ const defaults: CommentSettings = {
 
 /** What is held for review, the words that hold a comment, and the proof of work's difficulty. */
 export const SettingsPanel = () => {
+  const t = useT();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: ['comments', 'settings'], queryFn: () => call('commentSettings') });
   const form = useZodForm(CommentSettings, defaults);
@@ -32,19 +29,19 @@ export const SettingsPanel = () => {
     if (!body) return;
     const saved = await call('commentSettingsUpdate', { body });
     queryClient.setQueryData(['comments', 'settings'], saved);
-    toast('审核设置已保存', { type: 'success' });
+    toast(t('admin.desk.comments.settings.saved'), { type: 'success' });
   };
 
   return (
     <details className="queue-settings" data-testid="comment-settings">
-      <summary>审核与人机验证设置</summary>
+      <summary>{t('admin.desk.comments.settings.title')}</summary>
       {settings.isPending ? (
         <LoadingState />
       ) : settings.isError ? (
         <ErrorState error={settings.error} onRetry={() => settings.refetch()} />
       ) : (
         <div className="queue-settings-body">
-          <Field label="需要审核" error={form.errors.moderation}>
+          <Field label={t('admin.desk.comments.settings.mode')} error={form.errors.moderation}>
             <select
               className="input"
               value={form.values.moderation}
@@ -53,13 +50,13 @@ export const SettingsPanel = () => {
             >
               {ModerationMode.options.map((mode) => (
                 <option key={mode} value={mode}>
-                  {moderationModeLabels[mode]}
+                  {t(`admin.desk.comments.mode.${mode}`)}
                 </option>
               ))}
             </select>
           </Field>
           <Field
-            label="审核词（每行一个，评论含任一即进入待审核）"
+            label={t('admin.desk.comments.settings.words')}
             error={Object.entries(form.errors).find(([key]) => key.startsWith('heldWords'))?.[1]}
           >
             <textarea
@@ -70,7 +67,10 @@ export const SettingsPanel = () => {
             />
           </Field>
           <Field
-            label={`人机验证难度（${powMaxNumberRange.min}–${powMaxNumberRange.max}，频繁评论的地址自动加倍）`}
+            label={t('admin.desk.comments.settings.pow', {
+              min: String(powMaxNumberRange.min),
+              max: String(powMaxNumberRange.max),
+            })}
             error={form.errors.powMaxNumber}
           >
             <input
@@ -85,7 +85,7 @@ export const SettingsPanel = () => {
           </Field>
           <div className="admin-toolbar">
             <Button kind="primary" onClick={save} data-testid="settings-save">
-              保存设置
+              {t('admin.desk.comments.settings.save')}
             </Button>
           </div>
         </div>

@@ -3,6 +3,7 @@ import type { RecentCommentsQuery } from '@candy/contract/calls/comments';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../../core/request.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { toast } from '../../../../ui/toast.tsx';
 
 export type QueueStatus = RecentCommentsQuery['status'];
@@ -15,11 +16,9 @@ export const useCommentQueue = (query: RecentCommentsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-const doneText: Record<ModerationAction, (n: number) => string> = {
-  approve: (n) => `已通过 ${n} 条评论`,
-  reject: (n) => `已拒绝并删除 ${n} 条评论`,
-  spam: (n) => `已标为垃圾 ${n} 条评论`,
-};
+/** What a done action says (`admin.desk.comments.done.<action>`, with `count`). */
+const doneText = (action: ModerationAction, count: number): string =>
+  t(`admin.desk.comments.done.${action}`, { count });
 
 /** Approve, reject or mark as spam; every comment list (and the dashboard) is refreshed after. */
 export const useModerate = () => {
@@ -27,7 +26,7 @@ export const useModerate = () => {
   return useCallback(
     async (ids: number[], action: ModerationAction) => {
       const { count } = await call('commentModerate', { body: { ids, action } });
-      toast(doneText[action](count), { type: 'success' });
+      toast(doneText(action, count), { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['comments'] });
     },
     [queryClient],

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { needPart } from '../../../../i18n/i18n.ts';
 import { spamQuestion } from './useMarkSpam.ts';
+
+// The question is the back office's words (the source language's, as a page starts).
+beforeAll(() => needPart('admin'));
 
 /** Issue 41.1: the confirmation says how many comments of how many devices the mark hides. */
 describe('spamQuestion', () => {

@@ -2,6 +2,7 @@ import type { CommentSpamPreview } from '@candy/contract/calls/commentModeration
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../../core/request.ts';
+import { t } from '../../../../i18n/i18n.ts';
 import { UNDO_MS } from '../../../../ui/adminKit/destroy.ts';
 import { confirm } from '../../../../ui/Dialog.tsx';
 import { reportError } from '../../../../ui/reportError.ts';
@@ -9,12 +10,9 @@ import { toast } from '../../../../ui/toast.tsx';
 
 /** The confirmation names what the mark hides, counted by the server (issue 41.1). */
 export const spamQuestion = ({ comments, devices }: CommentSpamPreview, chosen: number): string => {
-  const extra = comments - chosen;
-  return [
-    `将隐藏 ${comments} 条评论，来自 ${devices} 个设备`,
-    extra > 0 ? `（其中 ${extra} 条是这些设备还在等待审核的评论）` : '',
-    '。已显示的其他评论和博主的评论不受影响，之后这些设备的新评论直接进入垃圾箱。可以在提示里撤销。',
-  ].join('');
+  // Beyond the chosen ones: the devices' comments still waiting for review.
+  const extra = Math.max(0, comments - chosen);
+  return t('admin.desk.comments.spam.question', { comments, devices, extra });
 };
 
 /**
@@ -27,7 +25,8 @@ export const useMarkSpam = () => {
     async (ids: number[]) => {
       const preview = await call('commentSpamPreview', { body: { ids } });
       await confirm({
-        title: ids.length > 1 ? '批量标为垃圾' : '标为垃圾评论',
+        title:
+          ids.length > 1 ? t('admin.desk.comments.spam.titleMany') : t('admin.desk.comments.spam.titleOne'),
         message: spamQuestion(preview, ids.length),
       });
       const { count, undo } = await call('commentModerate', { body: { ids, action: 'spam' } });
@@ -35,13 +34,15 @@ export const useMarkSpam = () => {
       const takeBack = async () => {
         if (!undo) return;
         const back = await call('commentSpamUndo', { body: { undo } });
-        toast(`已撤销，恢复了 ${back.count} 条评论`, { type: 'success' });
+        toast(t('admin.desk.comments.spam.undone', { count: back.count }), { type: 'success' });
         await refresh();
       };
-      toast(`已标为垃圾 ${count} 条评论`, {
+      toast(t('admin.desk.comments.done.spam', { count }), {
         type: 'success',
         duration: UNDO_MS,
-        ...(undo ? { action: { label: '撤销', run: () => takeBack().catch(reportError) } } : {}),
+        ...(undo
+          ? { action: { label: t('admin.desk.comments.undo'), run: () => takeBack().catch(reportError) } }
+          : {}),
       });
       await refresh();
     },
