@@ -1,35 +1,42 @@
 import type { Page } from 'playwright-core';
 
 /**
- * The first Han text of the page a reader sees outside content (`[data-content]`: essays, titles,
- * names) and outside anything marked Chinese (`lang="zh-CN"`: 中文 in the language switch): text,
- * and the words of labels, titles and placeholders, or null. Not `alt`: a picture's alternative is
- * its title, content (a cover's anime, a gallery's picture). A label that names content ("Edit
- * {title}") passes when each of its Han runs is text of the page's content. Issue 44.
+ * The Han texts a reader sees outside content (`[data-content]`: essays, titles, names, a
+ * review in its text box) and outside anything marked Chinese (`lang="zh-CN"`: 中文 in the language
+ * switch): text, and the words of labels, titles and placeholders; up to ten, as short HTML. Not
+ * `alt`: a picture's alternative is its title, content (a cover's anime, a gallery's picture). A
+ * text or label that quotes content ("Edit {name}") passes when each of its Han runs is part of a
+ * short content text on the page (a name, a title). Issue 44.
  */
-export const hanOutsideContent = (page: Page): Promise<string | null> =>
+export const hanOutsideContent = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const doc = document;
     const han = /\p{Script=Han}/u;
+    const found: string[] = [];
+    // Pages kept alive but hidden (the back office keeps visited pages) are not what a reader sees.
     const shown = (element: Element): boolean =>
       !element.closest('[data-content], script, style, noscript, template') &&
-      !/^zh/i.test(element.closest('[lang]')?.getAttribute('lang') ?? '');
-    const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode())
-      if (han.test(node.textContent ?? '') && node.parentElement && shown(node.parentElement))
-        return `${node.parentElement.outerHTML.slice(0, 200)}`;
-    const content = [...doc.querySelectorAll('[data-content]')]
-      .map((element) => `${element.textContent}\n${element.getAttribute('title') ?? ''}`)
-      .join('\n');
+      !/^zh/i.test(element.closest('[lang]')?.getAttribute('lang') ?? '') &&
+      element.checkVisibility({ visibilityProperty: true });
+    // Names and titles of content (short [data-content] texts), which a label may quote.
+    const names = [...doc.querySelectorAll('[data-content]')]
+      .flatMap((element) => [element.textContent ?? '', element.getAttribute('title') ?? ''])
+      .filter((text) => text.length <= 200);
     const namesContent = (value: string) =>
-      (value.match(/\p{Script=Han}+/gu) ?? []).every((run) => content.includes(run));
+      (value.match(/\p{Script=Han}+/gu) ?? []).every((run) => names.some((name) => name.includes(run)));
+    const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (han.test(text) && node.parentElement && shown(node.parentElement) && !namesContent(text))
+        found.push(node.parentElement.outerHTML.slice(0, 200));
+    }
     for (const element of doc.body.querySelectorAll('[aria-label], [title], [placeholder]'))
       for (const name of ['aria-label', 'title', 'placeholder']) {
         const value = element.getAttribute(name) ?? '';
         if (han.test(value) && shown(element) && !namesContent(value))
-          return `${name} of ${element.outerHTML.slice(0, 200)}`;
+          found.push(`${name} of ${element.outerHTML.slice(0, 200)}`);
       }
-    return null;
+    return found.slice(0, 10);
   });
 
 /**

@@ -1,3 +1,4 @@
+import { powMaxNumberRange } from '@candy/contract/calls/commentModeration';
 import {
   internalMetaOf,
   knownMeta,
@@ -8,11 +9,23 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import type { t as translate } from '../../../i18n/i18n.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, LoadingState, shortTitle } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { FooterTagsEditor } from './FooterTagsEditor.tsx';
+
+/**
+ * What a known or internal string is for, in the reader's language (the contract keeps the
+ * Chinese as its source). The difficulty's range is written out as plain digits, as before.
+ */
+const meaningOf = (t: typeof translate, group: string, key: string): string =>
+  t(`admin.meta.meaning.${group}.${key}`, {
+    min: String(powMaxNumberRange.min),
+    max: String(powMaxNumberRange.max),
+    default: String(powMaxNumberRange.default),
+  });
 
 const slug = (group: string, key: string) => `${group}-${key}`;
 
@@ -72,7 +85,7 @@ const MetaEditor = ({
         </code>
         {!existing && <span className="muted">{t('admin.meta.unset')}</span>}
       </div>
-      {known && <p className="muted meta-meaning">{known.meaning}</p>}
+      {known && <p className="muted meta-meaning">{meaningOf(t, group, keyName)}</p>}
       {known?.kind === 'json-footer-tags' ? (
         <FooterTagsEditor value={value || '[]'} onChange={setValue} />
       ) : known?.kind === 'flag' ? (
@@ -88,6 +101,7 @@ const MetaEditor = ({
       ) : multiline ? (
         <textarea
           className="input meta-value"
+          data-content
           aria-label={`${group}.${keyName}`}
           value={value}
           rows={Math.min(12, Math.max(3, value.split('\n').length + 1))}
@@ -146,7 +160,9 @@ const InternalItem = ({ item }: { item: MetaString }) => {
         </code>
         <span className="muted">{t('admin.meta.readOnly')}</span>
       </div>
-      <p className="muted meta-meaning">{internalMetaOf(item.group, item.key)?.meaning}</p>
+      {internalMetaOf(item.group, item.key) && (
+        <p className="muted meta-meaning">{meaningOf(t, item.group, item.key)}</p>
+      )}
       <output className="meta-readonly" data-content>
         {item.value}
       </output>

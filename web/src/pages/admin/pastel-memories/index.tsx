@@ -243,6 +243,7 @@ const Entry = ({ entry }: { entry: Bangumi }) => {
         </div>
         <textarea
           className="input"
+          data-content
           aria-label={t('admin.anime.review')}
           placeholder={t('admin.anime.review')}
           value={review}
