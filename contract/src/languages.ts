@@ -1,7 +1,7 @@
 /**
  * The interface's languages (issue 44). Each has a folder of catalogues beside this file
- * (`i18n/<code>/public.json`, `admin.json`, `server.json`); adding a language is that folder and one
- * line here. Content (essays, moments, titles) is never translated: only the interface.
+ * (`i18n/<code>/public.json`, `tools.json`, `admin.json`, `server.json`); adding a language is
+ * that folder and one line here. Content (essays, moments, titles) is never translated: only the interface.
  */
 export const languages = {
   // The source language: the specification's texts are Chinese, word for word.

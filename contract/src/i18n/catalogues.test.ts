@@ -12,7 +12,7 @@ import { allLanguages, sourceLanguage } from '../languages.ts';
  * from contract/src/constants.ts; so every other language must translate each of them.
  */
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const parts = ['public', 'admin', 'server'] as const;
+const parts = ['public', 'admin', 'tools', 'server'] as const;
 
 const read = (language: string, part: string): Record<string, string> => {
   const own = JSON.parse(fs.readFileSync(path.join(dir, language, `${part}.json`), 'utf8')) as Record<

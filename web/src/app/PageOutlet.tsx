@@ -52,7 +52,9 @@ const loadPage = async (route: PageRoute): Promise<ComponentType> => {
       </AdminFrame>
     );
   } else {
-    page = (await route.load()).default;
+    const { catalogue } = route.meta;
+    const [inner] = await Promise.all([route.load(), catalogue ? needPart(catalogue) : null]);
+    page = inner.default;
   }
   loaded.set(route.path, page);
   return page;

@@ -9,6 +9,8 @@ export interface RouteMeta {
   fullscreen?: boolean;
   /** Back-office pages load the admin component set before showing (spec §2). */
   adminKit?: boolean;
+  /** A catalogue part the page needs beside the public one, loaded with its chunk (issue 44). */
+  catalogue?: 'tools';
 }
 
 export interface PageRoute {
@@ -110,17 +112,17 @@ export const pageRoutes: PageRoute[] = [
   },
   {
     path: '/utils/merge-image',
-    meta: { title: 'title.merge-image' },
+    meta: { catalogue: 'tools', title: 'title.merge-image' },
     load: () => import('../pages/utils/merge-image/index.tsx'),
   },
   {
     path: '/utils/oplus-log-decrypt',
-    meta: { title: 'title.oplus-log-decrypt' },
+    meta: { catalogue: 'tools', title: 'title.oplus-log-decrypt' },
     load: () => import('../pages/utils/oplus-log-decrypt/index.tsx'),
   },
   {
     path: '/utils/qrcode-decode',
-    meta: { title: 'title.qrcode-decode' },
+    meta: { catalogue: 'tools', title: 'title.qrcode-decode' },
     load: () => import('../pages/utils/qrcode-decode/index.tsx'),
   },
 ];

@@ -6,9 +6,10 @@ import { i18n, type Messages } from '@lingui/core';
  * The interface's words (issue 44): Lingui's runtime (≈ 2 KB gzip) with catalogues compiled at
  * build time (web/catalogues.ts), so plurals and placeholders need no parser in the browser.
  * `t('nav.chaos')` is the message in the active language; keys live in
- * contract/src/i18n/<language>/{public,admin}.json (web/src/i18n/README.md).
+ * contract/src/i18n/<language>/{public,admin,tools}.json (web/src/i18n/README.md).
  */
-export type Part = 'public' | 'admin';
+/** `tools`: the toolbox's three tools, loaded with a tool's page (not in every page's data block). */
+export type Part = 'public' | 'admin' | 'tools';
 
 type Values = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export const provide = (language: Language, part: Part, messages: Messages): voi
  * Each catalogue is a lazy chunk of its own: only the active language's parts are ever fetched,
  * and the back office's words never reach a visitor who does not open it.
  */
-const loaders = import.meta.glob<Messages>('../../../contract/src/i18n/*/{public,admin}.json', {
+const loaders = import.meta.glob<Messages>('../../../contract/src/i18n/*/{public,admin,tools}.json', {
   query: '?catalogue',
   import: 'default',
 });
