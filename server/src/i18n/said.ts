@@ -14,6 +14,10 @@ export interface Said {
    * for word, whatever server.json holds.
    */
   readonly source?: string;
+  /** A list: these messages, each said in the language, joined by what the key says (`list.comma`). */
+  readonly items?: readonly Message[];
+  /** A list's separator when it is the same in every language (no key). */
+  readonly separator?: string;
 }
 
 /** What the server says: a keyed message, or a plain string (a library's, a provider's, a zod rule's). */
@@ -29,6 +33,13 @@ export const spec = (source: string, key: string, values?: Record<string, unknow
   source,
 });
 
+/**
+ * Messages joined into one: `list(lines, said('list.comma'))` is "a，b" in Chinese and "a, b" in
+ * English; a plain separator (`'\n'`) is the same in every language.
+ */
+export const list = (items: readonly Message[], separator: Message): Said =>
+  typeof separator === 'string' ? { key: '', items, separator } : { ...separator, items };
+
 export const isSaid = (value: unknown): value is Said =>
   typeof value === 'object' &&
   value !== null &&
@@ -38,6 +49,10 @@ export const isSaid = (value: unknown): value is Said =>
 /** `message` in `language`: a plain string as it is. */
 export const sayIn = (language: Language, message: Message): string => {
   if (typeof message === 'string') return message;
+  if (message.items) {
+    const separator = message.key ? serverText(language, message.key) : (message.separator ?? '');
+    return message.items.map((item) => sayIn(language, item)).join(separator);
+  }
   if (message.source !== undefined && language === sourceLanguage) return message.source;
   const values = message.values
     ? Object.fromEntries(
