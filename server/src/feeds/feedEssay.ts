@@ -1,5 +1,7 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import type { Language } from '@candy/contract/languages';
 import { essayPath } from '@candy/contract/sitePaths';
+import { serverText } from '../i18n/serverText.ts';
 import { feedHtmlOf } from './essayHtml.ts';
 import { excerptOf, titleOf } from './xml.ts';
 
@@ -23,11 +25,12 @@ export interface FeedEssay {
   updated: number;
 }
 
-export const feedEssayOf = async (essay: Essay, origin: string): Promise<FeedEssay> => {
+/** `language`: the site's (SITE_LANGUAGE), the feeds' own (`<language>`), for an untitled essay's name. */
+export const feedEssayOf = async (essay: Essay, origin: string, language: Language): Promise<FeedEssay> => {
   const published = essay.reservation ?? essay.createdAt;
   return {
     url: essayUrl(origin, essay.id),
-    title: titleOf(essay.content, `随笔 #${essay.id}`),
+    title: titleOf(essay.content, serverText(language, 'feeds.untitled', { id: essay.id })),
     excerpt: excerptOf(essay.content, 500),
     html: await feedHtmlOf(essay, origin),
     published,

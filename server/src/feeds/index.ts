@@ -67,7 +67,9 @@ export const renderRobots = (origin: string, config: Config): string =>
  */
 export const registerFeeds = (app: FastifyInstance, config: Config, source: FeedSource): void => {
   const feedEssays = async (origin: string) =>
-    Promise.all((await source.feedEssays(FEED_SIZE)).map((essay) => feedEssayOf(essay, origin)));
+    Promise.all(
+      (await source.feedEssays(FEED_SIZE)).map((essay) => feedEssayOf(essay, origin, config.siteLanguage)),
+    );
   app.get(feedPath, async (req, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')

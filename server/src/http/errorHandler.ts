@@ -1,39 +1,49 @@
-import { ErrorCode, type ErrorCodeValue, type ErrorEnvelope, httpStatusOf } from '@candy/contract';
-import { allLanguages, type Language, pickLanguage, sourceLanguage } from '@candy/contract/languages';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ErrorCode,
+  type ErrorCodeValue,
+  type ErrorEnvelope,
+  type FieldError,
+  httpStatusOf,
+} from '@candy/contract';
+import { type Language, sourceLanguage } from '@candy/contract/languages';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
+import { said, sayIn } from '../i18n/said.ts';
 import { serverText } from '../i18n/serverText.ts';
 import { AppError, notFound, payloadTooLarge, unsupportedMediaType, validationFailed } from './errors.ts';
-import { languageVary } from './pageLanguage.ts';
+import { callerLanguage, languageVary } from './pageLanguage.ts';
 import { loggableUrl } from './security.ts';
 import { toFieldErrors } from './validate.ts';
 
 /**
- * The caller's language for a refusal (issue 44): `Accept-Language` (the browser's, or the one the
- * web client sends for the visitor's choice: core/request.ts), else Chinese, as before. Not the
- * site's offered list: an API client names its own language.
+ * `errorMsg` in the caller's language (issue 44). A keyed message (`said(…)`) is rendered in it;
+ * a plain string is the source language's (Chinese callers get it as it is), so anyone else gets
+ * the code's own message (contract/src/i18n/<language>/server.json).
  */
-const callerLanguage = (req: FastifyRequest): Language =>
-  pickLanguage({
-    accepted: req.headers['accept-language'],
-    offered: allLanguages,
-    fallback: sourceLanguage,
-  });
-
-/**
- * `errorMsg` in the caller's language. In the source language, the message the code threw (the
- * specific one: "文件不存在"); in another, the code's message from the server catalogue
- * (contract/src/i18n/<language>/server.json) until each specific message has a key of its own.
- */
-const messageFor = (req: FastifyRequest, error: AppError): string => {
-  const language = callerLanguage(req);
-  if (language === sourceLanguage) return error.message;
-  return serverText(language, `error.code.${error.code}`, { requestId: req.id });
+const messageFor = (language: Language, error: AppError, requestId: string): string => {
+  if (typeof error.said !== 'string') return sayIn(language, error.said);
+  if (language === sourceLanguage) return error.said;
+  return serverText(language, `error.code.${error.code}`, { requestId });
 };
 
+/** `errors[]` in the caller's language: keyed constraints are rendered, plain ones kept as they are. */
+const fieldErrorsFor = (language: Language, error: AppError): FieldError[] | undefined =>
+  error.saidErrors?.map(({ property, constraints }) => ({
+    property,
+    constraints: Object.fromEntries(
+      Object.entries(constraints).map(([rule, message]) => [rule, sayIn(language, message)]),
+    ),
+  }));
+
 export const sendError = (reply: FastifyReply, error: AppError): FastifyReply => {
-  const body: ErrorEnvelope = { code: error.code, data: null, errorMsg: messageFor(reply.request, error) };
-  if (error.errors?.length) body.errors = error.errors;
+  const language = callerLanguage(reply.request);
+  const body: ErrorEnvelope = {
+    code: error.code,
+    data: null,
+    errorMsg: messageFor(language, error, reply.request.id),
+  };
+  const errors = fieldErrorsFor(language, error);
+  if (errors?.length) body.errors = errors;
   // A refusal is about this one request: no cache keeps it (a 404 is cacheable by default, and a
   // header a route set before it failed must not outlive it). An error's own headers may say else.
   void reply.header('cache-control', 'no-store');
@@ -49,9 +59,7 @@ const fromFastify = (error: FastifyError): AppError | null => {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return validationFailed([
-        { property: 'body', constraints: { json: serverText(sourceLanguage, 'error.invalidJson') } },
-      ]);
+      return validationFailed([{ property: 'body', constraints: { json: said('error.invalidJson') } }]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return payloadTooLarge();
@@ -85,9 +93,6 @@ export const installErrorHandler = (app: FastifyInstance): void => {
       return sendError(reply, known);
     }
     req.log.error({ err: error, method: req.method, url: loggableUrl(req.url) }, 'unexpected error');
-    return sendError(
-      reply,
-      new AppError(ErrorCode.internal, serverText(sourceLanguage, 'error.code.5000', { requestId: req.id })),
-    );
+    return sendError(reply, new AppError(ErrorCode.internal, said('error.code.5000', { requestId: req.id })));
   });
 };

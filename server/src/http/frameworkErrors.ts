@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import { ErrorCode, type ErrorEnvelope, httpStatusOf } from '@candy/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { serverText } from '../i18n/serverText.ts';
+import { callerLanguage, languageVary } from './pageLanguage.ts';
 import { securityHeaders } from './security.ts';
 
 /**
@@ -17,7 +19,7 @@ export const frameworkErrorHandler =
     const body: ErrorEnvelope = {
       code: ErrorCode.validation,
       data: null,
-      errorMsg: tooLong ? '路径参数过长' : '请求地址不合法',
+      errorMsg: serverText(callerLanguage(req), tooLong ? 'error.http.paramTooLong' : 'error.http.badUrl'),
       errors: [{ property: 'path', constraints: { [tooLong ? 'too_big' : 'invalid_url']: error.message } }],
     };
     req.log.debug({ code: error.code }, 'request refused before routing');
@@ -25,6 +27,7 @@ export const frameworkErrorHandler =
       .headers(securityHeaders(config))
       .header('x-request-id', req.id)
       .header('cache-control', 'no-store')
+      .header('vary', languageVary)
       .status(400)
       .send(body);
   };
@@ -55,15 +58,18 @@ export const clientErrorHandler =
           ? ErrorCode.requestTimeout
           : ErrorCode.validation;
     const status = httpStatusOf[code];
+    // No request was read, so no Accept-Language: the site's language (SITE_LANGUAGE).
     const envelope: ErrorEnvelope = {
       code,
       data: null,
-      errorMsg:
+      errorMsg: serverText(
+        config.siteLanguage,
         code === ErrorCode.headersTooLarge
-          ? '请求地址或请求头过大'
+          ? 'error.http.headersTooLarge'
           : code === ErrorCode.requestTimeout
-            ? '请求超时'
-            : '请求格式不合法',
+            ? 'error.http.timeout'
+            : 'error.http.malformed',
+      ),
     };
     const body = JSON.stringify(envelope);
     const headers = {

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { FRESH_LOGIN_MS, type OwnerGuardLevel } from '@candy/contract/call';
 import type { TokenScope } from '@candy/contract/tokenScope';
+import { said } from '../i18n/said.ts';
 import type { Caller } from './context.ts';
 import { forbidden, freshLoginRequired } from './errors.ts';
 
@@ -65,6 +66,6 @@ export const hasDarkKey = (caller: Caller, darkKey: string | undefined): boolean
  * how the owner logs in.
  */
 export const checkSecurityGuard = (level: OwnerGuardLevel, owner: OwnerSession, now: number): void => {
-  if (owner.kind !== 'session') throw forbidden('API 令牌不能用于安全设置');
+  if (owner.kind !== 'session') throw forbidden(said('error.guards.tokenOnSecurity'));
   if (level === 'fresh' && now - owner.authenticatedAt > FRESH_LOGIN_MS) throw freshLoginRequired();
 };

@@ -3,6 +3,7 @@ import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { said } from '../i18n/said.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import { payloadTooLarge, unsupportedMediaType, validationFailed } from './errors.ts';
 import { type SniffedType, sniffUploadStream } from './uploads.ts';
@@ -52,7 +53,8 @@ const sizeCap = (max: number) => {
     highWaterMark: UPLOAD_CHUNK,
     transform(chunk: Buffer, _enc, done: TransformCallback) {
       seen += chunk.length;
-      if (seen > max) return done(payloadTooLarge(`文件超过大小上限 ${(max / 1024 / 1024).toFixed(1)} MB`));
+      if (seen > max)
+        return done(payloadTooLarge(said('error.upload.tooLarge', { mb: (max / 1024 / 1024).toFixed(1) })));
       done(null, chunk);
     },
   });
@@ -74,7 +76,7 @@ export const readMultipart = async <F extends z.ZodType>(
   rules: Record<string, FileRule>,
   fieldsSchema: F,
 ): Promise<{ files: StoredFile[]; fields: z.infer<F> }> => {
-  if (!req.isMultipart()) throw unsupportedMediaType('需要 multipart/form-data');
+  if (!req.isMultipart()) throw unsupportedMediaType(said('error.upload.notMultipart'));
   const files: StoredFile[] = [];
   const values: Record<string, unknown> = {};
   try {
@@ -87,13 +89,15 @@ export const readMultipart = async <F extends z.ZodType>(
       if (!rule) {
         part.file.resume();
         throw validationFailed([
-          { property: part.fieldname, constraints: { unknown: '不接受这个文件字段' } },
+          { property: part.fieldname, constraints: { unknown: said('error.upload.unknownField') } },
         ]);
       }
       const count = files.filter((f) => f.field === part.fieldname).length;
       if (count >= (rule.maxFiles ?? 1)) {
         part.file.resume();
-        throw validationFailed([{ property: part.fieldname, constraints: { too_many: '文件过多' } }]);
+        throw validationFailed([
+          { property: part.fieldname, constraints: { too_many: said('error.upload.tooMany') } },
+        ]);
       }
       const { type, stream } = await sniffUploadStream(part.file, rule.allowed);
       const key = rule.keyFor(type);
@@ -105,7 +109,9 @@ export const readMultipart = async <F extends z.ZodType>(
     }
     for (const [field, rule] of Object.entries(rules)) {
       if ((rule.required ?? true) && !files.some((f) => f.field === field)) {
-        throw validationFailed([{ property: field, constraints: { required: '缺少文件' } }]);
+        throw validationFailed([
+          { property: field, constraints: { required: said('error.upload.missing') } },
+        ]);
       }
     }
     return { files, fields: parseWith(fieldsSchema, values, 'body') };

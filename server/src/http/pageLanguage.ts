@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Language, languages, pickLanguage } from '@candy/contract/languages';
+import {
+  allLanguages,
+  type Language,
+  languages,
+  pickLanguage,
+  sourceLanguage,
+} from '@candy/contract/languages';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -20,6 +26,19 @@ export const languageOf = (req: FastifyRequest, config: Pick<Config, 'siteLangua
     fallback: config.siteLanguage,
   });
 };
+
+/**
+ * The caller's language for an API answer (issue 44): a refusal's message, an owner list's labels.
+ * `Accept-Language` (the browser's, or the one the web client sends for the visitor's choice:
+ * core/request.ts), else Chinese, as before. Not the site's offered list: an API client names its
+ * own language.
+ */
+export const callerLanguage = (req: FastifyRequest): Language =>
+  pickLanguage({
+    accepted: req.headers['accept-language'],
+    offered: allLanguages,
+    fallback: sourceLanguage,
+  });
 
 export const languageVary = 'accept-language';
 

@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { said } from '../i18n/said.ts';
 import type { ByteRange } from '../storage/index.ts';
 import { notFound } from './errors.ts';
 
@@ -63,7 +64,7 @@ export const serveRanged = async (
     return;
   }
   const body = await file.open(range ?? undefined);
-  if (!body) throw notFound('文件不存在');
+  if (!body) throw notFound(said('error.files.notFound'));
   if (range) {
     await sendRaw(
       reply,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import type { Message } from '../i18n/said.ts';
 import { rateLimited } from './errors.ts';
 
 /** At most `limit` hits in any `windowMs` long stretch of time (a sliding window). */
@@ -12,7 +13,7 @@ export interface RateLimiter {
    * Records one hit on every bucket when each bucket's rules all allow it. Otherwise records
    * nothing and throws 4290 whose Retry-After is the longest wait among the refused buckets.
    */
-  hit(buckets: readonly string[], rules: readonly RateRule[], message?: string): Promise<void>;
+  hit(buckets: readonly string[], rules: readonly RateRule[], message?: Message): Promise<void>;
   /** How many hits `bucket` took in the last `windowMs` (within its longest rule's window). */
   count(bucket: string, windowMs: number): Promise<number>;
 }

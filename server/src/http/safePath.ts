@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { said } from '../i18n/said.ts';
 import { invalidField } from './errors.ts';
 
 export interface SafePathOptions {
@@ -9,7 +10,7 @@ export interface SafePathOptions {
   maxLength?: number;
 }
 
-const refused = (field: string) => invalidField(field, 'path', '路径不合法');
+const refused = (field: string) => invalidField(field, 'path', said('error.files.badPath'));
 
 /** Decodes %-escapes once more, so a path that a later layer decodes again is judged as that layer sees it. */
 const decodedOnce = (text: string): string => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { said } from '../i18n/said.ts';
 import { loadFileType } from '../lazyModules.ts';
 import { unsupportedMediaType } from './errors.ts';
 
@@ -22,7 +23,7 @@ export const UploadTypes = {
 export const AnyType: readonly string[] = Object.freeze(['*/*']);
 
 const refuse = (allowed: readonly string[]) =>
-  unsupportedMediaType(`不支持的文件类型，仅接受 ${allowed.join(', ')}`);
+  unsupportedMediaType(said('error.upload.typeRefused', { allowed: allowed.join(', ') }));
 
 /** Checks the first bytes of an upload (a few KB are enough) against the allowed types; else 4150. */
 export const sniffUpload = async (head: Uint8Array, allowed: readonly string[]): Promise<SniffedType> => {

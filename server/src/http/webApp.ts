@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { feedPath, jsonFeedPath } from '../feeds/index.ts';
+import { said } from '../i18n/said.ts';
 import { type BlobStorage, isPrivateKey } from '../storage/index.ts';
 import { compressBody, encodingFor } from './acceptEncoding.ts';
 import { contentTypeOf } from './contentTypes.ts';
@@ -160,10 +161,10 @@ export const registerWebApp = async (
     app.get('/files/*', async (req, reply) => {
       const key = decodeURIComponent((req.params as { '*': string })['*']);
       if (key.split('/').some((part) => part.startsWith('.') || part === '') || isPrivateKey(key))
-        throw notFound('文件不存在');
+        throw notFound(said('error.files.notFound'));
       const found = await storage.stat(key).catch(() => null);
       const local = found ? null : await fs.promises.stat(safeJoin(filesRoot, key)).catch(() => null);
-      if (!found && !local?.isFile()) throw notFound('文件不存在');
+      if (!found && !local?.isFile()) throw notFound(said('error.files.notFound'));
       await serveRanged(
         found
           ? {
@@ -287,14 +288,21 @@ export const registerWebApp = async (
     const pathname = req.url.split('?')[0] ?? '';
     const isApi = pathname === config.apiBasePath || pathname.startsWith(`${config.apiBasePath}/`);
     // Spec §2's redirect to `/` is for pages: a machine asking a protocol path gets its 404 (issue 40.6).
-    if (isProtocolPath(pathname)) return sendError(reply, notFound('地址不存在'));
+    if (isProtocolPath(pathname)) return sendError(reply, notFound(said('error.http.noSuchAddress')));
     // Old addresses first: they may look like files (`/posts/slug.html`) and exist without a web build.
     if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && (await redirectOld(req, reply)))
       return reply;
     // Static trees and file-looking paths answer 404 rather than the app, so a missing file is visible.
     const isAsset = /^\/(assets|files|snapshot)\//.test(pathname) || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (isApi || !indexHtml || isAsset || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return sendError(reply, notFound(isApi ? `接口不存在: ${req.method} ${pathname}` : '文件不存在'));
+      return sendError(
+        reply,
+        notFound(
+          isApi
+            ? said('error.http.noSuchCall', { method: req.method, path: pathname })
+            : said('error.files.notFound'),
+        ),
+      );
     }
     // An essay's address of before issue 23 (`/chaos?id=12`) lives at its own page now, for good.
     const moved = movedEssayPath(pathname, req.url.slice(pathname.length));

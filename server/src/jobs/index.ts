@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { calls } from '@candy/contract';
+import { callerLanguage } from '../http/pageLanguage.ts';
+import { type Message, said } from '../i18n/said.ts';
 import { backupJob, drillJob } from '../modules/backups/jobs.ts';
 import type { BackupService } from '../modules/backups/service.ts';
 import type { ModuleContext } from '../modules/context.ts';
@@ -13,68 +15,68 @@ import type { JobDefinition } from './types.ts';
 export interface JobDeps {
   reservations: ReservationPublisher;
   /** Exports and publishes the offline snapshot (it commits only what changed). */
-  snapshot: () => Promise<string>;
+  snapshot: () => Promise<Message>;
   /** Applies the revisions' prune rule; answers the report line. */
-  pruneRevisions: () => Promise<string>;
+  pruneRevisions: () => Promise<Message>;
   /** Makes the resized copies of every picture waiting for them; answers the report line. */
-  imageVariants: () => Promise<string>;
+  imageVariants: () => Promise<Message>;
   /** Announces queued comment replies to their answered authors (issue 25.3); answers the report line. */
-  replyNotices?: () => Promise<string>;
+  replyNotices?: () => Promise<Message>;
   /** Sends queued webhook deliveries and their retries (issue 26.5); answers the report line. */
-  webhookDeliveries?: () => Promise<string>;
+  webhookDeliveries?: () => Promise<Message>;
   /** Sends queued Webmentions for essays' links (issue 29.4); answers the report line. */
-  webmentionSend?: () => Promise<string>;
+  webmentionSend?: () => Promise<Message>;
   /** Verifies received Webmentions (issue 29.4); answers the report line. */
-  webmentionVerify?: () => Promise<string>;
+  webmentionVerify?: () => Promise<Message>;
   /** Applies queued imports batch by batch, resuming interrupted ones (issue 27); answers the report line. */
-  importBatches?: () => Promise<string>;
+  importBatches?: () => Promise<Message>;
   /** Removes Fedify's expired key-value entries (issue 29); answers how many went. */
   federationSweep?: () => Promise<number>;
   /** Sends the newsletter's confirmation and essay mails at the owner's rate (issue 43); answers the report line. */
-  newsletterSend?: () => Promise<string>;
+  newsletterSend?: () => Promise<Message>;
   /** Encrypted backups to the owner's destination (issue 45); absent = local database copies. */
   backups?: BackupService | null;
   /** More clean-up for the clean-up job (temporary blobs …). */
-  sweepers?: (() => Promise<string>)[];
+  sweepers?: (() => Promise<Message>)[];
 }
 
 /** Fedify's cache entries past their time (issue 29): its KV store only hides them when read. */
 const federationSweepJob = (sweep: () => Promise<number>): JobDefinition => ({
   id: 'federation-sweep',
-  name: '联邦缓存清理',
-  description:
-    '删除联邦宇宙过期的缓存（远端文档、公钥、已处理的活动编号），并让投递队列看看有没有到时间的投递。',
+  name: said('jobs.federation-sweep.name'),
+  description: said('jobs.federation-sweep.description'),
   defaultCron: '23 * * * *',
   catchUp: false,
-  run: async () => `删除了 ${await sweep()} 条过期缓存`,
+  run: async () => said('jobs.federation-sweep.done', { count: await sweep() }),
 });
 
 /** The built-in jobs (issue 12). */
 export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] => [
   {
     id: 'publish-reservations',
-    name: '发布定时随笔',
-    description: '把到时间的定时随笔的副作用（通知、审计、离线快照）跑一次；停机期间到期的在启动时补上。',
+    name: said('jobs.publish-reservations.name'),
+    description: said('jobs.publish-reservations.description'),
     defaultCron: '* * * * *',
     catchUp: true,
     async run() {
       const { published } = await deps.reservations.publishDue();
-      return published.length > 0 ? `发布了 ${published.map((id) => `#${id}`).join(', ')}` : '没有到期的随笔';
+      return published.length > 0
+        ? said('jobs.publish-reservations.done', { ids: published.map((id) => `#${id}`).join(', ') })
+        : said('jobs.publish-reservations.none');
     },
   },
   {
     id: 'snapshot',
-    name: '导出离线快照',
-    description: '导出公开数据的离线快照，有变化时提交（并推送到 SNAPSHOT_GIT_REMOTE）。',
+    name: said('jobs.snapshot.name'),
+    description: said('jobs.snapshot.description'),
     defaultCron: '17 * * * *',
     catchUp: true,
     run: deps.snapshot,
   },
   {
     id: 'link-health',
-    name: '友链体检',
-    description:
-      '逐个访问友链（HEAD，再 GET）：正常的连续失败 3 次变为“失联”，失联的恢复后变回正常，单向链接不动。',
+    name: said('jobs.link-health.name'),
+    description: said('jobs.link-health.description'),
     defaultCron: '*/30 * * * *',
     catchUp: false,
     run: () => checkLinks(ctx.db, { now: ctx.now, invalidate: () => ctx.publicCache.invalidate('link') }),
@@ -83,17 +85,16 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
   ...(deps.backups ? [drillJob(deps.backups)] : []),
   {
     id: 'prune-revisions',
-    name: '清理旧版本',
-    description: '随笔和关于页的历史版本：最近 30 天的全部保留，更早的每篇每天只留最后一个。',
+    name: said('jobs.prune-revisions.name'),
+    description: said('jobs.prune-revisions.description'),
     defaultCron: '40 4 * * *',
     catchUp: false,
     run: deps.pruneRevisions,
   },
   {
     id: 'image-variants',
-    name: '图片尺寸',
-    description:
-      '给上传的图片做各个宽度的 AVIF、WebP 和原格式副本与模糊占位图；上传后马上运行，失败的稍后重试，最多 3 次。',
+    name: said('jobs.image-variants.name'),
+    description: said('jobs.image-variants.description'),
     defaultCron: '* * * * *',
     catchUp: false,
     run: deps.imageVariants,
@@ -102,9 +103,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     ? [
         {
           id: 'reply-notices',
-          name: '评论回复通知',
-          description:
-            '告诉被回复的访客：推送到他订阅的浏览器，勾选了邮件通知的发邮件（同一讨论每小时最多一封）。回复后马上运行，失败的稍后重试，最多 5 次。',
+          name: said('jobs.reply-notices.name'),
+          description: said('jobs.reply-notices.description'),
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.replyNotices,
@@ -115,9 +115,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     ? [
         {
           id: 'webhook-deliveries',
-          name: 'Webhook 投递',
-          description:
-            '把排队的 Webhook 签名后发给各端点；事件发生后马上运行，失败的在 1 分钟、5 分钟、30 分钟、2 小时后重试，之后记为失败。',
+          name: said('jobs.webhook-deliveries.name'),
+          description: said('jobs.webhook-deliveries.description'),
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.webhookDeliveries,
@@ -128,9 +127,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     ? [
         {
           id: 'webmention-send',
-          name: '发送 Webmention',
-          description:
-            '随笔发布或修改后，给它新链接到（或不再链接到）的页面发 Webmention（先找端点）；失败的在 1 分钟、10 分钟、1 小时后重试。',
+          name: said('jobs.webmention-send.name'),
+          description: said('jobs.webmention-send.description'),
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.webmentionSend,
@@ -141,9 +139,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     ? [
         {
           id: 'webmention-verify',
-          name: '验证 Webmention',
-          description:
-            '收到的 Webmention：取来源页面，确认它链接到本站随笔后读出作者和内容，作为评论或点赞、转发显示；不再链接的撤下。',
+          name: said('jobs.webmention-verify.name'),
+          description: said('jobs.webmention-verify.description'),
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.webmentionVerify,
@@ -154,9 +151,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     ? [
         {
           id: 'import-batches',
-          name: '导入搬家',
-          description:
-            '把已确认的导入（WordPress 等）分批写入，每批一个事务；点“开始导入”后马上运行，中断（重启、超时）后从下一批接着做。',
+          name: said('jobs.import-batches.name'),
+          description: said('jobs.import-batches.description'),
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.importBatches,
@@ -168,9 +164,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     ? [
         {
           id: 'newsletter-send',
-          name: '订阅邮件',
-          description:
-            '给订阅者发确认邮件和新随笔：每分钟最多发「订阅者」页设置的封数（默认 30），每位订阅者每篇只发一次；中断后接着发，被拒收的地址标为无效不再发。',
+          name: said('jobs.newsletter-send.name'),
+          description: said('jobs.newsletter-send.description'),
           defaultCron: '* * * * *',
           catchUp: false,
           run: deps.newsletterSend,
@@ -179,8 +174,8 @@ export const builtinJobs = (ctx: ModuleContext, deps: JobDeps): JobDefinition[] 
     : []),
   {
     id: 'cleanup',
-    name: '清理',
-    description: `删除过期的握手、30 天前的登录记录、用完的限流窗口、失效 30 天的访问密钥和 ${ctx.config.logRetentionDays} 天前的日志文件。`,
+    name: said('jobs.cleanup.name'),
+    description: said('jobs.cleanup.description', { days: ctx.config.logRetentionDays }),
     defaultCron: '0 4 * * *',
     catchUp: false,
     run: () =>
@@ -201,23 +196,25 @@ export const jobsModule = (ctx: ModuleContext, deps: JobDeps) => {
     notify: ctx.notify,
     logger: ctx.logger,
     now: ctx.now,
+    language: ctx.config.siteLanguage,
   });
   let ready: Promise<void> | null = null;
   const initialised = () => {
     ready ??= scheduler.init();
     return ready;
   };
-  ctx.router.route(calls.jobList, async () => {
+  // The jobs' names and descriptions in the caller's language; their reports stay as they were kept.
+  ctx.router.route(calls.jobList, async ({ req }) => {
     await initialised();
-    return scheduler.list();
+    return scheduler.list(callerLanguage(req));
   });
-  ctx.router.route(calls.jobFire, async ({ params }) => {
+  ctx.router.route(calls.jobFire, async ({ params, req }) => {
     await initialised();
-    return scheduler.fire(params.id);
+    return scheduler.fire(params.id, callerLanguage(req));
   });
-  ctx.router.route(calls.jobUpdate, async ({ params, body }) => {
+  ctx.router.route(calls.jobUpdate, async ({ params, body, req }) => {
     await initialised();
-    return scheduler.update(params.id, body);
+    return scheduler.update(params.id, body, callerLanguage(req));
   });
   return { scheduler };
 };

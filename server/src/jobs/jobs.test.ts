@@ -4,6 +4,7 @@ import { ErrorCode } from '@candy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, insertEssays, testOwnerGuard } from '../../test/contentFactories.ts';
 import { createReplica, createTestApp, type TestApp } from '../../test/harness.ts';
+import { sayIn } from '../i18n/said.ts';
 import type { NotifyEvent } from '../notify.ts';
 import { checkLinks } from './builtin/linkHealth.ts';
 import { createJobRepo } from './repo.ts';
@@ -229,8 +230,15 @@ describe('friend-link health', () => {
         state: number;
       }[]
     ).find((l) => l.name === name)?.state;
-  const check = () =>
-    checkLinks(t.database.db, { now: () => t.clock.now, invalidate: () => t.publicCache.invalidate('link') });
+  // The report is kept in the site's language: Chinese here.
+  const check = async () =>
+    sayIn(
+      'zh-CN',
+      await checkLinks(t.database.db, {
+        now: () => t.clock.now,
+        invalidate: () => t.publicCache.invalidate('link'),
+      }),
+    );
 
   it('marks a link lost after three failed runs, shows it in the footer data, and back when it answers', async () => {
     expect(await check()).toContain('邻居: 正常');

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Job } from '@candy/contract/calls/jobs';
+import type { Language } from '@candy/contract/languages';
+import { sourceLanguage } from '@candy/contract/languages';
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
 import { conflict, invalidField, notFound } from '../http/errors.ts';
+import { messageOf, said, sayIn } from '../i18n/said.ts';
 import type { Notify } from '../notify.ts';
 import { type CronTimer, startCronTimer } from './cronTimer.ts';
 import type { JobRepo, JobRow } from './repo.ts';
@@ -24,7 +27,7 @@ export const parseCron = (expression: string): Cron => {
     throw invalidField(
       'cron',
       'cron',
-      `cron 表达式不合法：${error instanceof Error ? error.message : String(error)}`,
+      said('error.jobs.badCron', { reason: error instanceof Error ? error.message : String(error) }),
     );
   }
 };
@@ -35,6 +38,8 @@ export interface SchedulerDeps {
   notify: Notify;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): the runs' reports and failure notices are kept in it. */
+  language?: Language;
 }
 
 /**
@@ -43,7 +48,14 @@ export interface SchedulerDeps {
  * and a manual run while one is going is refused (4090). Failures are kept in the history, logged
  * and sent to the owner.
  */
-export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDeps) => {
+export const createScheduler = ({
+  repo,
+  jobs,
+  notify,
+  logger,
+  now,
+  language = sourceLanguage,
+}: SchedulerDeps) => {
   const replica = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const byId = new Map(jobs.map((j) => [j.id, j]));
   const timers = new Map<string, CronTimer>();
@@ -51,7 +63,7 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
 
   const definition = (id: string) => {
     const job = byId.get(id);
-    if (!job) throw notFound('任务不存在');
+    if (!job) throw notFound(said('error.jobs.notFound'));
     return job;
   };
 
@@ -62,14 +74,14 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
     let outcome: 'ok' | 'error' = 'ok';
     let output = '';
     try {
-      output = await job.run();
+      output = sayIn(language, await job.run());
     } catch (error) {
       outcome = 'error';
-      output = error instanceof Error ? error.message : String(error);
+      output = sayIn(language, messageOf(error));
       logger.error({ err: error, job: job.id }, 'job failed');
       await notify({
         kind: 'job-failure',
-        title: `定时任务失败：${job.name}`,
+        title: said('jobs.failed', { name: job.name }),
         body: output.slice(0, 500),
         url: '/great-old-one/cron',
         level: 'error',
@@ -117,14 +129,15 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
       })(),
     );
 
-  const present = async (row: JobRow): Promise<Job> => {
+  /** A job as the jobs page shows it; its name and description in `shown` (the caller's language). */
+  const present = async (row: JobRow, shown: Language): Promise<Job> => {
     const job = definition(row.id);
     const cron = parseCron(row.cron);
     const next = row.enabled === 1 ? cron.nextRun(new Date(now())) : null;
     return {
       id: row.id,
-      name: job.name,
-      description: job.description,
+      name: sayIn(shown, job.name),
+      description: sayIn(shown, job.description),
       cron: row.cron,
       enabled: row.enabled === 1,
       running: row.lease_until !== null && Number(row.lease_until) >= now(),
@@ -144,7 +157,7 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
   const rowOf = async (id: string) => {
     definition(id);
     const row = await repo.find(id);
-    if (!row) throw notFound('任务不存在');
+    if (!row) throw notFound(said('error.jobs.notFound'));
     return row;
   };
 
@@ -192,21 +205,21 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
     },
 
     /** In the order the jobs are defined (the page lists them so). */
-    list: async (): Promise<Job[]> => {
+    list: async (shown: Language = language): Promise<Job[]> => {
       const rows = new Map((await repo.all()).map((r) => [r.id, r]));
       return Promise.all(
         jobs.flatMap((job) => {
           const row = rows.get(job.id);
-          return row ? [present(row)] : [];
+          return row ? [present(row, shown)] : [];
         }),
       );
     },
 
-    async fire(id: string): Promise<Job> {
+    async fire(id: string, shown: Language = language): Promise<Job> {
       const job = definition(id);
       await rowOf(id);
-      if (!(await attempt(job, 'manual', null))) throw conflict('任务正在运行');
-      return present(await rowOf(id));
+      if (!(await attempt(job, 'manual', null))) throw conflict(said('error.jobs.running'));
+      return present(await rowOf(id), shown);
     },
 
     /**
@@ -218,7 +231,11 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
       return track(this.init().then(() => attempt(job, trigger, null)));
     },
 
-    async update(id: string, patch: { cron?: string; enabled?: boolean }): Promise<Job> {
+    async update(
+      id: string,
+      patch: { cron?: string; enabled?: boolean },
+      shown: Language = language,
+    ): Promise<Job> {
       await rowOf(id);
       if (patch.cron !== undefined) parseCron(patch.cron);
       const row = await repo.update(
@@ -229,9 +246,9 @@ export const createScheduler = ({ repo, jobs, notify, logger, now }: SchedulerDe
         },
         now(),
       );
-      if (!row) throw notFound('任务不存在');
+      if (!row) throw notFound(said('error.jobs.notFound'));
       if (timers.size > 0) arm(row);
-      return present(row);
+      return present(row, shown);
     },
   };
 };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { said } from '../i18n/said.ts';
 import { jobsModule } from '../jobs/index.ts';
 import { runSnapshot, snapshotTags } from '../snapshot/index.ts';
 import { snapshotSummary } from '../snapshot/summary.ts';
@@ -174,7 +175,9 @@ export const registerModules = (base: ModuleContext) => {
       files.buffers.sweepExpired,
       async () => {
         const { pushed, pushError } = await files.repository.retryPush();
-        return pushError ? `文件仓库推送失败：${pushError}` : pushed ? '文件仓库已推送' : '文件仓库无需推送';
+        return pushError
+          ? said('files.pushFailed', { reason: pushError })
+          : said(pushed ? 'files.pushed' : 'files.nothingToPush');
       },
     ],
     reservations,
@@ -185,20 +188,28 @@ export const registerModules = (base: ModuleContext) => {
     importBatches: () => importers.runner.run({ deadline: Date.now() + 50_000 }),
     federationSweep: () => federation.sweep(),
     newsletterSend: () => newsletter.sender.run(Date.now() + 50_000),
-    pruneRevisions: async () => `删除了 ${await revisions.prune()} 个旧版本`,
+    pruneRevisions: async () => said('revisions.pruned', { count: await revisions.prune() }),
     imageVariants: async () => {
       // Stops in time for the next minute's tick; what is left waits for it.
       const done = await images.processPending({ deadline: ctx.now() + 50_000 });
       const { pending } = await images.status();
-      return `做好 ${done.ready} 张，保持原样 ${done.skip} 张，失败 ${done.failed} 张；还有 ${pending} 张待做`;
+      return said('images.variantsDone', {
+        ready: done.ready,
+        skip: done.skip,
+        failed: done.failed,
+        pending,
+      });
     },
     snapshot: async () => {
       const run = await runSnapshot(modules, ctx.config, { now: ctx.now() });
       const changed = run.export.changed.length;
       const outcome = run.publish?.committed
-        ? `${changed} 个文件有变化，已提交${run.publish.pushed ? '并推送' : ''}`
-        : '快照没有变化';
-      return `${outcome}。${snapshotSummary(run.export.manifest.counts)}`;
+        ? said(run.publish.pushed ? 'snapshot.committedPushed' : 'snapshot.committed', { changed })
+        : said('snapshot.unchanged');
+      return said('snapshot.done', {
+        outcome,
+        summary: snapshotSummary(run.export.manifest.counts, ctx.config.siteLanguage),
+      });
     },
   });
   images.attachRunner(() => scheduler.runNow('image-variants', 'change'));

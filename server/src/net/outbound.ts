@@ -3,6 +3,7 @@ import { lookup as dnsLookupAsync } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { type Message, SaidError, said } from '../i18n/said.ts';
 import { addressChecker, type OutboundPolicy } from './addressPolicy.ts';
 
 /**
@@ -21,10 +22,11 @@ export type OutboundFailure =
   | 'tooManyRedirects'
   | 'network';
 
-export class OutboundError extends Error {
+/** Its message is keyed: said to the owner at a field, or kept as a delivery's reason (site language). */
+export class OutboundError extends SaidError {
   constructor(
     readonly kind: OutboundFailure,
-    message: string,
+    message: Message,
   ) {
     super(message);
     this.name = 'OutboundError';
@@ -55,7 +57,7 @@ export interface OutboundResponse {
 export interface Outbound {
   fetch(url: string, request?: OutboundRequest): Promise<OutboundResponse>;
   /** Why an address may not be fetched (scheme, credentials, an address in a refused range), or null. */
-  urlProblem(url: string): Promise<string | null>;
+  urlProblem(url: string): Promise<Message | null>;
   /**
    * The one address a connection that is not HTTP (SMTP) must use for a host name: every address the
    * name resolves to is checked, and the caller connects to the address returned (not the name again,
@@ -70,10 +72,7 @@ const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /** Said to the owner at the field they filled: what is wrong and which setting would allow it. */
 const refused = (host: string) =>
-  new OutboundError(
-    'refused',
-    `这是内网地址（${host}），为了安全，服务器不会访问它；确需访问时，请在服务器配置 OUTBOUND_ALLOWED_ADDRESSES 中加入它`,
-  );
+  new OutboundError('refused', said('error.outbound.privateAddress', { host }));
 
 /** A socket lookup that refuses a name when any address it resolves to is not allowed. */
 const guardedLookup =
@@ -98,8 +97,9 @@ const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith(
 /** Scheme and credentials; literal addresses are checked here because a socket never looks them up. */
 const syncProblem = (url: URL | null, allowed: (address: string) => boolean): OutboundError | null => {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    return new OutboundError('invalidUrl', '须是 http(s) 地址');
-  if (url.username || url.password) return new OutboundError('invalidUrl', '地址不能带用户名或密码');
+    return new OutboundError('invalidUrl', said('error.outbound.notHttp'));
+  if (url.username || url.password)
+    return new OutboundError('invalidUrl', said('error.outbound.credentials'));
   const host = hostOf(url);
   if (isIP(host) !== 0 && !allowed(host)) return refused(host);
   if (isLocalhostName(host.toLowerCase()) && !allowed('127.0.0.1')) return refused(host);
@@ -142,7 +142,7 @@ export const createOutbound = (policy: OutboundPolicy, defaults: { userAgent?: s
               return done();
             }
             res.destroy();
-            reject(new OutboundError('tooLarge', `回应超过 ${maxBytes} 字节`));
+            reject(new OutboundError('tooLarge', said('error.outbound.tooLarge', { maxBytes })));
           });
           res.on('end', done);
           res.on('error', reject);
@@ -160,13 +160,13 @@ export const createOutbound = (policy: OutboundPolicy, defaults: { userAgent?: s
     let current = request;
     for (let redirects = 0; ; redirects += 1) {
       const problem = syncProblem(url, allowed);
-      if (problem || !url) throw problem ?? new OutboundError('invalidUrl', '须是 http(s) 地址');
+      if (problem || !url) throw problem ?? new OutboundError('invalidUrl', said('error.outbound.notHttp'));
       let answer: Omit<OutboundResponse, 'url'>;
       try {
         answer = await hop(url, current, signal, request.maxBytes ?? 1024 * 1024);
       } catch (error) {
         if (error instanceof OutboundError) throw error;
-        if (signal.aborted) throw new OutboundError('timeout', `${timeoutMs} 毫秒内没有回应`);
+        if (signal.aborted) throw new OutboundError('timeout', said('error.outbound.timeout', { timeoutMs }));
         throw new OutboundError('network', error instanceof Error ? error.message : String(error));
       }
       const location = answer.headers.location;
@@ -174,7 +174,10 @@ export const createOutbound = (policy: OutboundPolicy, defaults: { userAgent?: s
       if (!REDIRECTS.has(answer.status) || !location || maxRedirects === 0)
         return { ...answer, url: url.toString() };
       if (redirects >= maxRedirects)
-        throw new OutboundError('tooManyRedirects', `重定向超过 ${maxRedirects} 次`);
+        throw new OutboundError(
+          'tooManyRedirects',
+          said('error.outbound.tooManyRedirects', { maxRedirects }),
+        );
       const next = URL.parse(location, url.toString());
       // 303, and 301/302 after a POST, turn into a GET without the body, as browsers do.
       const keepsMethod = answer.status === 307 || answer.status === 308 || current.method === 'HEAD';
@@ -194,13 +197,13 @@ export const createOutbound = (policy: OutboundPolicy, defaults: { userAgent?: s
     async urlProblem(input) {
       const url = URL.parse(input);
       const problem = syncProblem(url, allowed);
-      if (problem || !url) return problem?.message ?? '须是 http(s) 地址';
+      if (problem || !url) return problem?.said ?? said('error.outbound.notHttp');
       const host = hostOf(url);
       if (isIP(host) !== 0) return null;
       // A name that does not resolve yet is let through: the send-time lookup checks it again.
       const addresses = await dnsLookupAsync(host, { all: true }).catch(() => []);
       const blocked = addresses.find((entry) => !allowed(entry.address));
-      return blocked ? refused(`${host} → ${blocked.address}`).message : null;
+      return blocked ? refused(`${host} → ${blocked.address}`).said : null;
     },
     async pinnedAddress(input) {
       const host = input
@@ -213,7 +216,10 @@ export const createOutbound = (policy: OutboundPolicy, defaults: { userAgent?: s
       }
       if (isLocalhostName(host.toLowerCase()) && !allowed('127.0.0.1')) throw refused(host);
       const addresses = await dnsLookupAsync(host, { all: true }).catch((error: unknown) => {
-        throw new OutboundError('network', `找不到 ${host}：${error instanceof Error ? error.message : ''}`);
+        throw new OutboundError(
+          'network',
+          said('error.outbound.unknownHost', { host, reason: error instanceof Error ? error.message : '' }),
+        );
       });
       const blocked = addresses.find((entry) => !allowed(entry.address));
       const first = addresses[0];

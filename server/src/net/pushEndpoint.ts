@@ -1,3 +1,4 @@
+import { type Message, said } from '../i18n/said.ts';
 import type { OutboundPolicy } from './addressPolicy.ts';
 import type { Outbound } from './outbound.ts';
 
@@ -10,17 +11,17 @@ export const pushEndpointProblem = async (
   outbound: Outbound,
   endpoint: string,
   allowLoopbackHttp: boolean,
-): Promise<string | null> => {
+): Promise<Message | null> => {
   const url = URL.parse(endpoint);
-  if (!url) return '须是推送服务地址';
-  if (url.username || url.password) return '推送地址不能带用户名或密码';
+  if (!url) return said('error.push.endpointInvalid');
+  if (url.username || url.password) return said('error.push.endpointCredentials');
   const loopbackHttp =
     allowLoopbackHttp &&
     url.protocol === 'http:' &&
     ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !loopbackHttp) return '推送地址须是 https';
+  if (url.protocol !== 'https:' && !loopbackHttp) return said('error.push.endpointNotHttps');
   const problem = await outbound.urlProblem(endpoint);
-  return problem ? '推送地址不能是内网地址' : null;
+  return problem ? said('error.push.endpointPrivate') : null;
 };
 
 /** PUSH_ALLOW_LOOPBACK also lets the push channels reach this machine, where the stand-ins listen. */

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/index.ts';
+import { list, type Message, said } from '../../i18n/said.ts';
 
 const DAY = 86_400_000;
 
@@ -12,31 +13,39 @@ const DAY = 86_400_000;
  */
 export const cleanUp = async (
   db: Db,
-  options: { now: number; logDir: string; logDays: number; sweepers?: (() => Promise<string>)[] },
-): Promise<string> => {
-  const lines: string[] = [];
+  options: { now: number; logDir: string; logDays: number; sweepers?: (() => Promise<Message>)[] },
+): Promise<Message> => {
+  const lines: Message[] = [];
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0);
   lines.push(
-    `握手：${count(await db.deleteFrom('handshake').where('expires_at', '<', options.now).execute())}`,
+    said('jobs.cleanup.handshakes', {
+      count: count(await db.deleteFrom('handshake').where('expires_at', '<', options.now).execute()),
+    }),
   );
   lines.push(
-    `登录尝试：${count(
-      await db
-        .deleteFrom('login_attempt')
-        .where('created_at', '<', options.now - 30 * DAY)
-        .execute(),
-    )}`,
+    said('jobs.cleanup.loginAttempts', {
+      count: count(
+        await db
+          .deleteFrom('login_attempt')
+          .where('created_at', '<', options.now - 30 * DAY)
+          .execute(),
+      ),
+    }),
   );
   lines.push(
-    `限流窗口：${count(await db.deleteFrom('rate_limit').where('expires_at', '<', options.now).execute())}`,
+    said('jobs.cleanup.rateLimits', {
+      count: count(await db.deleteFrom('rate_limit').where('expires_at', '<', options.now).execute()),
+    }),
   );
   lines.push(
-    `访问密钥：${count(
-      await db
-        .deleteFrom('access_key')
-        .where('expires_at', '<', options.now - 30 * DAY)
-        .execute(),
-    )}`,
+    said('jobs.cleanup.accessKeys', {
+      count: count(
+        await db
+          .deleteFrom('access_key')
+          .where('expires_at', '<', options.now - 30 * DAY)
+          .execute(),
+      ),
+    }),
   );
   let logs = 0;
   try {
@@ -50,16 +59,18 @@ export const cleanUp = async (
   } catch {
     // No log directory yet: nothing to prune.
   }
-  lines.push(`日志文件：${logs}`);
+  lines.push(said('jobs.cleanup.logFiles', { count: logs }));
   // Lines the replicas shipped (LOG_STORE=database) age out like the files.
   lines.push(
-    `共享日志行：${count(
-      await db
-        .deleteFrom('log_line')
-        .where('time', '<', options.now - options.logDays * DAY)
-        .execute(),
-    )}`,
+    said('jobs.cleanup.logLines', {
+      count: count(
+        await db
+          .deleteFrom('log_line')
+          .where('time', '<', options.now - options.logDays * DAY)
+          .execute(),
+      ),
+    }),
   );
   for (const sweep of options.sweepers ?? []) lines.push(await sweep());
-  return `已删除 ${lines.join('，')}`;
+  return said('jobs.cleanup.done', { lines: list(lines, said('list.comma')) });
 };

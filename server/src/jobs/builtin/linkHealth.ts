@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.ts';
+import { list, type Message, said } from '../../i18n/said.ts';
 
 /** A link counts as lost after this many failed checks in a row. */
 export const FAILURES_TO_LOSE = 3;
@@ -38,14 +39,14 @@ const answers = async (url: string, fetcher: typeof fetch): Promise<string | nul
 export const checkLinks = async (
   db: Db,
   options: { now: () => number; invalidate: () => void; fetcher?: typeof fetch },
-): Promise<string> => {
+): Promise<Message> => {
   const fetcher = options.fetcher ?? fetch;
   const links = await db.selectFrom('link').select(['id', 'name', 'url', 'state', 'fail_count']).execute();
-  const lines: string[] = [];
+  const lines: Message[] = [];
   let changed = false;
   for (const link of links) {
     if (link.state === 3) {
-      lines.push(`${link.name}: 单向链接，不检查`);
+      lines.push(said('jobs.linkHealth.oneWay', { name: link.name }));
       continue;
     }
     const failure = await answers(link.url, fetcher);
@@ -62,10 +63,11 @@ export const checkLinks = async (
       })
       .where('id', '=', link.id)
       .execute();
-    lines.push(
-      `${link.name}: ${failure ? `失败（${failure}），连续 ${failCount} 次` : '正常'}${state !== link.state ? ` → 状态 ${state}` : ''}`,
-    );
+    const outcome = failure
+      ? said('jobs.linkHealth.failed', { name: link.name, failure, count: failCount })
+      : said('jobs.linkHealth.ok', { name: link.name });
+    lines.push(state !== link.state ? said('jobs.linkHealth.changed', { outcome, state }) : outcome);
   }
   if (changed) options.invalidate();
-  return lines.join('\n') || '没有友链';
+  return lines.length > 0 ? list(lines, '\n') : said('jobs.linkHealth.none');
 };

@@ -1,4 +1,5 @@
 import { insightCalls as calls } from '@candy/contract/calls/insight';
+import { callerLanguage } from '../../http/pageLanguage.ts';
 import type { ModuleContext } from '../context.ts';
 import { createRecorder } from './recorder.ts';
 import { createAnalyticsRepo } from './repo.ts';
@@ -19,6 +20,8 @@ export const analyticsModule = (ctx: ModuleContext) => {
   const analytics = createAnalyticsService({ repo, now: ctx.now });
   ctx.router.route(calls.analyticsClients, ({ query }) => analytics.clients(query));
   ctx.router.route(calls.analyticsClientUpdate, ({ params, body }) => analytics.update(params.id, body));
-  ctx.router.route(calls.analyticsSummary, ({ query }) => analytics.summary(query.days));
+  ctx.router.route(calls.analyticsSummary, ({ query, req }) =>
+    analytics.summary(query.days, callerLanguage(req)),
+  );
   return { analytics, recorder };
 };

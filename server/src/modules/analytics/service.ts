@@ -1,5 +1,8 @@
 import type { AnalyticsClient, AnalyticsSummary } from '@candy/contract/calls/insight';
+import type { Language } from '@candy/contract/languages';
 import { notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { AnalyticsRepo } from './repo.ts';
 
 const DAY = 86_400_000;
@@ -46,13 +49,14 @@ export const createAnalyticsService = ({ repo, now }: { repo: AnalyticsRepo; now
       return { list: await withViews(rows), total, page: q.page, size: q.size };
     },
     async update(id: number, patch: { label?: string; excluded?: boolean }) {
-      if (!(await repo.updateClient(id, patch))) throw notFound('没有这个访客');
+      if (!(await repo.updateClient(id, patch))) throw notFound(said('error.analytics.noVisitor'));
       const row = await repo.client(id);
-      if (!row) throw notFound('没有这个访客');
+      if (!row) throw notFound(said('error.analytics.noVisitor'));
       const [client] = await withViews([row]);
       return client as AnalyticsClient;
     },
-    async summary(days: number): Promise<AnalyticsSummary> {
+    /** `language`: the caller's, for the label of what is not known. */
+    async summary(days: number, language: Language): Promise<AnalyticsSummary> {
       const today = Math.floor(now() / DAY) * DAY;
       const since = today - (days - 1) * DAY;
       const rows = await repo.viewsSince(since);
@@ -80,9 +84,10 @@ export const createAnalyticsService = ({ repo, now }: { repo: AnalyticsRepo; now
         hours[h] = (hours[h] ?? 0) + n;
         clients.set(r.client_id, { browser: r.browser, os: r.os, platform: r.platform });
       }
+      const unknown = serverText(language, 'analytics.unknown');
       const by = (pick: (c: { browser: string; os: string; platform: string }) => string) => {
         const m = new Map<string, number>();
-        for (const c of clients.values()) add(m, pick(c) || '未知', 1);
+        for (const c of clients.values()) add(m, pick(c) || unknown, 1);
         return top(m, 10);
       };
       return {

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { BangumiTable } from '../../db/schema.ts';
 import { withoutControlCharacters } from '../../db/textSearch.ts';
 import { conflict, invalidField, notFound, providerFailed } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import { type BangumiProvider, ProviderError } from '../../providers/bangumi/bangumi.ts';
 import type { BlobStorage } from '../../storage/index.ts';
@@ -75,9 +76,9 @@ export const createBangumiService = ({
       return await what();
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      if (/HTTP 404/.test(error.message)) throw notFound('Bangumi 上没有这个条目');
+      if (/HTTP 404/.test(error.message)) throw notFound(said('error.bangumi.noSubject'));
       logger.warn({ err: error }, 'bangumi lookup failed');
-      throw providerFailed('Bangumi 暂时无法访问，请稍后再试');
+      throw providerFailed(said('error.bangumi.unavailable'));
     }
   };
   /** http(s) covers are copied into our storage; our own `/files/…` ones are kept. */
@@ -92,9 +93,13 @@ export const createBangumiService = ({
       if (!(error instanceof ProviderError)) throw error;
       const cause = error.cause;
       if (cause instanceof OutboundError && (cause.kind === 'refused' || cause.kind === 'invalidUrl'))
-        throw invalidField('cover', 'privateAddress', `封面地址不可用：${cause.message}`);
+        throw invalidField(
+          'cover',
+          'privateAddress',
+          said('error.bangumi.coverRefused', { reason: cause.said }),
+        );
       logger.warn({ err: error, cover }, 'bangumi cover copy failed');
-      throw providerFailed('封面下载失败：稍后再试，或清空封面后保存');
+      throw providerFailed(said('error.bangumi.coverFailed'));
     }
   };
   /** A cover we copied is ours to delete, with its copies; one chosen from `/files/` is not. */
@@ -106,7 +111,7 @@ export const createBangumiService = ({
   };
   const get = async (id: number): Promise<Bangumi> => {
     const row = await repo.find(id);
-    if (!row) throw notFound('番剧不存在');
+    if (!row) throw notFound(said('error.bangumi.notFound'));
     return presentBangumi(row);
   };
   return {
@@ -121,7 +126,7 @@ export const createBangumiService = ({
 
     async create(input: z.output<typeof BangumiInput>): Promise<Bangumi> {
       if (input.subjectId !== null && (await repo.bySubject(input.subjectId))) {
-        throw conflict('这部番剧已经在列表里了');
+        throw conflict(said('error.bangumi.exists'));
       }
       const cover = await ownCover(input.cover);
       const at = now();

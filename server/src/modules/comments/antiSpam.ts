@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { conflict, invalidField } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
+import { said } from '../../i18n/said.ts';
 import type { MetaService } from '../meta/service.ts';
 import { editIpBucketOf, ipBucketOf } from './proof.ts';
 import type { CommentRepo, TargetRef } from './repo.ts';
@@ -58,21 +59,26 @@ export const createAntiSpam = ({ repo, meta, rateLimiter, now }: SpamDeps) => ({
       const form = wordFormOf(text);
       const listed = words.find((w) => form.includes(w.form));
       // The owner's word as listed, not its folded form: the visitor sees which word to leave out.
-      if (listed) throw invalidField(field, 'bannedWord', `内容包含不允许的词语「${listed.word}」`);
+      if (listed)
+        throw invalidField(field, 'bannedWord', said('error.comments.bannedWord', { word: listed.word }));
     }
   },
 
   /** 4090 for the same text twice under one target from one device, or the same text flooding the site. */
   async refuseDuplicate(uuid: string, target: TargetRef, contentHash: string): Promise<void> {
-    if (await repo.hasDuplicate(uuid, target, contentHash)) throw conflict('你已经发表过相同的评论了');
+    if (await repo.hasDuplicate(uuid, target, contentHash)) throw conflict(said('error.comments.duplicate'));
     if ((await repo.countSameContentSince(contentHash, now() - floodWindowMs)) >= floodLimit) {
-      throw conflict('相同的内容近期已被多次发表');
+      throw conflict(said('error.comments.flood'));
     }
   },
 
   /** 4290 with Retry-After when the device or the IP commented too recently or too often. */
   countPost: (uuid: string, ip: string) =>
-    rateLimiter.hit([`comment:uuid:${uuid}`, ipBucketOf(ip)], commentRateRules, '评论太频繁，请稍后再试'),
+    rateLimiter.hit(
+      [`comment:uuid:${uuid}`, ipBucketOf(ip)],
+      commentRateRules,
+      said('error.comments.tooOften'),
+    ),
 
   /**
    * 4290 as for posts, under the same rules, counted apart: fixing a typo right after posting is
@@ -82,7 +88,7 @@ export const createAntiSpam = ({ repo, meta, rateLimiter, now }: SpamDeps) => ({
     rateLimiter.hit(
       [`comment-edit:uuid:${uuid}`, editIpBucketOf(ip)],
       commentRateRules,
-      '修改太频繁，请稍后再试',
+      said('error.comments.editTooOften'),
     ),
 });
 

@@ -1,5 +1,6 @@
 import { commentEventOf } from '../../events.ts';
 import { createRateLimiter } from '../../http/rateLimit.ts';
+import { said } from '../../i18n/said.ts';
 import type { ModuleContext } from '../context.ts';
 import type { MetaService } from '../meta/service.ts';
 import type { VisitorChannels } from '../push/service.ts';
@@ -43,7 +44,9 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     notifyOwner: (notice) =>
       ctx.notify({
         kind: 'comment',
-        title: notice.held ? `新评论等待审核：${notice.name || '匿名'}` : `新评论：${notice.name || '匿名'}`,
+        title: notice.held
+          ? said('comments.notifyHeld', { name: notice.name || said('comments.anonymous') })
+          : said('comments.notifyNew', { name: notice.name || said('comments.anonymous') }),
         body: notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content,
         // Where it stands: the essay (its anchor on /chaos), the moment or the about page.
         // A held one is seen in the back office's queue only.
@@ -103,6 +106,7 @@ export const commentsModule = (ctx: ModuleContext, deps: CommentsModuleDeps) => 
     announce: comments.announce,
     removeById: comments.removeAsOwner,
     now: ctx.now,
+    language: ctx.config.siteLanguage,
   });
   commentsRoutes(ctx.router, comments, queue, proof);
   // The proof of work is lent to the owner's password login as well (issue 40.4).

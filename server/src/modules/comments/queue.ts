@@ -8,6 +8,7 @@ import type {
 } from '@candy/contract/calls/commentModeration';
 import type { RecentComment, RecentComments, RecentCommentsQuery } from '@candy/contract/calls/comments';
 import { notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { ModerationSettings } from './moderation.ts';
 import { presentComment } from './present.ts';
 import type { CommentRepo, CommentRow } from './repo.ts';
@@ -95,7 +96,7 @@ export const createModerationQueue = ({
   /** 撤销 a spam mark; 4040 once it was undone or is too old. */
   async undoSpam(undo: string): Promise<{ count: number }> {
     const count = await spamMarks.undo(undo, now());
-    if (count === undefined) throw notFound('这次标记已经撤销或太久以前，无法撤销');
+    if (count === undefined) throw notFound(said('error.comments.undoGone'));
     return { count };
   },
 

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CommentStatus } from '@candy/contract/calls/commentModeration';
+import type { Language } from '@candy/contract/languages';
 import { notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { contentHashOf } from './antiSpam.ts';
 import { type ModerationSettings, statusOfNewComment } from './moderation.ts';
 import type { ReactionRepo } from './reactionRepo.ts';
@@ -69,6 +72,8 @@ export interface RemoteDeps {
   /** Removes a comment the way the owner's delete does (a thread's head with replies stays). */
   removeById(id: number): Promise<void>;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): the name kept for an author who gave none. */
+  language: Language;
 }
 
 /**
@@ -90,7 +95,7 @@ export const createRemoteComments = (deps: RemoteDeps) => {
   const { repo, remoteRepo, reactions, moderation, now } = deps;
 
   const requirePublic = async (target: RemoteTarget) => {
-    if (!(await deps.isPublic(target))) throw notFound('评论的内容不存在');
+    if (!(await deps.isPublic(target))) throw notFound(said('error.comments.targetNotFound'));
   };
 
   const parentOf = async (input: RemoteCommentInput): Promise<CommentRow | undefined> => {
@@ -124,8 +129,8 @@ export const createRemoteComments = (deps: RemoteDeps) => {
       if (known) return { id: known.id, status: known.status as CommentStatus, created: false };
       await requirePublic(input);
       const content = await remoteHtmlToText(input.html);
-      if (!content) throw notFound('评论内容为空');
-      const name = (await remoteNameOf(input.authorName)) || '匿名';
+      if (!content) throw notFound(said('error.comments.empty'));
+      const name = (await remoteNameOf(input.authorName)) || serverText(deps.language, 'comments.anonymous');
       const key = authorKeyOf(input);
       const parent = await parentOf(input);
       const status = await statusFor(key, content, name);

@@ -17,6 +17,7 @@ import { commentEventOf, type EventBus } from '../../events.ts';
 import type { Caller } from '../../http/context.ts';
 import { forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { hasDarkKey, type OwnerSession } from '../../http/guards.ts';
+import { said } from '../../i18n/said.ts';
 import type { MetaService } from '../meta/service.ts';
 import { type AntiSpam, contentHashOf } from './antiSpam.ts';
 import { type ModerationSettings, statusOfNewComment } from './moderation.ts';
@@ -65,7 +66,7 @@ export interface CommentDeps {
 const avatarKeyMeta = { group: 'comment', key: 'avatar-key' } as const;
 
 const requireUuid = (caller: Caller): string => {
-  if (!caller.uuid) throw invalidField('X-Uuid', 'required', '缺少设备标识 X-Uuid');
+  if (!caller.uuid) throw invalidField('X-Uuid', 'required', said('error.device.uuidMissing'));
   return caller.uuid;
 };
 
@@ -113,7 +114,7 @@ export const createCommentService = (deps: CommentDeps) => {
   ) => {
     const reader = { owner, dark: hasDarkKey(caller, deps.darkKey) };
     if (!(await targets.isReadable(target.targetType, target.targetId, reader))) {
-      throw notFound('评论的内容不存在');
+      throw notFound(said('error.comments.targetNotFound'));
     }
   };
 
@@ -122,17 +123,17 @@ export const createCommentService = (deps: CommentDeps) => {
     owner: boolean,
   ) => {
     if (!(await targets.isVisible(target.targetType, target.targetId, owner))) {
-      throw notFound('评论的内容不存在');
+      throw notFound(said('error.comments.targetNotFound'));
     }
   };
 
   /** The comment the caller may change as its author, or as the owner; 4040 / 4030 otherwise. */
   const requireChangeable = async (id: number, caller: Caller, owner: OwnerSession | null) => {
     const row = await repo.findById(id);
-    if (!row || row.deleted === 1) throw notFound('评论不存在');
+    if (!row || row.deleted === 1) throw notFound(said('error.comments.notFound'));
     if (owner) return row;
     const uuid = requireUuid(caller);
-    if (row.uuid !== uuid || row.is_owner === 1) throw forbidden('只能修改或删除自己的评论');
+    if (row.uuid !== uuid || row.is_owner === 1) throw forbidden(said('error.comments.notYours'));
     return row;
   };
 
@@ -247,9 +248,9 @@ export const createCommentService = (deps: CommentDeps) => {
         parent = await repo.findById(body.parentId);
         // A held comment is answered only by its author or the owner, who are the ones who see it.
         const hidden = parent && parent.status !== 'visible' && !owner && parent.uuid !== uuid;
-        if (!parent || parent.deleted === 1 || hidden) throw notFound('回复的评论不存在');
+        if (!parent || parent.deleted === 1 || hidden) throw notFound(said('error.comments.parentNotFound'));
         if (parent.target_type !== body.targetType || parent.target_id !== body.targetId) {
-          throw invalidField('parentId', 'sameTarget', '回复的评论不在这篇内容下');
+          throw invalidField('parentId', 'sameTarget', said('error.comments.parentElsewhere'));
         }
       }
       const contentHash = contentHashOf(body.content);

@@ -1,5 +1,6 @@
 import { insightCalls as calls, type OnlineDevice } from '@candy/contract/calls/insight';
 import { notFound, providerFailed } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import { type DeviceSource, deviceSources, type SeenDevice } from '../../providers/devices/index.ts';
 import { ProviderError } from '../../providers/fetchJson.ts';
 import type { ModuleContext } from '../context.ts';
@@ -33,7 +34,8 @@ export const devicesModule = (ctx: ModuleContext, options: { sources?: DeviceSou
         ctx.logger.warn({ err: error, source: source.name }, 'device source failed');
       }
     }
-    if (sources.length > 0 && failures === sources.length) throw providerFailed('设备来源都不可用');
+    if (sources.length > 0 && failures === sources.length)
+      throw providerFailed(said('error.devices.sourcesDown'));
     return seen;
   };
 
@@ -106,7 +108,7 @@ export const devicesModule = (ctx: ModuleContext, options: { sources?: DeviceSou
       .set({ label: body.label })
       .where('mac', '=', params.mac)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw notFound('没有见过这个设备');
+    if (Number(res.numUpdatedRows) === 0) throw notFound(said('error.devices.unknown'));
     return { ok: true as const };
   });
 

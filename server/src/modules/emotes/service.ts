@@ -1,6 +1,7 @@
 import type { Emote, OwnEmote, RemoteEmote } from '@candy/contract/calls/emotes';
 import type { Logger } from 'pino';
 import { notFound, providerFailed } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { BilibiliEmotes } from '../../providers/emotes/bilibili.ts';
 import type { RemoteEmoteIndex, RemoteIndexEntry } from '../../providers/emotes/remoteIndex.ts';
 import { ProviderError } from '../../providers/fetchJson.ts';
@@ -43,12 +44,12 @@ export const createEmotesService = ({ repo, remoteIndex, bilibili, logger, now }
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       logger.warn({ err: error }, 'emote upstream failed');
-      throw providerFailed('表情服务暂时不可用');
+      throw providerFailed(said('error.emotes.unavailable'));
     }
   };
 
   const indexEntries = async (): Promise<RemoteIndexEntry[]> => {
-    if (!remoteIndex) throw providerFailed('远程表情库未配置');
+    if (!remoteIndex) throw providerFailed(said('error.emotes.noRemote'));
     const cached = indexCache.get('index');
     if (cached) return cached;
     const entries = await upstream(() => remoteIndex.entries());
@@ -90,7 +91,7 @@ export const createEmotesService = ({ repo, remoteIndex, bilibili, logger, now }
 
     async select(id: string): Promise<OwnEmote> {
       const entry = (await indexEntries()).find((candidate) => candidate.id === id);
-      if (!entry) throw notFound(`远程表情库里没有这个表情: ${id}`);
+      if (!entry) throw notFound(said('error.emotes.notInRemote', { id }));
       const code = `[${entry.name}]`;
       await repo.upsert([
         {
@@ -106,13 +107,13 @@ export const createEmotesService = ({ repo, remoteIndex, bilibili, logger, now }
     },
 
     async remove(id: number): Promise<null> {
-      if (!(await repo.remove(id))) throw notFound('表情不存在');
+      if (!(await repo.remove(id))) throw notFound(said('error.emotes.notFound'));
       return null;
     },
 
     async importBilibili(id: number): Promise<{ group: string; count: number }> {
       const found = await upstream(() => bilibili.emotePackage(id));
-      if (!found) throw notFound(`没有找到这个 Bilibili 表情包: ${id}`);
+      if (!found) throw notFound(said('error.emotes.noBilibiliPackage', { id }));
       const at = now();
       await repo.upsert(
         found.emotes.map((emote) => ({

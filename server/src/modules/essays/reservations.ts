@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events.ts';
+import { said } from '../../i18n/said.ts';
 import type { Notify } from '../../notify.ts';
 import type { EssaysService } from './service.ts';
 
@@ -50,7 +51,7 @@ export const createReservationPublisher = (deps: ReservationDeps) => {
       await deps.events.emit({ type: 'essay.published', data: essay });
       await deps.notify({
         kind: 'reservation-published',
-        title: '定时随笔已发布',
+        title: said('essays.reservationPublished'),
         body: firstLine(essay.content),
         url: `/chaos#${essay.id}`,
       });

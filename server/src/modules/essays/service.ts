@@ -2,6 +2,7 @@ import { type Essay, type EssayInput, type EssayPage, essayPageSize } from '@can
 import type { z } from 'zod';
 import { searchTerms } from '../../db/textSearch.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { RevisionsService } from '../revisions/service.ts';
 import type { EssayRepo, EssayRow } from './repo.ts';
 
@@ -46,7 +47,7 @@ export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
   /** A reservation being set must lie ahead: otherwise it would publish at once, silently. */
   const checkReservation = (reservation: number | null | undefined, at: number) => {
     if (reservation !== null && reservation !== undefined && reservation <= at) {
-      throw invalidField('reservation', 'future', '定时发布的时间必须在将来');
+      throw invalidField('reservation', 'future', said('error.essays.reservationPast'));
     }
   };
 
@@ -70,7 +71,7 @@ export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
     async update(id: number, changes: EssayChanges): Promise<Essay> {
       const at = now();
       const current = await repo.findAny(id);
-      if (!current) throw notFound('随笔不存在');
+      if (!current) throw notFound(said('error.essays.notFound'));
       const stored = current.reservation === null ? null : Number(current.reservation);
       const moved = changes.reservation !== undefined && changes.reservation !== stored;
       if (moved) checkReservation(changes.reservation, at);
@@ -86,12 +87,12 @@ export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
           : {}),
         updated_at: at,
       });
-      if (!row) throw notFound('随笔不存在');
+      if (!row) throw notFound(said('error.essays.notFound'));
       await revisions.saved('essay', id, row.content);
       return presentEssay(row);
     },
     async remove(id: number): Promise<void> {
-      if (!(await repo.remove(id))) throw notFound('随笔不存在');
+      if (!(await repo.remove(id))) throw notFound(said('error.essays.notFound'));
       await revisions.forget('essay', id);
     },
     /** Reserved essays not yet published, soonest first. */
@@ -126,7 +127,7 @@ export const createEssaysService = ({ repo, revisions, now }: EssaysDeps) => {
 
     async detail(id: number, owner: boolean): Promise<Essay> {
       const row = await repo.findVisible(id, visibleAt(owner));
-      if (!row) throw notFound('随笔不存在');
+      if (!row) throw notFound(said('error.essays.notFound'));
       return presentEssay(row);
     },
 

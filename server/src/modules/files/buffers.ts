@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/index.ts';
+import { type Message, said } from '../../i18n/said.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 
 /**
@@ -43,7 +44,7 @@ export const createBufferBlobs = (deps: { db: Db; storage: BlobStorage; now: () 
     },
 
     /** Removes every expired blob, bytes first; answers a line for the clean-up job's report. */
-    async sweepExpired(): Promise<string> {
+    async sweepExpired(): Promise<Message> {
       const expired = await db
         .selectFrom('buffer_blob')
         .select(['id', 'blob_key'])
@@ -53,7 +54,7 @@ export const createBufferBlobs = (deps: { db: Db; storage: BlobStorage; now: () 
         await storage.delete(row.blob_key);
         await db.deleteFrom('buffer_blob').where('id', '=', row.id).execute();
       }
-      return `临时文件：${expired.length}`;
+      return said('files.sweptBuffers', { count: expired.length });
     },
   };
 };

@@ -8,6 +8,7 @@ import { asOwner, testOwnerGuard } from '../../../test/contentFactories.ts';
 import { type FakeS3, startFakeS3 } from '../../../test/fakes/s3.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipartBody.ts';
+import { sayIn } from '../../i18n/said.ts';
 import { publicUrlOf } from '../../storage/index.ts';
 import { ownerKey } from '../auth/testing.ts';
 
@@ -341,7 +342,7 @@ describe('protected assets and temporary blobs', () => {
     t.clock.advance(2001);
     expect((await t.server.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect(await t.storage.list('buffer/')).toHaveLength(1);
-    expect(await t.modules.files.buffers.sweepExpired()).toBe('临时文件：1');
+    expect(sayIn('zh-CN', await t.modules.files.buffers.sweepExpired())).toBe('临时文件：1');
     expect(await t.storage.list('buffer/')).toEqual([]);
   });
 

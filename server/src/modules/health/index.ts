@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { appliedMigrations } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { ModuleContext } from '../context.ts';
 
 const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
@@ -59,7 +60,7 @@ export const healthModule = (ctx: ModuleContext) => {
       ctx.logger.warn({ failures }, 'not ready');
       throw new AppError(
         ErrorCode.providerFailed,
-        `未就绪：${failures.map((f) => f.property).join(', ')}`,
+        said('error.health.notReady', { checks: failures.map((f) => f.property).join(', ') }),
         failures,
       );
     }

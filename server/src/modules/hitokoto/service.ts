@@ -2,6 +2,7 @@ import { type Hitokoto, type HitokotoQuery, hitokotoMaxLength } from '@candy/con
 import type { Selectable } from 'kysely';
 import type { HitokotoTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { HitokotoRepo } from './repo.ts';
 
 export const presentHitokoto = (row: Selectable<HitokotoTable>): Hitokoto => ({
@@ -102,7 +103,7 @@ export const createHitokotoService = ({
   return {
     async random(query: HitokotoQuery): Promise<Hitokoto> {
       const rows = await load();
-      if (rows.length === 0) throw notFound('还没有一言');
+      if (rows.length === 0) throw notFound(said('error.hitokoto.empty'));
       return draw(rows, query);
     },
 

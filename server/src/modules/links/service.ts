@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { LinkTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { LinkRepo } from './repo.ts';
 
 /** Unknown states (a hand-edited row) read as normal rather than breaking the footer. */
@@ -20,7 +21,7 @@ const present = (row: Selectable<LinkTable>): FriendLink => ({
 export const createLinksService = (repo: LinkRepo, now: () => number = Date.now) => {
   const get = async (id: number): Promise<FriendLink> => {
     const row = await repo.find(id);
-    if (!row) throw notFound('友链不存在');
+    if (!row) throw notFound(said('error.links.notFound'));
     return present(row);
   };
   return {
@@ -42,7 +43,7 @@ export const createLinksService = (repo: LinkRepo, now: () => number = Date.now)
     },
 
     async remove(id: number): Promise<{ id: number }> {
-      if (!(await repo.remove(id))) throw notFound('友链不存在');
+      if (!(await repo.remove(id))) throw notFound(said('error.links.notFound'));
       return { id };
     },
   };

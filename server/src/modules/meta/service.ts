@@ -10,6 +10,7 @@ import type { Selectable } from 'kysely';
 import * as z from 'zod';
 import type { MetaStringTable } from '../../db/schema.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { MetaRepo } from './repo.ts';
 
 /** A secret the server keeps for itself is never answered, not even to the owner. */
@@ -18,7 +19,7 @@ const shownValue = (group: string, key: string, value: string) =>
 
 /** Strings the server writes for itself cannot be created, changed or deleted by a call. */
 const refuseInternal = (group: string, key: string) => {
-  if (internalMetaOf(group, key)) throw forbidden(`${group}.${key} 由系统维护，不能在这里修改`);
+  if (internalMetaOf(group, key)) throw forbidden(said('error.meta.internal', { name: `${group}.${key}` }));
 };
 
 const present = (row: Selectable<MetaStringTable>): MetaString => ({
@@ -74,13 +75,13 @@ export const createMetaService = (repo: MetaRepo, now: () => number = Date.now) 
     refuseInternal(group, key);
     refuseBadValue(group, key, value);
     const id = await repo.insert(group, key, value, now());
-    if (id === undefined) throw conflict(`${group}.${key} 已存在`);
+    if (id === undefined) throw conflict(said('error.meta.exists', { name: `${group}.${key}` }));
     return present((await repo.byId(id)) as Selectable<MetaStringTable>);
   },
 
   async update(id: number, value: string): Promise<MetaString> {
     const row = await repo.byId(id);
-    if (!row) throw notFound('元数据不存在');
+    if (!row) throw notFound(said('error.meta.notFound'));
     refuseInternal(row.group_name, row.key);
     refuseBadValue(row.group_name, row.key, value);
     await repo.updateValue(id, value, now());
@@ -89,9 +90,9 @@ export const createMetaService = (repo: MetaRepo, now: () => number = Date.now) 
 
   async remove(id: number): Promise<{ id: number }> {
     const row = await repo.byId(id);
-    if (!row) throw notFound('元数据不存在');
+    if (!row) throw notFound(said('error.meta.notFound'));
     refuseInternal(row.group_name, row.key);
-    if (!(await repo.remove(id))) throw notFound('元数据不存在');
+    if (!(await repo.remove(id))) throw notFound(said('error.meta.notFound'));
     return { id };
   },
 

@@ -11,6 +11,7 @@ import * as z from 'zod';
 import type { MomentTable } from '../../db/schema.ts';
 import { searchTerms } from '../../db/textSearch.ts';
 import { notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import { dateOf, dayIndexOf, dayStart } from './localDays.ts';
 import type { MomentRepo } from './repo.ts';
 import { summariseWeek } from './weekReport.ts';
@@ -46,11 +47,11 @@ export const createMomentsService = ({ repo, now }: { repo: MomentRepo; now: () 
   },
   async update(id: number, { content, images }: MomentFields): Promise<Moment> {
     const row = await repo.update(id, { content, images: JSON.stringify(images), updated_at: now() });
-    if (!row) throw notFound('动态不存在');
+    if (!row) throw notFound(said('error.moments.notFound'));
     return presentMoment(row);
   },
   async remove(id: number): Promise<void> {
-    if (!(await repo.remove(id))) throw notFound('动态不存在');
+    if (!(await repo.remove(id))) throw notFound(said('error.moments.notFound'));
   },
   count: (): Promise<number> => repo.count(),
   /** Newest first, only those written before `before` (ms) when it is given: the apps' timelines (issue 42). */

@@ -2,8 +2,12 @@ import { Texts } from '@candy/contract';
 import type { SongUrl, Track } from '@candy/contract/calls/music';
 import type { Logger } from 'pino';
 import { notFound, providerFailed } from '../../http/errors.ts';
+import { said, spec } from '../../i18n/said.ts';
 import { type MusicProvider, ProviderError, type UpstreamSong } from '../../providers/music/netease.ts';
 import { createTtlCache } from '../../providers/ttlCache.ts';
+
+/** The specification's text (Texts.musicNotFound) in Chinese; the catalogue's in other languages. */
+const musicNotFound = (id: string | number) => spec(Texts.musicNotFound(id), 'error.music.notFound', { id });
 
 /** Song details hardly change; play addresses expire upstream (about 20 minutes for NetEase). */
 export const detailTtlMs = 24 * 3_600_000;
@@ -23,13 +27,13 @@ export const createMusicService = ({ provider, logger, now }: MusicDeps) => {
 
   /** Runs an upstream call; every upstream failure becomes 5030 and a warning in the log. */
   const upstream = async <T>(work: (p: MusicProvider) => Promise<T>): Promise<T> => {
-    if (!provider) throw providerFailed('音乐服务未配置');
+    if (!provider) throw providerFailed(said('error.music.notConfigured'));
     try {
       return await work(provider);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       logger.warn({ err: error }, 'music upstream failed');
-      throw providerFailed('音乐服务暂时不可用');
+      throw providerFailed(said('error.music.unavailable'));
     }
   };
 
@@ -43,7 +47,7 @@ export const createMusicService = ({ provider, logger, now }: MusicDeps) => {
     const found = new Map<number, UpstreamSong>();
     for (const id of ids) {
       const song = details.get(id);
-      if (!song) throw notFound(Texts.musicNotFound(id));
+      if (!song) throw notFound(musicNotFound(id));
       found.set(id, song);
     }
     return found;
@@ -80,7 +84,7 @@ export const createMusicService = ({ provider, logger, now }: MusicDeps) => {
     async url(id: string): Promise<SongUrl> {
       const numeric = Number(id);
       const url = (await urlsOf([numeric])).get(numeric);
-      if (!url) throw notFound(Texts.musicNotFound(id));
+      if (!url) throw notFound(musicNotFound(id));
       return { id: numeric, url };
     },
   };

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { ParkingOrderTable, ParkingPlaceTable } from '../../db/schema.ts';
 import { notFound, providerFailed } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import { ProviderError } from '../../providers/fetchJson.ts';
 import { createParkingProvider } from '../../providers/parking/index.ts';
 import type { ModuleContext } from '../context.ts';
@@ -76,7 +77,7 @@ export const parkingModule = (ctx: ModuleContext) => {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       ctx.logger.warn({ err: error }, 'parking provider failed');
-      throw providerFailed('停车服务暂时不可用');
+      throw providerFailed(said('error.parking.unavailable'));
     }
   };
 
@@ -134,7 +135,7 @@ export const parkingModule = (ctx: ModuleContext) => {
     const row = (await db.selectFrom('parking_place').selectAll().where('id', '=', id).executeTakeFirst()) as
       | PlaceRow
       | undefined;
-    if (!row) throw notFound('没有这个停车场');
+    if (!row) throw notFound(said('error.parking.noPlace'));
     return placeOf(row, Number(row.lat), Number(row.lng));
   };
   ctx.router.route(calls.parkingPlaceCreate, async ({ body }) => {
@@ -151,12 +152,12 @@ export const parkingModule = (ctx: ModuleContext) => {
       .set(placeValues(body))
       .where('id', '=', params.id)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw notFound('没有这个停车场');
+    if (Number(res.numUpdatedRows) === 0) throw notFound(said('error.parking.noPlace'));
     return placeById(params.id);
   });
   ctx.router.route(calls.parkingPlaceDelete, async ({ params }) => {
     const res = await db.deleteFrom('parking_place').where('id', '=', params.id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound('没有这个停车场');
+    if (Number(res.numDeletedRows) === 0) throw notFound(said('error.parking.noPlace'));
     return { ok: true as const };
   });
 
@@ -171,7 +172,7 @@ export const parkingModule = (ctx: ModuleContext) => {
     const row = (await db.selectFrom('parking_order').selectAll().where('id', '=', id).executeTakeFirst()) as
       | OrderRow
       | undefined;
-    if (!row) throw notFound('没有这个停车订单');
+    if (!row) throw notFound(said('error.parking.noOrder'));
     return orderOf(row);
   };
   ctx.router.route(calls.parkingOrderCreate, async ({ body }) => {
@@ -188,12 +189,12 @@ export const parkingModule = (ctx: ModuleContext) => {
       .set(orderValues(body))
       .where('id', '=', params.id)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw notFound('没有这个停车订单');
+    if (Number(res.numUpdatedRows) === 0) throw notFound(said('error.parking.noOrder'));
     return orderById(params.id);
   });
   ctx.router.route(calls.parkingOrderDelete, async ({ params }) => {
     const res = await db.deleteFrom('parking_order').where('id', '=', params.id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound('没有这个停车订单');
+    if (Number(res.numDeletedRows) === 0) throw notFound(said('error.parking.noOrder'));
     return { ok: true as const };
   });
   return {};

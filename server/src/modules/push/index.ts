@@ -24,6 +24,7 @@ export const pushModule = (ctx: ModuleContext) => {
       userAgent: 'CandyJar-push/1',
     }),
     allowLoopbackHttp: ctx.config.pushAllowLoopback,
+    language: ctx.config.siteLanguage,
   });
   ctx.router.onOwnerRequest((req) => {
     const origin = originOf(req);

@@ -1,5 +1,8 @@
 import type { channelSettings, PushChannel, PushLevel } from '@candy/contract/calls/push';
+import type { Language } from '@candy/contract/languages';
 import type { z } from 'zod';
+import { messageOf, sayIn } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import { sendMailThrough } from '../../net/smtp.ts';
 
@@ -82,12 +85,12 @@ export const sendNtfy = (outbound: Outbound, s: SettingsOf<'ntfy'>, m: OutgoingM
   );
 
 /** Bark: `POST /push` with a JSON body naming the device (Bark server API v2). */
-export const sendBark = (outbound: Outbound, s: SettingsOf<'bark'>, m: OutgoingMessage) =>
+export const sendBark = (outbound: Outbound, s: SettingsOf<'bark'>, m: OutgoingMessage, language: Language) =>
   postJson(outbound, `${trimSlash(s.server)}/push`, {
     device_key: s.deviceKey,
     title: m.title,
     body: m.body || m.title,
-    group: '糖果罐',
+    group: serverText(language, 'push.brand'),
     level: m.level === 'error' ? 'timeSensitive' : 'active',
     ...(m.url ? { url: m.url } : {}),
   });
@@ -117,10 +120,15 @@ export const sendSmtpMail = (
 ): Promise<void> => sendMailThrough(outbound, s, { from: s.from, ...mail }, SEND_TIMEOUT_MS);
 
 /** Email to the owner's own address. */
-export const sendEmail = (outbound: Outbound, s: SettingsOf<'email'>, m: OutgoingMessage): Promise<void> =>
+export const sendEmail = (
+  outbound: Outbound,
+  s: SettingsOf<'email'>,
+  m: OutgoingMessage,
+  language: Language,
+): Promise<void> =>
   sendSmtpMail(outbound, s, {
     to: s.to,
-    subject: `[糖果罐] ${m.title}`,
+    subject: serverText(language, 'push.mailSubject', { title: m.title }),
     text: [m.body, m.url].filter(Boolean).join('\n\n') || m.title,
   });
 
@@ -136,8 +144,9 @@ export const sendWebPush = async (
   vapid: VapidKeys,
   targets: readonly WebPushTarget[],
   gone: (endpoint: string) => Promise<void>,
+  language: Language,
 ): Promise<string> => {
-  if (targets.length === 0) throw new Error('还没有订阅的浏览器');
+  if (targets.length === 0) throw new Error(serverText(language, 'push.noBrowsers'));
   const webPush = (await import('web-push')).default;
   const payload = JSON.stringify({ title: m.title, body: m.body, url: m.url ?? '/great-old-one/index' });
   const failures: string[] = [];
@@ -167,13 +176,18 @@ export const sendWebPush = async (
         // An endpoint the policy refuses is dropped: it will never be allowed later either.
         if (error instanceof OutboundError && error.kind === 'refused') await gone(target.endpoint);
         failures.push(
-          error instanceof Error ? (error.name === 'TimeoutError' ? '超时' : error.message) : String(error),
+          error instanceof Error && error.name === 'TimeoutError'
+            ? serverText(language, 'push.timeout')
+            : sayIn(language, messageOf(error)),
         );
       }
     }),
   );
   if (failures.length === targets.length) throw new Error(failures.join('; '));
-  return `${targets.length - failures.length}/${targets.length} 个浏览器`;
+  return serverText(language, 'push.browsers', {
+    delivered: targets.length - failures.length,
+    total: targets.length,
+  });
 };
 
 /** web-push makes the server's VAPID key pair once; it is stored with the channel. */

@@ -9,10 +9,13 @@ import {
   type PushMessageInput as PushMessageSchema,
   type PushSubscriptionView,
 } from '@candy/contract/calls/push';
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { invalidField } from '../../http/errors.ts';
 import { deviceOf } from '../../http/userAgent.ts';
+import { type Message, messageOf, SaidError, said, sayIn } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import { pushEndpointProblem } from '../../net/pushEndpoint.ts';
 import type { Notify, NotifyEvent } from '../../notify.ts';
@@ -46,6 +49,8 @@ export interface PushDeps {
   outbound: Outbound;
   /** PUSH_ALLOW_LOOPBACK: plain http Web Push endpoints on this machine (tests, a local stand-in). */
   allowLoopbackHttp: boolean;
+  /** The site's language (SITE_LANGUAGE): the words of the channels' results and of the mails sent. */
+  language: Language;
 }
 
 export interface VisitorChannels {
@@ -71,7 +76,7 @@ const LEVELS = { info: 'info', warning: 'warning', error: 'error' } as const;
  * the owner something.
  */
 export const createPushService = (deps: PushDeps) => {
-  const { repo, now, logger, outbound } = deps;
+  const { repo, now, logger, outbound, language } = deps;
 
   const stored = async () => {
     const rows = await repo.channels();
@@ -123,7 +128,7 @@ export const createPushService = (deps: PushDeps) => {
   const addressProblem = async (
     channel: PushChannel,
     settings: Record<string, unknown>,
-  ): Promise<{ field: string; message: string } | null> => {
+  ): Promise<{ field: string; message: Message } | null> => {
     if (channel === 'email') {
       const host = String(settings.host ?? '');
       try {
@@ -131,7 +136,7 @@ export const createPushService = (deps: PushDeps) => {
       } catch (error) {
         // A name that does not resolve yet is let through, as for webhooks.
         if (error instanceof OutboundError && error.kind === 'refused')
-          return { field: 'host', message: error.message };
+          return { field: 'host', message: error.said };
       }
       return null;
     }
@@ -150,7 +155,7 @@ export const createPushService = (deps: PushDeps) => {
     message: OutgoingMessage,
   ): Promise<string> => {
     const parsed = channelSettings[channel].schema.safeParse(settings);
-    if (!parsed.success) throw new Error('设置不完整');
+    if (!parsed.success) throw new SaidError(said('push.incomplete'));
     switch (channel) {
       case 'webhook':
         await sendWebhook(outbound, parsed.data as SettingsOf<'webhook'>, message);
@@ -159,13 +164,13 @@ export const createPushService = (deps: PushDeps) => {
         await sendNtfy(outbound, parsed.data as SettingsOf<'ntfy'>, message);
         return '';
       case 'bark':
-        await sendBark(outbound, parsed.data as SettingsOf<'bark'>, message);
+        await sendBark(outbound, parsed.data as SettingsOf<'bark'>, message, language);
         return '';
       case 'gotify':
         await sendGotify(outbound, parsed.data as SettingsOf<'gotify'>, message);
         return '';
       case 'email':
-        await sendEmail(outbound, parsed.data as SettingsOf<'email'>, message);
+        await sendEmail(outbound, parsed.data as SettingsOf<'email'>, message, language);
         return '';
       case 'webpush': {
         const targets = (await repo.subscriptions()).map((s) => ({
@@ -181,6 +186,7 @@ export const createPushService = (deps: PushDeps) => {
           async (endpoint) => {
             await repo.unsubscribe(endpoint);
           },
+          language,
         );
       }
     }
@@ -201,14 +207,17 @@ export const createPushService = (deps: PushDeps) => {
         const row = rows.get(channel);
         const started = now();
         if (!row || !view(channel, row).configured)
-          return { channel, outcome: 'skipped', detail: '未配置', ms: 0 };
-        if (!row.enabled && !force) return { channel, outcome: 'skipped', detail: '已停用', ms: 0 };
+          return { channel, outcome: 'skipped', detail: serverText(language, 'push.notConfigured'), ms: 0 };
+        if (!row.enabled && !force)
+          return { channel, outcome: 'skipped', detail: serverText(language, 'push.disabled'), ms: 0 };
         try {
           const detail = await deliver(channel, row.settings, message);
           return { channel, outcome: 'ok', detail, ms: now() - started };
         } catch (error) {
           const detail =
-            error instanceof Error ? (error.name === 'TimeoutError' ? '超时' : error.message) : String(error);
+            error instanceof Error && error.name === 'TimeoutError'
+              ? serverText(language, 'push.timeout')
+              : sayIn(language, messageOf(error));
           logger.warn({ channel, err: error }, 'push channel failed');
           return { channel, outcome: 'failed', detail: detail.slice(0, 300), ms: now() - started };
         }
@@ -243,10 +252,13 @@ export const createPushService = (deps: PushDeps) => {
   };
 
   const notify: Notify = async (event: NotifyEvent) => {
-    logger.info({ notice: event }, `notify: ${event.title}`);
+    // Said in the site's language: the owner reads it later, wherever.
+    const title = sayIn(language, event.title);
+    const body = sayIn(language, event.body);
+    logger.info({ notice: { ...event, title, body } }, `notify: ${title}`);
     try {
       const message = await outgoing(
-        { title: event.title, body: event.body, url: event.url, level: LEVELS[event.level ?? 'info'] },
+        { title, body, url: event.url, level: LEVELS[event.level ?? 'info'] },
         event.kind,
       );
       const results = await sendTo(PUSH_CHANNELS, message, false);
@@ -304,7 +316,11 @@ export const createPushService = (deps: PushDeps) => {
       const known: string[] = channelSettings[channel].fields.map((f) => f.key);
       const unknown = Object.keys(body.settings).find((key) => !known.includes(key));
       if (unknown)
-        throw invalidField(`settings.${unknown}`, 'unknown', `${channelSettings[channel].label} 没有这一项`);
+        throw invalidField(
+          `settings.${unknown}`,
+          'unknown',
+          said('error.push.unknownSetting', { channel: channelSettings[channel].label }),
+        );
       const next: StoredSettings = { ...previous?.settings };
       for (const key of known) {
         const value = (body.settings[key] ?? '').trim();
@@ -318,7 +334,7 @@ export const createPushService = (deps: PushDeps) => {
         throw invalidField(
           `settings.${String(issue?.path[0] ?? '')}`,
           issue?.code ?? 'invalid',
-          issue?.message ?? '设置不合法',
+          issue?.message ?? said('error.push.invalidSettings'),
         );
       }
       const refused = await addressProblem(channel, checked.data);

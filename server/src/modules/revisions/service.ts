@@ -8,6 +8,7 @@ import type {
 } from '@candy/contract/calls/revisions';
 import type { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import { KEEP_ALL_MS, revisionsToPrune } from './pruneRule.ts';
 import type { DraftRow, RevisionHead, RevisionRepo, RevisionRow } from './repo.ts';
 
@@ -77,7 +78,7 @@ export const createRevisionsService = ({ repo, now }: { repo: RevisionRepo; now:
 
   async detail(id: number): Promise<RevisionDetail> {
     const row = await repo.find(id);
-    if (!row) throw notFound('版本不存在');
+    if (!row) throw notFound(said('error.revisions.notFound'));
     return presentDetail(row);
   },
 

@@ -9,6 +9,7 @@ import {
 import { promisify } from 'node:util';
 import { Limits } from '@candy/contract';
 import { handshakeExpired, invalidField } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { HandshakeRepo } from './repo.ts';
 
 const generateRsa = promisify(generateKeyPair);
@@ -111,7 +112,7 @@ export const createHandshakes = (repo: HandshakeRepo, now: () => number = Date.n
           sealed,
         ).toString('utf8');
       } catch {
-        throw invalidField(field, 'encrypted', '无法解密，请重新握手后再试');
+        throw invalidField(field, 'encrypted', said('error.system.undecryptable'));
       }
       const digest = createHash('sha256').update(sealed).digest('hex');
       // Kept as long as any handshake holding this key pair may live.

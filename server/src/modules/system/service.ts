@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DialectName } from '../../db/dialect.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
+import { said } from '../../i18n/said.ts';
 import type { MetaService } from '../meta/service.ts';
 import type { Handshakes } from './handshakes.ts';
 import { diskOf, folderSize } from './usage.ts';
@@ -39,8 +40,8 @@ export const createSystemService = (deps: SystemDeps) => {
   let debugTimer: NodeJS.Timeout | undefined;
   return {
     async knock(uuid: string | undefined, ip: string) {
-      if (!uuid) throw invalidField('X-Uuid', 'required', '缺少设备标识 X-Uuid');
-      await deps.rateLimiter.hit([`knock:ip:${ip}`], knockRateRules, '握手太频繁，请稍后再试');
+      if (!uuid) throw invalidField('X-Uuid', 'required', said('error.device.uuidMissing'));
+      await deps.rateLimiter.hit([`knock:ip:${ip}`], knockRateRules, said('error.system.knockTooOften'));
       const publicKey = await deps.handshakes.knock(uuid);
       return { publicKey, dokkiri: await deps.meta.flag('system', 'dokkiri') };
     },

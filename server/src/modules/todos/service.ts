@@ -2,6 +2,7 @@ import type { Todo, TodoPatch, TodoPutInput, TodoRestoreInput } from '@candy/con
 import type { Selectable } from 'kysely';
 import type { TodoTable } from '../../db/schema.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { TodoRepo } from './repo.ts';
 
 const priorityOf = (p: number): Todo['priority'] => (p === 1 || p === 2 || p === 3 ? p : 0);
@@ -22,7 +23,7 @@ const present = (row: Selectable<TodoTable>): Todo => ({
 export const createTodosService = (repo: TodoRepo, now: () => number = Date.now) => {
   const get = async (id: number): Promise<Todo> => {
     const row = await repo.find(id);
-    if (!row) throw notFound('待办不存在');
+    if (!row) throw notFound(said('error.todos.notFound'));
     return present(row);
   };
   const list = async (filter: 'all' | 'open' | 'done' = 'all') => (await repo.all(filter)).map(present);
@@ -36,7 +37,8 @@ export const createTodosService = (repo: TodoRepo, now: () => number = Date.now)
         const ids = [...new Set(input.order)];
         const known = new Set((await repo.all('all')).map((r) => r.id));
         const unknown = ids.find((id) => !known.has(id));
-        if (unknown !== undefined) throw invalidField('order', 'unknownId', `待办 ${unknown} 不存在`);
+        if (unknown !== undefined)
+          throw invalidField('order', 'unknownId', said('error.todos.unknownId', { id: unknown }));
         await repo.reorder(ids, now());
       } else {
         const at = now();
@@ -90,7 +92,7 @@ export const createTodosService = (repo: TodoRepo, now: () => number = Date.now)
     },
 
     async remove(id: number): Promise<{ id: number }> {
-      if (!(await repo.remove(id))) throw notFound('待办不存在');
+      if (!(await repo.remove(id))) throw notFound(said('error.todos.notFound'));
       return { id };
     },
   };

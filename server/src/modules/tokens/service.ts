@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
+import { said } from '../../i18n/said.ts';
 import { TOUCH_INTERVAL_MS } from '../auth/service.ts';
 import type { ApiTokenRow, TokenRepo } from './repo.ts';
 import { looksLikeToken, newTokenSecret, shownPrefix, tokenHash } from './secrets.ts';
@@ -58,7 +59,7 @@ export const createTokenService = ({ repo, ownerName, now, logger }: TokenDeps) 
 
   async revoke(id: number): Promise<ApiToken> {
     const row = await repo.revoke(id, now());
-    if (!row) throw notFound('令牌不存在');
+    if (!row) throw notFound(said('error.tokens.notFound'));
     logger.info({ tokenId: id }, 'API token revoked');
     return presentToken(row);
   },

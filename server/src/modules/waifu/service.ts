@@ -6,6 +6,7 @@ import type { WaifuTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
 import { UploadTypes } from '../../http/uploads.ts';
+import { said } from '../../i18n/said.ts';
 import { loadSharp } from '../../lazyModules.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import { cleanImage, decodeRefusal } from '../media/images.ts';
@@ -69,7 +70,7 @@ export const createWaifuService = ({
 }: WaifuDeps) => {
   const get = async (id: number): Promise<Waifu> => {
     const row = await repo.find(id);
-    if (!row) throw notFound('图片不存在');
+    if (!row) throw notFound(said('error.waifu.notFound'));
     return present(row);
   };
 
@@ -189,7 +190,7 @@ export const createWaifuService = ({
 
     async remove(id: number): Promise<{ id: number }> {
       const row = await repo.find(id);
-      if (!row) throw notFound('图片不存在');
+      if (!row) throw notFound(said('error.waifu.notFound'));
       await repo.remove(id);
       for (const key of [keyOf(row.url), keyOf(row.preview)]) {
         if (key) await storage.delete(key).catch(() => undefined);

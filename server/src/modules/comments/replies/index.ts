@@ -1,3 +1,4 @@
+import { languageOf } from '../../../http/pageLanguage.ts';
 import { createRateLimiter } from '../../../http/rateLimit.ts';
 import type { ModuleContext } from '../../context.ts';
 import type { MetaService } from '../../meta/service.ts';
@@ -27,7 +28,12 @@ export const replyNoticesModule = (ctx: ModuleContext, deps: ReplyNoticeModuleDe
     now: ctx.now,
   });
   const unsubscribe = createUnsubscribe({ repo, meta: deps.meta, now: ctx.now });
-  replyNoticesRoutes(ctx.router, { push, unsubscribe, siteTitle: ctx.config.siteTitle });
+  replyNoticesRoutes(ctx.router, {
+    push,
+    unsubscribe,
+    siteTitle: ctx.config.siteTitle,
+    pageLanguage: (req) => languageOf(req, ctx.config),
+  });
   return createReplyNotices({
     repo,
     comments: deps.comments,
@@ -35,6 +41,7 @@ export const replyNoticesModule = (ctx: ModuleContext, deps: ReplyNoticeModuleDe
     unsubscribe,
     channels: deps.channels,
     siteTitle: ctx.config.siteTitle,
+    language: ctx.config.siteLanguage,
     apiBasePath: ctx.config.apiBasePath,
     logger: ctx.logger,
     now: ctx.now,

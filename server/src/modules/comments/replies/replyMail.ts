@@ -1,3 +1,5 @@
+import type { Language } from '@candy/contract/languages';
+import { serverText } from '../../../i18n/serverText.ts';
 import type { Outbound } from '../../../net/outbound.ts';
 import { type SettingsOf, sendSmtpMail } from '../../push/senders.ts';
 
@@ -17,11 +19,13 @@ export const sendReplyMail = (
   outbound: Outbound,
   smtp: SettingsOf<'email'>,
   mail: ReplyMail,
+  /** The site's language (SITE_LANGUAGE): the mail's own words. */
+  language: Language,
 ): Promise<void> =>
   sendSmtpMail(outbound, smtp, {
     to: mail.to,
     subject: mail.subject,
-    text: `${mail.text}\n\n——\n不想再收到回复邮件：${mail.unsubscribeUrl}`,
+    text: serverText(language, 'replies.mailFooter', { text: mail.text, url: mail.unsubscribeUrl }),
     headers: {
       'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

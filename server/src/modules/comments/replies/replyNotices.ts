@@ -1,4 +1,7 @@
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
+import { type Message, messageOf, said, sayIn } from '../../../i18n/said.ts';
+import { serverText } from '../../../i18n/serverText.ts';
 import type { VisitorChannels } from '../../push/service.ts';
 import type { CommentRepo, CommentRow } from '../repo.ts';
 import { sendReplyMail } from './replyMail.ts';
@@ -19,6 +22,8 @@ export interface ReplyNoticeDeps {
   unsubscribe: Unsubscribe;
   channels: () => Promise<VisitorChannels>;
   siteTitle: string;
+  /** The site's language (SITE_LANGUAGE): notices and mails are written in it. */
+  language: Language;
   apiBasePath: string;
   logger: Logger;
   now: () => number;
@@ -63,12 +68,13 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
     const channels = await deps.channels();
     const path = replyPath(reply);
     const url = channels.linkBase ? `${channels.linkBase}${path}` : path;
-    const who = reply.is_owner === 1 ? '博主' : reply.guest_name || '有人';
+    const say = (key: string, values?: Record<string, unknown>) => serverText(deps.language, key, values);
+    const who = reply.is_owner === 1 ? say('replies.owner') : reply.guest_name || say('replies.someone');
     const done = { push: notice.push_done === 1, mail: notice.mail_done === 1 };
     try {
       if (!done.push) {
         await push.sendTo(answered.uuid, {
-          title: `${who} 回复了你的评论`,
+          title: say('replies.pushTitle', { who }),
           body: clip(reply.content, 140),
           url,
         });
@@ -81,12 +87,23 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
         if (await repo.claimMailSlot(to, thread, at, at - MAIL_INTERVAL_MS)) {
           const link = `${channels.linkBase ?? ''}${deps.apiBasePath}/blog/comment/unsubscribe?${await unsubscribe.query(to)}`;
           try {
-            await sendReplyMail(channels.outbound, channels.email, {
-              to,
-              subject: `[${deps.siteTitle}] ${who} 回复了你的评论`,
-              text: `${who} 回复了你在「${deps.siteTitle}」的评论：\n\n${reply.content}\n\n你的评论：${clip(answered.content, 200)}\n\n查看：${url}`,
-              unsubscribeUrl: link,
-            });
+            await sendReplyMail(
+              channels.outbound,
+              channels.email,
+              {
+                to,
+                subject: say('replies.mailSubject', { site: deps.siteTitle, who }),
+                text: say('replies.mailText', {
+                  who,
+                  site: deps.siteTitle,
+                  reply: reply.content,
+                  yours: clip(answered.content, 200),
+                  url,
+                }),
+                unsubscribeUrl: link,
+              },
+              deps.language,
+            );
           } catch (error) {
             await repo.releaseMailSlot(to, thread, at);
             throw error;
@@ -113,7 +130,7 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
     } catch (error) {
       const attempts = notice.attempts + 1;
       const delay = RETRY_DELAYS_MS[attempts - 1];
-      const message = error instanceof Error ? error.message : String(error);
+      const message = sayIn(deps.language, messageOf(error));
       if (delay === undefined) {
         logger.error({ err: error, commentId: reply.id }, 'reply notice given up');
         await repo.finish(notice.id);
@@ -142,7 +159,7 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
     },
 
     /** The `reply-notices` job: works through what is due until none is left or time is up. */
-    async run(deadline: number): Promise<string> {
+    async run(deadline: number): Promise<Message> {
       const counts = { sent: 0, skipped: 0, failed: 0 };
       while (Date.now() < deadline) {
         const due = await repo.due(now(), BATCH);
@@ -150,7 +167,7 @@ export const createReplyNotices = (deps: ReplyNoticeDeps) => {
         for (const notice of due) counts[await work(notice)] += 1;
       }
       const pending = await repo.countPending();
-      return `通知了 ${counts.sent} 条回复，跳过 ${counts.skipped} 条，失败 ${counts.failed} 条；队列里还有 ${pending} 条`;
+      return said('replies.jobDone', { ...counts, pending });
     },
   };
 };

@@ -1,6 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { UnsubscribeQuery } from '@candy/contract/calls/replyNotices';
+import type { Language } from '@candy/contract/languages';
 import { forbidden } from '../../../http/errors.ts';
+import { htmlLangOf } from '../../../http/pageLanguage.ts';
+import { said } from '../../../i18n/said.ts';
+import { serverText } from '../../../i18n/serverText.ts';
 import type { MetaService } from '../../meta/service.ts';
 import type { ReplyRepo } from './repo.ts';
 
@@ -42,7 +46,7 @@ export const createUnsubscribe = ({ repo, meta, now }: UnsubscribeDeps) => {
     const expected = Buffer.from(await signatureOf(email));
     const given = Buffer.from(sig);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw forbidden('退订链接无效');
+      throw forbidden(said('error.unsubscribe.invalid'));
     return normalEmail(email);
   };
 
@@ -66,18 +70,26 @@ export type Unsubscribe = ReturnType<typeof createUnsubscribe>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The small page the link opens; its button posts to the same address. */
-export const unsubscribePage = (siteTitle: string, email: string, done: boolean): string => `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>退订回复邮件 - ${escapeHtml(siteTitle)}</title>
+/** The small page the link opens, in the reader's language; its button posts to the same address. */
+export const unsubscribePage = (
+  siteTitle: string,
+  email: string,
+  done: boolean,
+  language: Language,
+): string => {
+  const say = (key: string, values?: Record<string, unknown>) => serverText(language, key, values);
+  return `<!doctype html>
+<html lang="${htmlLangOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${say('replies.unsubscribeTitle')} - ${escapeHtml(siteTitle)}</title>
 <style>body{font:16px/1.6 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222;background:#fff}
 button{font:inherit;padding:.5rem 1.25rem;border-radius:6px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
 @media (prefers-color-scheme:dark){body{color:#eee;background:#111}}</style></head>
-<body><main><h1>退订回复邮件</h1>
+<body><main><h1>${say('replies.unsubscribeTitle')}</h1>
 ${
   done
-    ? `<p>已退订：<strong>${escapeHtml(email)}</strong> 不会再收到评论回复的邮件。</p>`
-    : `<p>不再给 <strong>${escapeHtml(email)}</strong> 发送评论回复的邮件？</p>
-<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">确认退订</button></form>`
+    ? `<p>${say('replies.unsubscribed', { email: escapeHtml(email) })}</p>`
+    : `<p>${say('replies.unsubscribeAsk', { email: escapeHtml(email) })}</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${say('replies.unsubscribeConfirm')}</button></form>`
 }
 </main></body></html>`;
+};

@@ -2,6 +2,7 @@ import type { ReplyPushSubscription } from '@candy/contract/calls/replyNotices';
 import type { Caller } from '../../../http/context.ts';
 import { invalidField } from '../../../http/errors.ts';
 import type { RateLimiter } from '../../../http/rateLimit.ts';
+import { said } from '../../../i18n/said.ts';
 import { OutboundError } from '../../../net/outbound.ts';
 import { pushEndpointProblem } from '../../../net/pushEndpoint.ts';
 import type { VisitorChannels } from '../../push/service.ts';
@@ -18,7 +19,7 @@ export interface ReplyPushPayload {
 const SEND_TIMEOUT_MS = 10_000;
 
 const requireUuid = (caller: Caller): string => {
-  if (!caller.uuid) throw invalidField('X-Uuid', 'required', '缺少设备标识 X-Uuid');
+  if (!caller.uuid) throw invalidField('X-Uuid', 'required', said('error.device.uuidMissing'));
   return caller.uuid;
 };
 
@@ -52,7 +53,11 @@ export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, 
     if (problem) throw invalidField('endpoint', 'pushEndpoint', problem);
     const keys = keysProblem(input.keys);
     if (keys) throw invalidField(keys.field, 'pushKey', keys.message);
-    await rateLimiter.hit([`reply-push:ip:${caller.ip}`], subscribeRules, '订阅太频繁，请稍后再试');
+    await rateLimiter.hit(
+      [`reply-push:ip:${caller.ip}`],
+      subscribeRules,
+      said('error.replies.subscribeTooOften'),
+    );
     await repo.subscribe({
       endpoint: input.endpoint,
       uuid,
