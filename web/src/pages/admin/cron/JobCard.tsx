@@ -72,9 +72,17 @@ export const JobCard = ({
           <dd>{job.lastRunAt ? relativeTime(job.lastRunAt) : '—'}</dd>
         </div>
       </dl>
-      {last?.outcome === 'error' && <p className="field-error cron-job-error">{last.output}</p>}
+      {last?.outcome === 'error' && (
+        <p className="field-error cron-job-error" data-content>
+          {last.output}
+        </p>
+      )}
       {/* What the last run did (the snapshot job says what the mirrors now hold, issue 46.2). */}
-      {last?.outcome === 'ok' && last.output && <p className="cron-job-output">{last.output}</p>}
+      {last?.outcome === 'ok' && last.output && (
+        <p className="cron-job-output" data-content>
+          {last.output}
+        </p>
+      )}
       <div className="cron-job-actions">
         <Button
           kind="primary"
@@ -112,7 +120,9 @@ export const JobCard = ({
               <Badge tone={run.outcome === 'ok' ? 'success' : 'danger'}>
                 {run.outcome === 'ok' ? t('admin.cron.run.ok') : t('admin.cron.run.failed')}
               </Badge>
-              <pre className="cron-run-output">{run.output}</pre>
+              <pre className="cron-run-output" data-content>
+                {run.output}
+              </pre>
             </li>
           ))}
         </ol>
