@@ -9,6 +9,7 @@ import type { PublicCache } from '../../http/publicCache.ts';
 import { sendRaw, serveRanged } from '../../http/rangedReply.ts';
 import type { Router } from '../../http/router.ts';
 import { UploadTypes } from '../../http/uploads.ts';
+import { said } from '../../i18n/said.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import type { VideosService } from './service.ts';
 import type { VideoSources } from './sources.ts';
@@ -21,7 +22,7 @@ const serveBlob = async (
   reply: FastifyReply,
 ) => {
   const stat = await storage.stat(key);
-  if (!stat) throw notFound('文件不存在');
+  if (!stat) throw notFound(said('error.files.notFound'));
   const type = stat.contentType ?? BLOB_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
   await serveRanged(
     { size: stat.size, type, open: (range) => storage.get(key, range) },
