@@ -78,7 +78,7 @@ export const createContentRepository = (deps: {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof GitError) throw conflict(`git：${error.message}`);
+      if (error instanceof GitError) throw conflict(said('error.files.git', { reason: error.message }));
       throw error;
     }
   };

@@ -1,7 +1,7 @@
 import type { Essay } from '@candy/contract/calls/essays';
 import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
-import { type Message, said } from '../../i18n/said.ts';
+import { type Message, messageOf, said, sayIn } from '../../i18n/said.ts';
 import {
   type DkimKeys,
   isHardRecipientFailure,
@@ -45,8 +45,6 @@ export interface MailSetup {
   channels: VisitorChannels & { email: NonNullable<VisitorChannels['email']>; linkBase: string };
   dkim: DkimKeys | undefined;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What the SMTP server said about one recipient; a connection that failed says nothing of it. */
 const isAboutRecipient = (error: unknown) =>
@@ -106,7 +104,8 @@ export const createSender = (deps: SenderDeps) => {
         sent += 1;
       } catch (error) {
         // Not retried: the reader may subscribe again after an hour.
-        if (isHardRecipientFailure(error)) await subscribers.markBounced(row.id, messageOf(error));
+        if (isHardRecipientFailure(error))
+          await subscribers.markBounced(row.id, sayIn(deps.language, messageOf(error)));
         logger.warn({ err: error, subscriber: row.id }, 'newsletter: confirmation mail failed');
         if (!isAboutRecipient(error)) throw error;
       }
@@ -162,7 +161,7 @@ export const createSender = (deps: SenderDeps) => {
           await deliveries.finish(row.id, 'sent', now());
           counts.sent += 1;
         } catch (error) {
-          const text = messageOf(error);
+          const text = sayIn(deps.language, messageOf(error));
           const delay = RETRY_DELAYS_MS[row.attempts];
           if (isHardRecipientFailure(error)) {
             await subscribers.markBounced(row.subscriber_id, text);

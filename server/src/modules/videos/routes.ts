@@ -5,6 +5,7 @@ import { videosCalls as calls, VideoUploadFields } from '@candy/contract/calls/v
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
+import { callerLanguage } from '../../http/pageLanguage.ts';
 import type { PublicCache } from '../../http/publicCache.ts';
 import { sendRaw, serveRanged } from '../../http/rangedReply.ts';
 import type { Router } from '../../http/router.ts';
@@ -60,7 +61,7 @@ export const videosRoutes = (
   },
 ): void => {
   const { videos, sources, storage, cache } = deps;
-  router.route(calls.videoSource, ({ query }) => sources.list(query.path));
+  router.route(calls.videoSource, ({ query, req }) => sources.list(query.path, callerLanguage(req)));
   router.route(calls.videoSourceScreenshots, async ({ query, req, reply }) => {
     const shot = await sources.screenshots(query.path, query.count, query.at);
     await sendRaw(

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceEntry } from '@candy/contract/calls/videos';
+import type { Language } from '@candy/contract/languages';
 import { sheetColumns, sheetTimes } from '@candy/contract/videoSheet';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { realPathInside, safeRelativePath } from '../../http/safePath.ts';
-import { said } from '../../i18n/said.ts';
+import { messageOf, said, sayIn } from '../../i18n/said.ts';
 import { contactSheet, FfmpegError, frameAt, type ProbeInfo, probe } from './ffmpeg.ts';
 import type { VideoRepo } from './repo.ts';
 
@@ -77,7 +78,8 @@ export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
     resolve,
     videoFile,
 
-    async list(requested: string): Promise<{ path: string; entries: SourceEntry[] }> {
+    /** `language`: the caller's, for a video ffprobe could not read. */
+    async list(requested: string, language: Language): Promise<{ path: string; entries: SourceEntry[] }> {
       const { rel, abs } = await resolve(requested);
       const stat = await fs.stat(abs).catch(() => null);
       if (!stat?.isDirectory()) throw invalidField('path', 'dir', said('error.videos.notDir'));
@@ -100,7 +102,7 @@ export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
           try {
             info = await probeCached(childRel, childAbs, childStat);
           } catch (failure) {
-            error = failure instanceof Error ? failure.message : String(failure);
+            error = sayIn(language, messageOf(failure));
           }
           videos.push({
             type: 'video',
