@@ -128,6 +128,7 @@ export const buildApp = async ({
     darkKey: config.darkKey,
     now,
     idempotency: createIdempotency(database.db, now),
+    language: config.siteLanguage,
   });
   const publicCache = createPublicCache({ now });
   // Set once the modules exist: visits answered by the fast path are counted too (issue 13).

@@ -1,7 +1,10 @@
 import type { CallDef } from '@candy/contract';
+import { type Language, sourceLanguage } from '@candy/contract/languages';
 import { tokenPermits } from '@candy/contract/tokenScope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { said } from '../i18n/said.ts';
+import { serverText } from '../i18n/serverText.ts';
 import { type Caller, callerOf } from './context.ts';
 import { conflict, darkKeyRequired, forbidden, unauthorized } from './errors.ts';
 import { checkSecurityGuard, hasDarkKey, type OwnerGuard, type OwnerSession } from './guards.ts';
@@ -77,6 +80,8 @@ export interface RouterDeps {
   now?: () => number;
   /** Owner writes with an `Idempotency-Key` are done once across retries and replicas. */
   idempotency?: Idempotency;
+  /** The site's language (SITE_LANGUAGE): the audit log's words. */
+  language?: Language;
 }
 
 /** Thrown at start-up when code adds an API route behind the router's back. */
@@ -96,13 +101,15 @@ const FINGERPRINT_QUERY = 'fingerprint';
  */
 const withinTokenScope = (call: CallDef, owner: OwnerSession | null): OwnerSession | null => {
   if (!owner?.token || tokenPermits(owner.token.scope, call)) return owner;
-  if (call.access === 'owner') throw forbidden('API 令牌的权限范围不包括这个操作');
+  if (call.access === 'owner') throw forbidden(said('error.tokens.outOfScope'));
   return null;
 };
 
 /** The audit line's "who": a token's writes name the token. */
-const auditName = (owner: OwnerSession): string =>
-  owner.token ? `${owner.username}（令牌：${owner.token.name}）` : owner.username;
+const auditName = (owner: OwnerSession, language: Language): string =>
+  owner.token
+    ? serverText(language, 'audit.viaToken', { owner: owner.username, token: owner.token.name })
+    : owner.username;
 
 const fingerprintOf = (req: FastifyRequest, caller: Caller, keyFromQuery: boolean): Caller => {
   if (!keyFromQuery) return caller;
@@ -120,6 +127,7 @@ export const createRouter = ({
   darkKey,
   now = Date.now,
   idempotency,
+  language = sourceLanguage,
 }: RouterDeps): Router => {
   const registered: RegisteredCall[] = [];
   // Set only while route() itself adds a route (and fastify's automatic HEAD twin of a GET).
@@ -155,7 +163,7 @@ export const createRouter = ({
     if (!owner) return;
     try {
       await ownerGuard().recordWrite({
-        username: auditName(owner),
+        username: auditName(owner, language),
         method: req.method,
         path: (req.url.split('?')[0] ?? '').slice(0, 512),
         status: reply.statusCode,
@@ -224,8 +232,7 @@ export const createRouter = ({
             if (key && idempotency) {
               const claim = await idempotency.claim(key, `${req.method} ${req.url.split('?')[0] ?? ''}`);
               if (claim.kind === 'done') return reply.type('application/json').send(claim.answer);
-              if (claim.kind === 'refused')
-                throw conflict('这个请求已经处理过或正在处理（Idempotency-Key 重复）');
+              if (claim.kind === 'refused') throw conflict(said('error.http.idempotencyRepeated'));
             }
             let data: Awaited<ReturnType<typeof handler>>;
             try {

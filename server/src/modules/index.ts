@@ -93,7 +93,7 @@ export const registerModules = (base: ModuleContext) => {
   // Verified mentions join the one comment thread (DESIGN §11) through its remote service.
   const webmention = webmentionModule(ctx, {
     essays,
-    store: threadStore(comments.remote),
+    store: threadStore(comments.remote, ctx.config.siteLanguage),
     // Read at request time, once the importers below exist.
     resolveOldPath: (url) => importers.imports.resolveOldPath(url),
   });

@@ -1,5 +1,6 @@
 import type { AttemptMethod } from '@candy/contract/calls/auth';
 import { rateLimited } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { AttemptScope, AttemptsRepo } from './attemptsRepo.ts';
 
 /** Failures counted within this window. */
@@ -75,7 +76,7 @@ export const createLimiter = (attempts: AttemptsRepo) => {
     /** Throws 4290 with Retry-After while the address is locked for this method. */
     async check(ip: string, method: AttemptMethod, now: number): Promise<void> {
       const until = await lockOf(ip, method, now);
-      if (until > now) throw rateLimited((until - now) / 1000, '登录失败次数过多，请稍后再试');
+      if (until > now) throw rateLimited((until - now) / 1000, said('error.auth.tooManyFailures'));
     },
 
     /**

@@ -16,6 +16,7 @@ import type { Caller } from '../../http/context.ts';
 import { AppError, forbidden, invalidField, notFound, rateLimited, unauthorized } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
 import { safeEqual } from '../../http/guards.ts';
+import { said } from '../../i18n/said.ts';
 import type { Notify } from '../../notify.ts';
 import type { Handshakes } from '../system/handshakes.ts';
 import { accessKeyHash, newAccessKey } from './accessKeys.ts';
@@ -180,8 +181,11 @@ export const createAuthService = (deps: AuthDeps) => {
       // Not awaited: a login never waits on a push service.
       void deps.notify({
         kind: 'login-new-device',
-        title: '新设备登录了后台',
-        body: `IP ${caller.ip || '未知'}\n${caller.userAgent || '没有 User-Agent'}`,
+        title: said('auth.newDevice'),
+        body: said('auth.newDeviceBody', {
+          ip: caller.ip || said('auth.unknownIp'),
+          userAgent: caller.userAgent || said('auth.noUserAgent'),
+        }),
         url: '/great-old-one/index',
         level: 'warning',
       });
@@ -212,7 +216,7 @@ export const createAuthService = (deps: AuthDeps) => {
       await attempts.settle(attemptId, 'limited');
       logger.warn({ username, ip: caller.ip, method }, 'owner login refused: too many failures');
       await limiter.check(caller.ip, method, now());
-      throw rateLimited(lockDuration(FREE_FAILURES) / 1000, '登录失败次数过多，请稍后再试');
+      throw rateLimited(lockDuration(FREE_FAILURES) / 1000, said('error.auth.tooManyFailures'));
     }
     if (options.login) await requireProof(username, caller, attemptId, options.login.proof);
     if (!(await check())) {
@@ -230,7 +234,7 @@ export const createAuthService = (deps: AuthDeps) => {
         body.username,
         caller,
         () => credentialsMatch(body.username, password),
-        () => unauthorized('用户名或密码错误'),
+        () => unauthorized(said('error.auth.badCredentials')),
         { login: { proof: body.proof } },
       );
       if (gate && (await gate.required())) {
@@ -272,7 +276,7 @@ export const createAuthService = (deps: AuthDeps) => {
         owner.username,
         caller,
         () => credentialsMatch(owner.username, password),
-        () => forbidden('密码错误'),
+        () => forbidden(said('error.auth.badPassword')),
       );
     },
 
@@ -336,7 +340,7 @@ export const createAuthService = (deps: AuthDeps) => {
     },
 
     async revokeSession(id: number): Promise<null> {
-      if (!(await owners.revokeSession(id, now()))) throw notFound('会话不存在或已失效');
+      if (!(await owners.revokeSession(id, now()))) throw notFound(said('error.auth.noSession'));
       return null;
     },
 
@@ -352,13 +356,13 @@ export const createAuthService = (deps: AuthDeps) => {
       const next = await handshakes.decrypt(caller.uuid, body.newPassword, 'newPassword');
       if (!(await credentialsMatch(owner.username, current))) {
         await failed(owner.username, caller, true, 'password');
-        throw forbidden('当前密码错误');
+        throw forbidden(said('error.auth.badCurrentPassword'));
       }
       if (next.length < PASSWORD_MIN || next.length > PASSWORD_MAX) {
         throw invalidField(
           'newPassword',
           'length',
-          `新密码长度需在 ${PASSWORD_MIN} 到 ${PASSWORD_MAX} 个字符之间`,
+          said('error.auth.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX }),
         );
       }
       await owners.setPasswordHash(await hashPassword(next), now());

@@ -3,9 +3,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { type Language, sourceLanguage } from '@candy/contract/languages';
 import pg from 'pg';
 import * as z from 'zod';
 import type { Config } from '../../config.ts';
+import { list, type Message, messageOf, SaidError, said, sayIn } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { createLocalStorage } from '../../storage/local.ts';
 import type { BlobStorage } from '../../storage/types.ts';
 import { keyMismatch, type Opener, openerFor } from './crypto.ts';
@@ -23,7 +26,7 @@ export const DrillRecord = z.object({
 export type DrillRecord = z.infer<typeof DrillRecord>;
 
 /** The drill could not run here (no scratch database allowed …): no fault of the point's. */
-class DrillUnavailable extends Error {}
+class DrillUnavailable extends SaidError {}
 
 /** A scratch PostgreSQL database beside the live one, dropped afterwards whatever happened. */
 const withScratchPostgres = async <T>(liveUrl: string, work: (url: string) => Promise<T>): Promise<T> => {
@@ -34,7 +37,7 @@ const withScratchPostgres = async <T>(liveUrl: string, work: (url: string) => Pr
     try {
       await admin.query(`CREATE DATABASE ${name}`);
     } catch (error) {
-      throw new DrillUnavailable(`不能建临时数据库（需要 CREATEDB 权限）：${(error as Error).message}`);
+      throw new DrillUnavailable(said('backups.noScratchDatabase', { reason: (error as Error).message }));
     }
     const url = new URL(liveUrl);
     url.pathname = `/${name}`;
@@ -54,10 +57,10 @@ const drillPoint = async (
   key: { identity: string; opener: Opener },
   point: ListedPoint,
   options: { live: Config['database']; workDir: string },
-): Promise<string> => {
+): Promise<Message> => {
   const { opener } = key;
   const mismatch = await keyMismatch(key.identity, (await readIndex(store, point.id)).recipient);
-  if (mismatch) throw new DrillUnavailable(`恢复密钥不对：${mismatch}`);
+  if (mismatch) throw new DrillUnavailable(said('backups.wrongKey', { reason: mismatch }));
   const manifest = await readManifest(store, opener, point.id);
   const scratch = path.join(options.workDir, `drill-${point.id}`);
   await fsp.rm(scratch, { recursive: true, force: true });
@@ -69,14 +72,17 @@ const drillPoint = async (
         ? await restoreInto({ kind: 'sqlite', file: path.join(scratch, 'candy.sqlite') })
         : await withScratchPostgres(options.live.url, (url) => restoreInto({ kind: 'postgres', url }));
     const differences = statsDifferences(manifest.tables, stats);
-    if (differences.length > 0) throw new Error(`与备份时不同：${differences.slice(0, 5).join('；')}`);
+    if (differences.length > 0)
+      throw new SaidError(
+        said('backups.differs', { differences: list(differences.slice(0, 5), said('list.semicolon')) }),
+      );
     const files = await restoreFiles(
       store,
       opener,
       manifest.files,
       createLocalStorage(path.join(scratch, 'files')),
     );
-    return `${Object.keys(stats).length} 张表、${files} 个文件一致`;
+    return said('backups.drillMatches', { tables: Object.keys(stats).length, files });
   } finally {
     await fsp.rm(scratch, { recursive: true, force: true });
   }
@@ -90,8 +96,16 @@ const drillPoint = async (
 export const runDrill = async (
   store: BlobStorage,
   identity: string,
-  options: { live: Config['database']; workDir: string; now: number; random?: () => number },
+  options: {
+    live: Config['database'];
+    workDir: string;
+    now: number;
+    random?: () => number;
+    /** The site's language (SITE_LANGUAGE): the record's details are kept in it. */
+    language?: Language;
+  },
 ): Promise<DrillRecord> => {
+  const language = options.language ?? sourceLanguage;
   const good = (await listPoints(store)).filter((p) => p.bad === null);
   const newest = good.at(-1);
   const older = good.slice(0, -1);
@@ -102,15 +116,16 @@ export const runDrill = async (
     if (!point) continue;
     try {
       const detail = await drillPoint(store, { identity, opener: openerFor(identity) }, point, options);
-      points.push({ id: point.id, createdAt: point.createdAt, ok: true, detail });
+      points.push({ id: point.id, createdAt: point.createdAt, ok: true, detail: sayIn(language, detail) });
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = sayIn(language, messageOf(error));
       points.push({ id: point.id, createdAt: point.createdAt, ok: false, detail });
       if (error instanceof DrillUnavailable) continue;
       await store.put(`points/${point.id}.bad`, Readable.from([Buffer.from(detail)]));
     }
   }
-  if (!newest) points.push({ id: '', createdAt: 0, ok: false, detail: '目的地还没有备份' });
+  if (!newest)
+    points.push({ id: '', createdAt: 0, ok: false, detail: serverText(language, 'backups.noBackupYet') });
   const record: DrillRecord = { at: options.now, ok: points.every((p) => p.ok), points };
   await store.put(`drills/${options.now}.json`, Readable.from([Buffer.from(JSON.stringify(record))]));
   return record;

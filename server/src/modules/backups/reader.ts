@@ -4,6 +4,8 @@ import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { gunzipSync } from 'node:zlib';
+import { type Language, sourceLanguage } from '@candy/contract/languages';
+import { serverText } from '../../i18n/serverText.ts';
 import type { BlobStorage } from '../../storage/types.ts';
 import type { Opener } from './crypto.ts';
 import {
@@ -37,7 +39,11 @@ const readBlob = async (store: BlobStorage, key: string): Promise<Buffer> => {
  * Every complete point at the destination, oldest first, from one listing (a point whose index is
  * not there yet is not done). Only bad points' files are read, for their reasons.
  */
-export const listPoints = async (store: BlobStorage): Promise<ListedPoint[]> => {
+/** `language`: the site's (SITE_LANGUAGE), for a bad point that says nothing of why. */
+export const listPoints = async (
+  store: BlobStorage,
+  language: Language = sourceLanguage,
+): Promise<ListedPoint[]> => {
   const stats = await store.list('points/');
   const names = new Set(stats.map((s) => s.key.slice('points/'.length)));
   const points: ListedPoint[] = [];
@@ -48,7 +54,7 @@ export const listPoints = async (store: BlobStorage): Promise<ListedPoint[]> => 
     if (!parsed) continue;
     const bad = names.has(`${id}.bad`)
       ? (await readBlob(store, `points/${id}.bad`).catch(() => Buffer.alloc(0))).toString('utf8') ||
-        '演练失败'
+        serverText(language, 'backups.drillFailed')
       : null;
     points.push({ id, ...parsed, bad });
   }

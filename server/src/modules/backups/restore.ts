@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
+import { type Message, said } from '../../i18n/said.ts';
 import { pgTool } from '../../jobs/builtin/backup.ts';
 import type { BlobStorage } from '../../storage/types.ts';
 import type { Opener } from './crypto.ts';
@@ -93,15 +94,16 @@ export const restoreDatabaseOf = async (
 };
 
 /** Table by table, where two statistics differ (empty: the same). */
-export const statsDifferences = (expected: TableStats, actual: TableStats): string[] => {
+export const statsDifferences = (expected: TableStats, actual: TableStats): Message[] => {
   const names = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
-  const out: string[] = [];
+  const out: Message[] = [];
   for (const name of names) {
     const e = expected[name];
     const a = actual[name];
-    if (!e || !a) out.push(`${name}: ${e ? '恢复后缺少' : '多出'}这张表`);
-    else if (e.rows !== a.rows) out.push(`${name}: ${e.rows} 行，恢复后 ${a.rows} 行`);
-    else if (e.sample !== a.sample) out.push(`${name}: 抽样内容不同`);
+    if (!e || !a) out.push(said(e ? 'backups.tableMissing' : 'backups.tableExtra', { name }));
+    else if (e.rows !== a.rows)
+      out.push(said('backups.rowsDiffer', { name, expected: e.rows, actual: a.rows }));
+    else if (e.sample !== a.sample) out.push(said('backups.sampleDiffers', { name }));
   }
   return out;
 };

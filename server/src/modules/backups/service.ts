@@ -70,11 +70,12 @@ export const createBackupService = (
       return runDrill(destination.store, readIdentity(file), {
         live: config.database,
         workDir: dbSnapshotDir(config.dataDir),
+        language: config.siteLanguage,
         now: now(),
       });
     },
     async points(count) {
-      const newest = (await listPoints(destination.store)).slice(-count).reverse();
+      const newest = (await listPoints(destination.store, config.siteLanguage)).slice(-count).reverse();
       return Promise.all(
         newest.map(async (point) => ({ ...(await readIndex(destination.store, point.id)), bad: point.bad })),
       );

@@ -4,9 +4,12 @@ import type {
   FederationFailedDelivery,
   FederationPendingDelivery,
 } from '@candy/contract/calls/federation';
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { said, sayIn } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import { outboundFetch, withDeliveryFetch } from './deliveryFetch.ts';
 import type { FederationQueue } from './messageQueue.ts';
@@ -45,13 +48,20 @@ const shortType = (iri: string) => iri.replace(/^.*[#/]/, '');
  * its body (`Failed to send activity … to … (503 Service Unavailable):\n<body>`), or why no answer
  * came (a network error, a timeout); a delivery we refused to send says `未投递：` instead.
  */
-export const answerOf = (error: unknown): { statusCode: number | null; answer: string } => {
+export const answerOf = (
+  error: unknown,
+  /** The site's language (SITE_LANGUAGE): the delivery log keeps the words in it. */
+  language: Language,
+): { statusCode: number | null; answer: string } => {
   const text = error instanceof Error ? error.message : String(error);
   const answered = / \((\d{3})(?: [^)\n]*)?\):\n?([\s\S]*)$/.exec(text);
   if (answered?.[1])
     return { statusCode: Number(answered[1]), answer: (answered[2] ?? '').trim().slice(0, 500) };
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return { statusCode: null, answer: `没有回应：${text}${cause}`.slice(0, 500) };
+  return {
+    statusCode: null,
+    answer: serverText(language, 'federation.noAnswer', { reason: `${text}${cause}` }).slice(0, 500),
+  };
 };
 
 export interface DeliveryLogDeps {
@@ -66,6 +76,8 @@ export interface DeliveryLogDeps {
   signingKeys: (baseUrl: string) => Promise<MessageKeys>;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): the delivery log's words. */
+  language: Language;
 }
 
 /**
@@ -147,7 +159,10 @@ export const createDeliveryLog = (deps: DeliveryLogDeps) => {
       const problem = await deps.outbound.urlProblem(message.inbox);
       if (problem) {
         deps.logger.warn({ inbox: message.inbox, problem }, 'federation: delivery refused');
-        return record(message, 'failed', { statusCode: null, answer: `未投递：${problem}` });
+        return record(message, 'failed', {
+          statusCode: null,
+          answer: serverText(deps.language, 'federation.refused', { reason: sayIn(deps.language, problem) }),
+        });
       }
       const state = { error: undefined as unknown, failed: false, retried: false };
       await current.run(state, () => withDeliveryFetch(send, handle));
@@ -155,7 +170,7 @@ export const createDeliveryLog = (deps: DeliveryLogDeps) => {
         await db.deleteFrom('federation_delivery').where('message_id', '=', message.id).execute();
         return;
       }
-      await record(message, state.retried ? 'retrying' : 'failed', answerOf(state.error));
+      await record(message, state.retried ? 'retrying' : 'failed', answerOf(state.error, deps.language));
     },
 
     /** Deliveries waiting in the queue (their last answer when a try failed) and those given up. */
@@ -226,7 +241,7 @@ export const createDeliveryLog = (deps: DeliveryLogDeps) => {
         .where('id', '=', id)
         .where('state', '=', 'failed')
         .executeTakeFirst();
-      if (!row) throw notFound('没有这条失败的投递');
+      if (!row) throw notFound(said('error.federation.noFailedDelivery'));
       const message = JSON.parse(row.message) as OutboxMessage;
       const keys = await deps.signingKeys(message.baseUrl);
       await db
@@ -245,7 +260,7 @@ export const createDeliveryLog = (deps: DeliveryLogDeps) => {
         .where('id', '=', id)
         .where('state', '=', 'failed')
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound('没有这条失败的投递');
+      if (Number(result.numDeletedRows) === 0) throw notFound(said('error.federation.noFailedDelivery'));
       return { ok: true };
     },
   };

@@ -1,4 +1,5 @@
 import type { webcrypto } from 'node:crypto';
+import type { Language } from '@candy/contract/languages';
 import { essayIdOfPath } from '@candy/contract/sitePaths';
 import {
   Article,
@@ -36,6 +37,8 @@ export interface FederationDeps {
   /** A delivery that failed (each try), with the remote's answer. */
   onOutboxError: (error: Error, activity: { id: URL | null } | null) => void;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE). */
+  language: Language;
 }
 
 /** The about page's first picture (the avatar) and first paragraph (the bio). */
@@ -178,10 +181,12 @@ export const buildFederation = (deps: FederationDeps) => {
     if (!(await settings.load()).federateMoments) return null;
     const moment = await deps.moments.find(Number(id));
     return moment
-      ? momentNote(moment, ctx.origin, {
-          actor: ctx.getActorUri(OWNER),
-          followers: ctx.getFollowersUri(OWNER),
-        })
+      ? momentNote(
+          moment,
+          ctx.origin,
+          { actor: ctx.getActorUri(OWNER), followers: ctx.getFollowersUri(OWNER) },
+          deps.language,
+        )
       : null;
   });
 

@@ -14,6 +14,7 @@ import {
   Update,
 } from '@fedify/fedify';
 import type { Logger } from 'pino';
+import { type Message, said } from '../../i18n/said.ts';
 import type { RemoteComments, RemoteTarget } from '../comments/remote.ts';
 import { OWNER } from './objects.ts';
 import type { FederationRepo } from './repo.ts';
@@ -26,7 +27,7 @@ export interface InboxDeps {
   remote: RemoteComments;
   /** Finds the essay or moment one of our comments stands under. */
   commentTarget(commentId: number): Promise<RemoteTarget | null>;
-  notifyOwner(title: string, body: string, url: string): void;
+  notifyOwner(title: Message, body: Message, url: string): void;
   logger: Logger;
   now: () => number;
 }
@@ -95,7 +96,7 @@ export const setInboxListeners = (federation: Federation<void>, deps: InboxDeps)
         );
       }
       deps.notifyOwner(
-        settings.manualApproval ? `新的关注请求：${handle}` : `新关注者：${handle}`,
+        said(settings.manualApproval ? 'federation.followRequest' : 'federation.newFollower', { handle }),
         textOf(follower.name) || handle,
         '/great-old-one/federation',
       );

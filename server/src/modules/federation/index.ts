@@ -86,6 +86,7 @@ export const federationModule = (ctx: ModuleContext, deps: FederationModuleDeps)
           commentTarget: (id) => deps.remote.targetOfComment(id),
           logger,
           now: ctx.now,
+          language: ctx.config.siteLanguage,
         }),
       )
       .catch((error: unknown) => {
@@ -102,6 +103,7 @@ export const federationModule = (ctx: ModuleContext, deps: FederationModuleDeps)
     signingKeys: async (baseUrl) => (await runtime()).signingKeys(baseUrl),
     logger,
     now: ctx.now,
+    language: ctx.config.siteLanguage,
   });
 
   // The queue's worker: started with the server only when there is work (rows at boot, an enqueue),

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { forbidden, notFound, payloadTooLarge, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rateLimit.ts';
 import { loggableUrl } from '../../http/security.ts';
+import { said } from '../../i18n/said.ts';
 import { protocolBody } from './protocolAnswers.ts';
 import { isBlockedBy } from './targets.ts';
 
@@ -42,7 +43,7 @@ const readBody = (raw: IncomingMessage): Promise<Buffer> =>
     raw.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > inboxBodyLimit) {
-        reject(payloadTooLarge('活动内容过大'));
+        reject(payloadTooLarge(said('error.federation.activityTooLarge')));
         raw.destroy();
         return;
       }
@@ -93,9 +94,10 @@ export const mountFederation = (app: FastifyInstance, deps: MountDeps) => {
       await deps.rateLimiter.hit(
         [`fed-inbox:${signer ?? req.ip}`],
         [{ limit: inboxPerHostPerMinute, windowMs: 60_000 }],
-        '投递过于频繁',
+        said('error.federation.tooOften'),
       );
-      if (Number(req.headers['content-length'] ?? 0) > inboxBodyLimit) throw payloadTooLarge('活动内容过大');
+      if (Number(req.headers['content-length'] ?? 0) > inboxBodyLimit)
+        throw payloadTooLarge(said('error.federation.activityTooLarge'));
       body = await readBody(req.raw);
       const blocks = await deps.blocks();
 
@@ -103,7 +105,9 @@ export const mountFederation = (app: FastifyInstance, deps: MountDeps) => {
         const request = new Request(url, { method: 'POST', headers, body });
         const verified = await (await deps.runtime()).verifySignature(request).catch(() => false);
         deps.logger.info({ signer, verified }, 'federation: delivery from a blocked domain');
-        throw verified ? forbidden('已屏蔽') : unauthorized('签名无效');
+        throw verified
+          ? forbidden(said('error.federation.blocked'))
+          : unauthorized(said('error.federation.badSignature'));
       }
     }
     const request = new Request(url, { method: req.method, headers, body });
@@ -125,7 +129,7 @@ export const mountFederation = (app: FastifyInstance, deps: MountDeps) => {
     // already, so an unknown inbox is answered here.
     if (passOn === 'not-found') {
       if (req.method === 'GET' || req.method === 'HEAD') return;
-      throw notFound('地址不存在');
+      throw notFound(said('error.http.noSuchAddress'));
     }
     if (passOn === 'not-acceptable' && req.method === 'GET' && !url.pathname.startsWith('/ap/')) return;
     if (response.status === 401)

@@ -1,8 +1,10 @@
 import type { Essay } from '@candy/contract/calls/essays';
 import type { Moment } from '@candy/contract/calls/moments';
+import type { Language } from '@candy/contract/languages';
 import { essayPath } from '@candy/contract/sitePaths';
 import { Article, Document, LanguageString, Note, PUBLIC_COLLECTION } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
+import { serverText } from '../../i18n/serverText.ts';
 
 /** The owner's one actor: every id is made under this identifier, whatever the handle is. */
 export const OWNER = 'owner';
@@ -58,7 +60,13 @@ export const essayArticle = (essay: Essay, origin: string, ids: { actor: URL; fo
 export const momentPath = (id: number) => `/ap/moments/${id}`;
 
 /** A moment as a Note, its pictures attached with their sizes. */
-export const momentNote = (moment: Moment, origin: string, ids: { actor: URL; followers: URL }): Note =>
+export const momentNote = (
+  moment: Moment,
+  origin: string,
+  ids: { actor: URL; followers: URL },
+  /** The site's language (SITE_LANGUAGE): a picture without words is named in it. */
+  language: Language,
+): Note =>
   new Note({
     id: new URL(momentPath(moment.id), origin),
     attribution: ids.actor,
@@ -78,7 +86,10 @@ export const momentNote = (moment: Moment, origin: string, ids: { actor: URL; fo
           width: image.width,
           height: image.height,
           // A moment's pictures carry no text of their own: the moment's first line describes them.
-          name: new LanguageString(titleOf(moment.content) || '图片', 'zh'),
+          name: new LanguageString(
+            titleOf(moment.content) || serverText(language, 'federation.picture'),
+            'zh',
+          ),
         }),
     ),
   });

@@ -1,5 +1,6 @@
 import type { Essay } from '@candy/contract/calls/essays';
 import type { Moment } from '@candy/contract/calls/moments';
+import type { Language } from '@candy/contract/languages';
 import { essayPath } from '@candy/contract/sitePaths';
 import { Create, Delete, type Federation, isActor, Tombstone, Update } from '@fedify/fedify';
 import type { Logger } from 'pino';
@@ -14,6 +15,8 @@ export interface OutboxDeps {
   remote: Pick<RemoteComments, 'remoteParentOf'>;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE). */
+  language: Language;
 }
 
 /** Seen by everyone now: not hidden, and its reservation (if any) has come. */
@@ -84,7 +87,7 @@ export const createOutbox = (deps: OutboxDeps) => {
   const onMoment = async (moment: Moment, verb: 'create' | 'update') => {
     const c = await contextOf();
     if (!c?.s.federateMoments) return;
-    const note = momentNote(moment, c.s.origin, c.ids);
+    const note = momentNote(moment, c.s.origin, c.ids, deps.language);
     const Activity = verb === 'create' ? Create : Update;
     await toFollowers(
       new Activity({

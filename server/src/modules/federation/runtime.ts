@@ -1,5 +1,7 @@
+import type { Language } from '@candy/contract/languages';
 import { Accept, exportJwk, Follow, type KvStore, Reject, verifyRequest } from '@fedify/fedify';
 import type { Logger } from 'pino';
+import type { Message } from '../../i18n/said.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import type { ArticlesService } from '../articles/service.ts';
 import type { RemoteComments, RemoteTarget } from '../comments/remote.ts';
@@ -27,10 +29,12 @@ export interface RuntimeDeps {
   remote: RemoteComments;
   /** A delivery's try failed (the delivery log records it: deliveries.ts). */
   onDeliveryError: (error: Error, activityId: string | null) => void;
-  notifyOwner: (title: string, body: string, url: string) => void;
+  notifyOwner: (title: Message, body: Message, url: string) => void;
   commentTarget: (commentId: number) => Promise<RemoteTarget | null>;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): what it publishes is written in it. */
+  language: Language;
 }
 
 /**
@@ -52,6 +56,7 @@ export const createFederationRuntime = (deps: RuntimeDeps) => {
     articles: deps.articles,
     onOutboxError: (error, activity) => deps.onDeliveryError(error, activity?.id?.href ?? null),
     now: deps.now,
+    language: deps.language,
   });
   setInboxListeners(federation, {
     repo: deps.repo,
@@ -62,7 +67,14 @@ export const createFederationRuntime = (deps: RuntimeDeps) => {
     logger,
     now: deps.now,
   });
-  const outbox = createOutbox({ federation, settings, remote: deps.remote, logger, now: deps.now });
+  const outbox = createOutbox({
+    federation,
+    settings,
+    remote: deps.remote,
+    logger,
+    now: deps.now,
+    language: deps.language,
+  });
 
   return {
     federation,

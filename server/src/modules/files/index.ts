@@ -7,6 +7,7 @@ import { randomName, readMultipart } from '../../http/multipart.ts';
 import { serveRanged } from '../../http/rangedReply.ts';
 import { safeRelativePath } from '../../http/safePath.ts';
 import { AnyType } from '../../http/uploads.ts';
+import { said } from '../../i18n/said.ts';
 import type { ByteRange } from '../../storage/index.ts';
 import type { ModuleContext } from '../context.ts';
 import { createBufferBlobs } from './buffers.ts';
@@ -58,7 +59,7 @@ export const filesModule = (ctx: ModuleContext) => {
       StageFields,
     );
     const upload = files[0];
-    if (!upload) throw invalidField('file', 'required', '缺少文件');
+    if (!upload) throw invalidField('file', 'required', said('error.upload.missing'));
     let target: string;
     try {
       target = repoPath(fields.path);
@@ -87,7 +88,7 @@ export const filesModule = (ctx: ModuleContext) => {
     calls.protectedAsset,
     async ({ query, req, reply }) => {
       const file = await repository.open(repoPath(query.path), query.ref);
-      if (!file) throw notFound('没有这个文件');
+      if (!file) throw notFound(said('error.files.noFile'));
       void reply.headers(INERT);
       await serveRanged(
         {
@@ -116,7 +117,7 @@ export const filesModule = (ctx: ModuleContext) => {
       BufferFields,
     );
     const upload = files[0];
-    if (!upload) throw invalidField('file', 'required', '缺少文件');
+    if (!upload) throw invalidField('file', 'required', said('error.upload.missing'));
     const expiresAt = await buffers.record({
       id,
       name: fields.keyname,
@@ -130,7 +131,7 @@ export const filesModule = (ctx: ModuleContext) => {
   });
   router.route(calls.bufferBlobRead, async ({ params, req, reply }) => {
     const row = await buffers.find(params.id, params.name);
-    if (!row) throw notFound('链接不存在或已过期');
+    if (!row) throw notFound(said('error.files.linkGone'));
     void reply.headers({
       ...INERT,
       'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
 import { conflict, notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import { createGit, EMPTY_TREE, GitError } from './git.ts';
 
@@ -77,7 +78,7 @@ export const createContentRepository = (deps: {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof GitError) throw conflict(`git：${error.message}`);
+      if (error instanceof GitError) throw conflict(said('error.files.git', { reason: error.message }));
       throw error;
     }
   };
@@ -177,13 +178,13 @@ export const createContentRepository = (deps: {
     async content(relative: string, ref = 'HEAD') {
       await repo.init();
       const commit = await repo.resolve(ref);
-      if (!commit && ref !== 'HEAD') throw notFound(`没有这个版本：${ref}`);
+      if (!commit && ref !== 'HEAD') throw notFound(said('error.files.noVersion', { ref }));
       const kind = await kindAt(commit, relative);
       if (!kind) {
         // Not committed, but perhaps staged: a new folder shows what it holds so far.
         const pending = ref === 'HEAD' ? await stagedEntries(relative, new Set()) : [];
         if (pending.length === 0 && !(ref === 'HEAD' && (await hasStagedKeep(relative))))
-          throw notFound(`没有这个路径：${relative || '/'}`);
+          throw notFound(said('error.files.noPath', { path: relative || '/' }));
         return { kind: 'dir' as const, path: relative, ref: commit, entries: sorted(pending), staged: true };
       }
       if (kind === 'file') {
@@ -228,10 +229,10 @@ export const createContentRepository = (deps: {
       serial(async () => {
         try {
           const source = await deps.storage.get(blobKey);
-          if (!source) throw notFound('上传的文件不见了');
+          if (!source) throw notFound(said('error.files.uploadGone'));
           const target = inTree(relative);
           if (fs.existsSync(target) && fs.statSync(target).isDirectory())
-            throw conflict(`已有同名文件夹：${relative}`);
+            throw conflict(said('error.files.folderExists', { path: relative }));
           await fsp.mkdir(path.dirname(target), { recursive: true });
           const partial = path.join(deps.dir, '.git', `upload-${process.pid}-${Date.now()}`);
           await pipeline(source, fs.createWriteStream(partial));
@@ -251,7 +252,8 @@ export const createContentRepository = (deps: {
     /** A new, empty folder (a `.keep` file inside it, staged). */
     mkdir: (relative: string) =>
       serial(async () => {
-        if (await kindAt(await head(), relative)) throw conflict(`已经存在：${relative}`);
+        if (await kindAt(await head(), relative))
+          throw conflict(said('error.files.exists', { path: relative }));
         await fsp.mkdir(inTree(relative), { recursive: true });
         await fsp.writeFile(inTree(`${relative}/${FOLDER_KEEP}`), '');
         await asConflict(() => git(['add', '-f', '--', `${relative}/${FOLDER_KEEP}`]));
@@ -261,7 +263,7 @@ export const createContentRepository = (deps: {
     /** Renames or moves a file or folder (staged). */
     move: (from: string, to: string) =>
       serial(async () => {
-        if (fs.existsSync(inTree(to))) throw conflict(`目标已存在：${to}`);
+        if (fs.existsSync(inTree(to))) throw conflict(said('error.files.targetExists', { path: to }));
         await fsp.mkdir(path.dirname(inTree(to)), { recursive: true });
         await asConflict(() => git(['mv', '--', from, to]));
         return staged();
@@ -279,7 +281,7 @@ export const createContentRepository = (deps: {
     /** Puts back the version of a file from `commit` (staged). */
     restore: (relative: string, commit: string) =>
       serial(async () => {
-        if ((await kindAt(commit, relative)) !== 'file') throw notFound('这个版本里没有这个文件');
+        if ((await kindAt(commit, relative)) !== 'file') throw notFound(said('error.files.notInVersion'));
         await asConflict(() => git(['checkout', commit, '--', relative]));
         return staged();
       }),
@@ -296,7 +298,7 @@ export const createContentRepository = (deps: {
         }
         // A folder's path takes back every change inside it (a new folder is its `.keep`).
         const changes = changesUnder(await staged(), relative);
-        if (changes.length === 0) throw notFound('这个路径没有待提交的改动');
+        if (changes.length === 0) throw notFound(said('error.files.noChangesAtPath'));
         for (const change of changes) {
           for (const p of [change.path, change.from].filter((x): x is string => Boolean(x))) {
             if (await kindAt(current, p)) await git(['checkout', current as string, '--', p]);
@@ -314,7 +316,7 @@ export const createContentRepository = (deps: {
     commit: (message: string) =>
       serial(async () => {
         const changes = await staged();
-        if (changes.length === 0) throw conflict('没有待提交的改动');
+        if (changes.length === 0) throw conflict(said('error.files.noChanges'));
         await git(['commit', '--quiet', '--no-verify', '--message', message]);
         return { ...(await commitInfo()), changes: changes.length, ...(await push()) };
       }),
@@ -322,7 +324,8 @@ export const createContentRepository = (deps: {
     /** Removes a folder and commits just that (other staged changes stay staged). */
     deleteDir: (relative: string, message: string) =>
       serial(async () => {
-        if ((await kindAt(await head(), relative)) !== 'dir') throw notFound(`没有这个文件夹：${relative}`);
+        if ((await kindAt(await head(), relative)) !== 'dir')
+          throw notFound(said('error.files.noFolder', { path: relative }));
         await git(['rm', '-r', '-q', '--', relative]);
         await git(['commit', '--quiet', '--no-verify', '--message', message, '--', relative]);
         return { ...(await commitInfo()), changes: 1, ...(await push()) };

@@ -12,6 +12,7 @@ export const imagesModule = (ctx: ModuleContext) => {
     maxPixels: ctx.config.imageMaxPixels,
     now: ctx.now,
     logger: ctx.logger,
+    language: ctx.config.siteLanguage,
     variantsEntry: builtVariantsEntry(),
     // Cached answers that show pictures now have their copies to offer.
     changed: () => {

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import type { Language } from '@candy/contract/languages';
 import type { PictureInfo, PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
 import { contentTypeOf } from '../../http/contentTypes.ts';
+import { messageOf, SaidError, said, sayIn } from '../../i18n/said.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import { adoptStoredPictures, describePicture, type PictureSource } from './adopt.ts';
 import type { ImageRepo } from './repo.ts';
@@ -15,6 +17,8 @@ export interface ImagesDeps {
   maxPixels: number;
   now: () => number;
   logger: Logger;
+  /** The site's language (SITE_LANGUAGE): a failure's reason is kept in it. */
+  language: Language;
   /** A picture's copies were made (or it passes through): answers that name it must be read again. */
   changed?: () => void;
   /** The built child entry that makes copies (variantsProcess.ts); null: in this process. */
@@ -55,6 +59,7 @@ export const createImagesService = ({
   maxPixels,
   now,
   logger,
+  language,
   changed,
   variantsEntry = null,
 }: ImagesDeps) => {
@@ -70,7 +75,7 @@ export const createImagesService = ({
     let decoding = false;
     try {
       const source = await storage.get(row.key);
-      if (!source) throw new Error('原图不在存储里');
+      if (!source) throw new SaidError(said('images.sourceMissing'));
       const original = await buffer(source);
       decoding = true;
       const made = await maker.make(original, maxPixels);
@@ -97,7 +102,7 @@ export const createImagesService = ({
       // attempts wait and try again.
       const refused = decoding && !(error instanceof VariantsChildExited);
       const attempts = refused ? Math.max(MAX_ATTEMPTS, row.variant_attempts + 1) : row.variant_attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = sayIn(language, messageOf(error));
       const retryAt = attempts >= MAX_ATTEMPTS ? null : now() + RETRY_BASE_MS * 2 ** (attempts - 1);
       await repo.failed(row.id, attempts, message, retryAt);
       logger.warn({ err: error, key: row.key, attempts }, 'image variants failed');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { VARIANT_WIDTHS } from '@candy/contract/picture';
 import { rgbaToThumbHash } from 'thumbhash';
+import { type Message, said } from '../../i18n/said.ts';
 import { loadSharp } from '../../lazyModules.ts';
 
 export interface VariantFile {
@@ -21,7 +22,7 @@ export type MadeVariants =
       files: VariantFile[];
     }
   /** Animated pictures pass through untouched (a resized copy would show one frame). */
-  | { kind: 'skip'; reason: string; thumbhash: string | null };
+  | { kind: 'skip'; reason: Message; thumbhash: string | null };
 
 /**
  * The widths to make for a picture `width` wide once shrunk to the largest standard width: the
@@ -41,8 +42,8 @@ export const makeVariants = async (original: Buffer, maxPixels: number): Promise
   const sharp = await loadSharp();
   const meta = await sharp(original, { limitInputPixels: maxPixels }).metadata();
   const thumbhash = await thumbhashOf(original, maxPixels);
-  if ((meta.pages ?? 1) > 1) return { kind: 'skip', reason: '动图保持原样', thumbhash };
-  if (meta.format === 'svg') return { kind: 'skip', reason: 'SVG 保持原样', thumbhash };
+  if ((meta.pages ?? 1) > 1) return { kind: 'skip', reason: said('images.animatedKept'), thumbhash };
+  if (meta.format === 'svg') return { kind: 'skip', reason: said('images.svgKept'), thumbhash };
 
   // Orientation applied first: the stored original is already upright, but an old upload may not be.
   const upright = await sharp(original, { limitInputPixels: maxPixels, failOn: 'error' })

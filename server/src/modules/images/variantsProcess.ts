@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DrawnDemo, drawDemo } from '../../db/seed/images.ts';
+import { SaidError, said } from '../../i18n/said.ts';
 import { type MadeVariants, makeVariants, type VariantFile } from './variants.ts';
 
 /** What the child is asked (variantsChild.ts): one picture's copies, or the demo's pictures. */
@@ -13,7 +14,7 @@ export type ChildAnswer = { ok: true; made: MadeVariants } | { ok: false; error:
 export type DemoAnswer = { ok: true; drawn: DrawnDemo } | { ok: false; error: string };
 
 /** The child died or was killed mid-picture (not the picture's fault, as far as anyone knows). */
-export class VariantsChildExited extends Error {}
+export class VariantsChildExited extends SaidError {}
 
 /** Makes one picture's copies at a time; `close` ends whatever it started. */
 export interface VariantMaker {
@@ -87,7 +88,7 @@ export const variantMaker = (entry: string | null, timeoutMs = 120_000): Variant
         };
         const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
           settle();
-          reject(new VariantsChildExited(`图片进程中途退出（${signal ?? code}）`));
+          reject(new VariantsChildExited(said('images.childExited', { reason: signal ?? code })));
         };
         worker.on('message', onMessage);
         worker.once('exit', onExit);

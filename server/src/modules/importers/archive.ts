@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { Unzip, UnzipInflate } from 'fflate';
 import { Parser, type ReadEntry } from 'tar';
+import { type Message, SaidError, said } from '../../i18n/said.ts';
 
 /**
  * The safe extractor (issue 27.5): opens an uploaded zip, tar or tar.gz in memory, never on disk, and
@@ -24,10 +25,14 @@ export const defaultArchiveLimits: ArchiveLimits = {
 };
 
 /** Why an archive was refused, in words the owner reads (answered 4000). */
-export class ArchiveError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+/** Keyed (`said`), answered in the caller's language; `reason` is its Chinese. */
+export class ArchiveError extends SaidError {
+  constructor(said: Message) {
+    super(said);
     this.name = 'ArchiveError';
+  }
+  get reason(): string {
+    return this.message;
   }
 }
 
@@ -44,10 +49,11 @@ export const archiveKindOf = (bytes: Uint8Array): ArchiveKind | null => {
 /** A relative path inside the archive, or the reason it is refused. */
 export const safeEntryName = (raw: string): string => {
   const name = raw.replace(/\\/g, '/');
-  if (name.startsWith('/') || /^[a-z]:/i.test(name)) throw new ArchiveError(`压缩包里有绝对路径：${raw}`);
+  if (name.startsWith('/') || /^[a-z]:/i.test(name))
+    throw new ArchiveError(said('error.importers.absolutePath', { path: raw }));
   const parts = name.split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.includes('..')) throw new ArchiveError(`压缩包里有跳出目录的路径：${raw}`);
-  if (name.includes('\0')) throw new ArchiveError(`压缩包里有非法文件名：${raw}`);
+  if (parts.includes('..')) throw new ArchiveError(said('error.importers.escapingPath', { path: raw }));
+  if (name.includes('\0')) throw new ArchiveError(said('error.importers.badName', { path: raw }));
   return parts.join('/');
 };
 
@@ -57,12 +63,15 @@ const counter = (limits: ArchiveLimits) => {
   return {
     entry() {
       entries += 1;
-      if (entries > limits.maxEntries) throw new ArchiveError(`压缩包里的文件超过 ${limits.maxEntries} 个`);
+      if (entries > limits.maxEntries)
+        throw new ArchiveError(said('error.importers.tooManyEntries', { max: limits.maxEntries }));
     },
     add(bytes: number) {
       total += bytes;
       if (total > limits.maxTotalBytes) {
-        throw new ArchiveError(`压缩包解开后超过 ${Math.round(limits.maxTotalBytes / 1024 / 1024)} MB`);
+        throw new ArchiveError(
+          said('error.importers.tooLargeUnpacked', { mb: Math.round(limits.maxTotalBytes / 1024 / 1024) }),
+        );
       }
     },
   };
@@ -78,13 +87,13 @@ const zipDirectory = (bytes: Uint8Array) => {
       break;
     }
   }
-  if (end < 0) throw new ArchiveError('zip 文件不完整（找不到目录）');
+  if (end < 0) throw new ArchiveError(said('error.importers.zipTruncated'));
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   const entries: { name: string; compressed: number; size: number; link: boolean }[] = [];
   for (let i = 0; i < count; i += 1) {
     if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) {
-      throw new ArchiveError('zip 目录损坏');
+      throw new ArchiveError(said('error.importers.zipDirectory'));
     }
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
@@ -107,11 +116,11 @@ const openZip = (bytes: Uint8Array, limits: ArchiveLimits): Map<string, Uint8Arr
   for (const entry of zipDirectory(bytes)) {
     count.entry();
     safeEntryName(entry.name);
-    if (entry.link) throw new ArchiveError(`压缩包里有链接：${entry.name}`);
+    if (entry.link) throw new ArchiveError(said('error.importers.link', { path: entry.name }));
     declared += entry.size;
-    if (declared > limits.maxTotalBytes) throw new ArchiveError('压缩包声明的大小超过上限');
+    if (declared > limits.maxTotalBytes) throw new ArchiveError(said('error.importers.declaredTooLarge'));
     if (entry.size > Math.max(entry.compressed, 1024) * limits.maxRatio) {
-      throw new ArchiveError(`压缩比异常（疑似压缩炸弹）：${entry.name}`);
+      throw new ArchiveError(said('error.importers.ratio', { path: entry.name }));
     }
   }
   // What each entry may inflate to is what the directory said (and was checked above): a local
@@ -129,15 +138,16 @@ const openZip = (bytes: Uint8Array, limits: ArchiveLimits): Map<string, Uint8Arr
     file.ondata = (error, chunk, final) => {
       if (failure) return;
       try {
-        if (error) throw new ArchiveError(`zip 解压失败：${error.message}`);
+        if (error) throw new ArchiveError(said('error.importers.unzipFailed', { reason: error.message }));
         size += chunk.length;
-        if (allowed === undefined) throw new ArchiveError(`压缩包目录里没有这个文件：${file.name}`);
+        if (allowed === undefined)
+          throw new ArchiveError(said('error.importers.notInDirectory', { path: file.name }));
         if (size > allowed)
-          throw new ArchiveError(`压缩包里的文件比它声明的大（疑似压缩炸弹）：${file.name}`);
+          throw new ArchiveError(said('error.importers.largerThanDeclared', { path: file.name }));
         count.add(chunk.length);
         // The local header may claim other sizes than the directory: the ratio is checked on real bytes.
         if (size > Math.max(file.size ?? 0, 1024) * limits.maxRatio) {
-          throw new ArchiveError(`压缩比异常（疑似压缩炸弹）：${file.name}`);
+          throw new ArchiveError(said('error.importers.ratio', { path: file.name }));
         }
         chunks.push(chunk);
         if (final && !file.name.endsWith('/')) files.set(name, Buffer.concat(chunks));
@@ -155,7 +165,9 @@ const openZip = (bytes: Uint8Array, limits: ArchiveLimits): Map<string, Uint8Arr
     for (let at = 0; at < bytes.length && !failure; at += slice)
       unzip.push(bytes.subarray(at, at + slice), at + slice >= bytes.length);
   } catch (error) {
-    throw failure ?? new ArchiveError(`zip 解压失败：${(error as Error).message}`);
+    throw (
+      failure ?? new ArchiveError(said('error.importers.unzipFailed', { reason: (error as Error).message }))
+    );
   }
   if (failure) throw failure;
   return files;
@@ -168,7 +180,7 @@ const openTar = async (raw: Uint8Array, gzipped: boolean, limits: ArchiveLimits)
     // maxOutputLength stops inflating at the cap, so a gzip bomb never fills the memory.
     bytes = gzipped ? gunzipSync(raw, { maxOutputLength: limits.maxTotalBytes + 1024 * 1024 }) : raw;
   } catch (error) {
-    throw new ArchiveError(`tar.gz 解压失败或超过上限：${(error as Error).message}`);
+    throw new ArchiveError(said('error.importers.gunzipFailed', { reason: (error as Error).message }));
   }
   const files = new Map<string, Uint8Array>();
   let failure: unknown = null;
@@ -180,7 +192,7 @@ const openTar = async (raw: Uint8Array, gzipped: boolean, limits: ArchiveLimits)
         count.entry();
         const name = safeEntryName(entry.path);
         if (entry.type !== 'File' && entry.type !== 'OldFile' && entry.type !== 'Directory') {
-          throw new ArchiveError(`压缩包里有链接或特殊文件：${entry.path}`);
+          throw new ArchiveError(said('error.importers.special', { path: entry.path }));
         }
         count.add(entry.size ?? 0);
         if (entry.type === 'Directory') return entry.resume();
@@ -198,7 +210,7 @@ const openTar = async (raw: Uint8Array, gzipped: boolean, limits: ArchiveLimits)
   }).catch((error: unknown) => {
     throw error instanceof ArchiveError
       ? error
-      : new ArchiveError(`tar 读取失败：${(error as Error).message}`);
+      : new ArchiveError(said('error.importers.tarFailed', { reason: (error as Error).message }));
   });
   if (failure) throw failure;
   return files;

@@ -58,6 +58,7 @@ export const importersModule = (
     },
     pictureMaxBytes: ctx.config.imageMaxBytes,
     perHostLimit: PER_HOST_LIMIT,
+    language: ctx.config.siteLanguage,
     now: ctx.now,
     batchSize: ctx.config.importBatchSize,
     progress: (jobId, done, total) => {
@@ -75,6 +76,7 @@ export const importersModule = (
       );
     },
     maxUploadBytes: MAX_UPLOAD_BYTES,
+    language: ctx.config.siteLanguage,
     now: ctx.now,
   });
   importRoutes(ctx.router, imports);

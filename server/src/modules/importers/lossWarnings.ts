@@ -1,4 +1,5 @@
-import type { ImportBundle, ImportWarning } from './types.ts';
+import { list, said } from '../../i18n/said.ts';
+import { type ImportBundle, type ImportWarning, importWarning } from './types.ts';
 
 const NAMES_SHOWN = 10;
 
@@ -13,18 +14,22 @@ export const lossWarnings = (bundle: ImportBundle): ImportWarning[] => {
   const tagged = bundle.posts.filter((post) => post.kind !== 'moment' && post.tags.length > 0);
   if (tagged.length > 0) {
     const names = [...new Set(tagged.flatMap((post) => post.tags))];
-    const shown = names.slice(0, NAMES_SHOWN).join('、') + (names.length > NAMES_SHOWN ? '…' : '');
-    warnings.push({
-      kind: 'tags-not-carried',
-      message: `${tagged.length} 篇带标签或分类（共 ${names.length} 个：${shown}）：随笔没有标签，标签不会带过来，正文照旧`,
+    const shown = said('importers.tagsShown', {
+      tags: list(names.slice(0, NAMES_SHOWN), said('list.enumeration')),
+      more: names.length > NAMES_SHOWN ? '…' : '',
     });
+    warnings.push(
+      importWarning(
+        'tags-not-carried',
+        said('importers.tagsNotCarried', { posts: tagged.length, count: names.length, shown }),
+      ),
+    );
   }
   const privateMemos = bundle.posts.filter((post) => post.kind === 'moment' && post.hidden).length;
   if (privateMemos > 0) {
-    warnings.push({
-      kind: 'private-memos-left',
-      message: `${privateMemos} 条私密（非公开）memo 留在原处，不会导入：动态没有隐藏状态，导入就会被人看到`,
-    });
+    warnings.push(
+      importWarning('private-memos-left', said('importers.privateMemosLeft', { count: privateMemos })),
+    );
   }
   return warnings;
 };

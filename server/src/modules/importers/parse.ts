@@ -1,4 +1,6 @@
+import type { Language } from '@candy/contract/languages';
 import { AppError, invalidField, validationFailed } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import {
   ArchiveError,
   type ArchiveLimits,
@@ -18,26 +20,35 @@ export const parseUpload = async (
   name: string,
   bytes: Uint8Array,
   limits: ArchiveLimits = defaultArchiveLimits,
+  /** The site's language (SITE_LANGUAGE): what a parser fills in itself. */
+  language?: Language,
 ): Promise<ImportBundle> => {
   // The platforms' parsers (turndown with its DOM, YAML and TOML front matter, an XML parser) load
   // with the first import, not with every start (issue 39: idle memory).
   const { parsers } = await import('./platforms/index.ts');
   const parser = parsers[platform];
-  if (!parser) throw invalidField('platform', 'supported', '这个平台的导入还没有做好');
+  if (!parser) throw invalidField('platform', 'supported', said('error.importers.platformNotReady'));
   try {
     const kind = archiveKindOf(bytes);
     const input: ImportInput = kind
-      ? { kind: 'archive', name, files: await openArchive(bytes, kind, limits) }
-      : { kind: 'file', name, bytes };
+      ? { kind: 'archive', name, files: await openArchive(bytes, kind, limits), language }
+      : { kind: 'file', name, bytes, language };
     return await parser(input);
   } catch (error) {
     if (error instanceof AppError) throw error;
     const reason =
       error instanceof ImportFormatError || error instanceof ArchiveError
-        ? error.reason
+        ? error.said
         : // A parser of someone else's making that gave up on the bytes (XML nested 50,000 deep
           // overflows the stack, a truncated file ends a stream early): still the file's fault.
-          `无法解析这个文件（${error instanceof RangeError ? '嵌套过深' : error instanceof Error ? error.name : '格式错误'}）`;
+          said('error.importers.unparsable', {
+            reason:
+              error instanceof RangeError
+                ? said('error.importers.tooDeep')
+                : error instanceof Error
+                  ? error.name
+                  : said('error.importers.malformed'),
+          });
     // The reason is the message too, so the back office's toast and the CLI say why.
     throw validationFailed([{ property: 'file', constraints: { format: reason } }], reason);
   }

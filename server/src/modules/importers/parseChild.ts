@@ -14,7 +14,7 @@ process.once('message', async (task: ParseTask) => {
   let answer: ParseAnswer;
   try {
     const bytes = fs.readFileSync(task.file);
-    answer = { ok: true, parsed: await parseToStored(task.platform, task.name, bytes) };
+    answer = { ok: true, parsed: await parseToStored(task.platform, task.name, bytes, task.language) };
   } catch (error) {
     answer = { ok: false, failure: failureOf(error) };
   }

@@ -2,7 +2,9 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Language } from '@candy/contract/languages';
 import { validationFailed } from '../../http/errors.ts';
+import { type Message, said } from '../../i18n/said.ts';
 import { errorOf, type ParsedUpload, type ParseFailure, parseToStored } from './parsed.ts';
 import type { ImportPlatform } from './types.ts';
 
@@ -11,6 +13,8 @@ export interface ParseTask {
   name: string;
   /** The spooled upload, on local disk. */
   file: string;
+  /** The site's language (SITE_LANGUAGE): what a parser fills in itself. */
+  language?: Language;
 }
 
 export type ParseAnswer = { ok: true; parsed: ParsedUpload } | { ok: false; failure: ParseFailure };
@@ -32,7 +36,7 @@ export const builtParseEntry = (): string | null => {
   return fs.existsSync(file) ? file : null;
 };
 
-const tooBig = (reason: string) =>
+const tooBig = (reason: Message) =>
   validationFailed([{ property: 'file', constraints: { format: reason } }], reason);
 
 /**
@@ -47,7 +51,8 @@ export const parseFile = async (
   entry: string | null = builtParseEntry(),
   limits: ParseLimits = defaultParseLimits,
 ): Promise<ParsedUpload> => {
-  if (!entry) return parseToStored(task.platform, task.name, await fs.promises.readFile(task.file));
+  if (!entry)
+    return parseToStored(task.platform, task.name, await fs.promises.readFile(task.file), task.language);
   const answer = await new Promise<ParseAnswer | 'timeout' | 'died'>((resolve) => {
     const child = fork(entry, [], {
       serialization: 'advanced',
@@ -74,9 +79,10 @@ export const parseFile = async (
     });
     child.send(task);
   });
-  if (answer === 'timeout') throw tooBig(`解析超过 ${Math.round(limits.timeoutMs / 1000)} 秒，已停止`);
+  if (answer === 'timeout')
+    throw tooBig(said('error.importers.parseTimeout', { seconds: Math.round(limits.timeoutMs / 1000) }));
   // Out of heap (V8 aborts the child) is the usual way to get here.
-  if (answer === 'died') throw tooBig('这个文件解析所需的内存超过上限，无法导入');
+  if (answer === 'died') throw tooBig(said('error.importers.parseMemory'));
   if (!answer.ok) throw errorOf(answer.failure);
   return answer.parsed;
 };

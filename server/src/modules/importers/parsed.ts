@@ -1,5 +1,7 @@
 import type { ImportJob } from '@candy/contract/calls/importers';
+import type { Language } from '@candy/contract/languages';
 import { AppError, validationFailed } from '../../http/errors.ts';
+import type { Message } from '../../i18n/said.ts';
 import { bundleToJson } from './bundleJson.ts';
 import { parseUpload } from './parse.ts';
 import { previewOf } from './present.ts';
@@ -15,15 +17,16 @@ export interface ParsedUpload {
 
 /** A parse that failed, in a form that crosses the IPC channel: the file's fault (4000) or ours. */
 export type ParseFailure =
-  | { refused: { property: string; rule: string; reason: string } }
+  | { refused: { property: string; rule: string; reason: Message } }
   | { failed: string };
 
 export const parseToStored = async (
   platform: ImportPlatform,
   name: string,
   bytes: Uint8Array,
+  language?: Language,
 ): Promise<ParsedUpload> => {
-  const bundle = await parseUpload(platform, name, bytes);
+  const bundle = await parseUpload(platform, name, bytes, undefined, language);
   const { posts, comments } = unitsOf(bundle);
   return {
     bundleJson: bundleToJson(bundle),
@@ -33,9 +36,11 @@ export const parseToStored = async (
 };
 
 export const failureOf = (error: unknown): ParseFailure => {
-  if (error instanceof AppError && error.errors?.[0]) {
-    const [rule = 'format', reason = error.message] = Object.entries(error.errors[0].constraints)[0] ?? [];
-    return { refused: { property: error.errors[0].property, rule, reason } };
+  const first = error instanceof AppError ? error.saidErrors?.[0] : undefined;
+  if (error instanceof AppError && first) {
+    const [rule = 'format', reason = error.said] = Object.entries(first.constraints)[0] ?? [];
+    // Keyed messages cross the channel as they are: the parent says them in the caller's language.
+    return { refused: { property: first.property, rule, reason } };
   }
   return { failed: error instanceof Error ? error.message : String(error) };
 };

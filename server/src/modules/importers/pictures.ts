@@ -1,3 +1,5 @@
+import type { Language } from '@candy/contract/languages';
+import { type Message, messageOf, SaidError, said, sayIn } from '../../i18n/said.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import type { ImportRepo } from './repo.ts';
 import type { ImportedPost } from './types.ts';
@@ -19,25 +21,15 @@ export interface PictureDeps {
   maxBytes: number;
   /** Fetches per old host in one import, so one import cannot hammer (or be used against) a host. */
   perHostLimit: number;
+  /** The site's language (SITE_LANGUAGE): the report keeps the reasons in it. */
+  language: Language;
   /** Fetches so far per host in this import (kept in the import's report, so a resume counts on). */
   hostCounts: Record<string, number>;
   now: () => number;
 }
 
-const reasonOf = (error: unknown): string => {
-  if (error instanceof OutboundError) {
-    const words: Record<string, string> = {
-      refused: '地址被安全策略拒绝（内网或本机地址）',
-      invalidUrl: '地址无效',
-      timeout: '下载超时',
-      tooLarge: '图片超过大小上限',
-      tooManyRedirects: '重定向太多',
-      network: '网络错误',
-    };
-    return words[error.kind] ?? error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
-};
+const reasonOf = (error: unknown): Message =>
+  error instanceof OutboundError ? said(`importers.picture.${error.kind}`) : messageOf(error);
 
 /**
  * Carries one post's pictures: from the archive when it holds them, else from the old URL when the
@@ -53,8 +45,12 @@ export const carryPictures = async (
   const failed: FailedPicture[] = [];
   for (const picture of post.pictures) {
     const key = picture.url ?? `archive:${picture.ref}`;
-    const fail = (reason: string) =>
-      failed.push({ url: picture.url ?? picture.ref, sourceId: post.sourceId, reason });
+    const fail = (reason: Message) =>
+      failed.push({
+        url: picture.url ?? picture.ref,
+        sourceId: post.sourceId,
+        reason: sayIn(deps.language, reason),
+      });
     const known = await deps.repo.findItem(deps.platform, 'picture', key);
     let url = known?.target_ref ?? null;
     if (!url) {
@@ -62,13 +58,13 @@ export const carryPictures = async (
         let bytes = picture.bytes;
         if (!bytes && picture.url) {
           if (!deps.fetch) {
-            fail('没有勾选从旧地址下载，仍指向旧地址');
+            fail(said('importers.picture.notFetched'));
             continue;
           }
           const host = new URL(picture.url).host;
           const count = deps.hostCounts[host] ?? 0;
           if (count >= deps.perHostLimit) {
-            fail(`同一网站最多下载 ${deps.perHostLimit} 张`);
+            fail(said('importers.picture.hostLimit', { limit: deps.perHostLimit }));
             continue;
           }
           deps.hostCounts[host] = count + 1;
@@ -76,11 +72,12 @@ export const carryPictures = async (
             maxBytes: deps.maxBytes,
             timeoutMs: 20_000,
           });
-          if (answer.status !== 200) throw new Error(`旧地址回答 HTTP ${answer.status}`);
+          if (answer.status !== 200)
+            throw new SaidError(said('importers.picture.status', { status: answer.status }));
           bytes = answer.body;
         }
         if (!bytes) {
-          fail('压缩包里没有这张图片');
+          fail(said('importers.picture.notInArchive'));
           continue;
         }
         url = await deps.store(bytes);

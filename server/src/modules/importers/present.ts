@@ -1,12 +1,17 @@
 import type { ImportJob, ImportPlatformName, ImportRedirect } from '@candy/contract/calls/importers';
+import type { Language } from '@candy/contract/languages';
+import { sayIn } from '../../i18n/said.ts';
 import { bundleFromJson } from './bundleJson.ts';
 import { lossWarnings } from './lossWarnings.ts';
 import type { ImportJobRow, ImportRedirectRow } from './repo.ts';
 import type { ImportOptions, ImportReport } from './report.ts';
-import type { ImportBundle } from './types.ts';
+import type { ImportBundle, ImportWarning } from './types.ts';
+
+/** A preview as it is kept: its warnings keyed, said in the reader's language when answered. */
+export type KeptPreview = Omit<ImportJob['preview'], 'warnings'> & { warnings: ImportWarning[] };
 
 /** Counts, the first 10 items and the warnings: what the owner sees before anything is written. */
-export const previewOf = (bundle: ImportBundle): ImportJob['preview'] => {
+export const previewOf = (bundle: ImportBundle): KeptPreview => {
   const commentsPer = new Map<string, number>();
   for (const c of bundle.comments) {
     if (c.postSourceId) commentsPer.set(c.postSourceId, (commentsPer.get(c.postSourceId) ?? 0) + 1);
@@ -38,7 +43,17 @@ export const previewOf = (bundle: ImportBundle): ImportJob['preview'] => {
   };
 };
 
-export const presentJob = (row: ImportJobRow, preview: ImportJob['preview']): ImportJob => {
+/** The warnings in `language` (one kept before issue 44 has only its Chinese). */
+export const presentPreview = (preview: KeptPreview, language: Language): ImportJob['preview'] => ({
+  ...preview,
+  warnings: preview.warnings.map(({ kind, message, said, sourceId }) => ({
+    kind,
+    message: said === undefined ? message : sayIn(language, said),
+    ...(sourceId === undefined ? {} : { sourceId }),
+  })),
+});
+
+export const presentJob = (row: ImportJobRow, preview: KeptPreview, language: Language): ImportJob => {
   const report = JSON.parse(row.report) as ImportReport;
   return {
     id: row.id,
@@ -46,7 +61,7 @@ export const presentJob = (row: ImportJobRow, preview: ImportJob['preview']): Im
     fileName: row.file_name,
     status: row.status,
     options: JSON.parse(row.options) as ImportOptions,
-    preview,
+    preview: presentPreview(preview, language),
     progress: { done: row.cursor, total: row.total },
     report: {
       created: report.created,
@@ -67,8 +82,8 @@ export const presentJob = (row: ImportJobRow, preview: ImportJob['preview']): Im
 
 /** Previews are computed once per import and kept in memory (the bundle does not change). */
 export const previewCache = () => {
-  const cache = new Map<number, ImportJob['preview']>();
-  return (row: ImportJobRow): ImportJob['preview'] => {
+  const cache = new Map<number, KeptPreview>();
+  return (row: ImportJobRow): KeptPreview => {
     let preview = cache.get(row.id);
     if (!preview) {
       preview = previewOf(bundleFromJson(row.bundle));

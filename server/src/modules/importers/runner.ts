@@ -1,4 +1,6 @@
+import type { Language } from '@candy/contract/languages';
 import type { Db } from '../../db/index.ts';
+import { type Message, messageOf, said, sayIn } from '../../i18n/said.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import { writeMoment } from './applyMoment.ts';
 import { type PostWork, threadOrder, writeComment, writePost } from './applyRows.ts';
@@ -19,6 +21,8 @@ export interface RunnerDeps {
   changed: () => void;
   pictureMaxBytes: number;
   perHostLimit: number;
+  /** The site's language (SITE_LANGUAGE): reports and reasons are kept in it. */
+  language: Language;
   now: () => number;
   /** Posts per batch (`IMPORT_BATCH_SIZE`); comments, being small, go five times as many. */
   batchSize?: number;
@@ -89,6 +93,7 @@ export const createImportRunner = (deps: RunnerDeps) => {
         perHostLimit: deps.perHostLimit,
         hostCounts: report.hostCounts,
         now: deps.now,
+        language: deps.language,
       });
       report.pictures += carried.stored;
       const known = new Set(report.failedPictures.map((f) => `${f.sourceId} ${f.url}`));
@@ -164,7 +169,7 @@ export const createImportRunner = (deps: RunnerDeps) => {
      * Works through pending imports until none is left, the deadline passes, or `maxBatches` batches
      * ran (tests stop there to simulate a crash between batches). Answers the report line.
      */
-    async run(options: { deadline?: number; maxBatches?: number } = {}): Promise<string> {
+    async run(options: { deadline?: number; maxBatches?: number } = {}): Promise<Message> {
       let batches = 0;
       let finished = 0;
       for (;;) {
@@ -178,14 +183,14 @@ export const createImportRunner = (deps: RunnerDeps) => {
           // A batch that fails stops its import with the reason; nothing of that batch was written.
           await repo.updateJob(job.id, {
             status: 'failed',
-            error: (error as Error).message,
+            error: sayIn(deps.language, messageOf(error)),
             updated_at: deps.now(),
           });
         }
         batches += 1;
       }
       const pending = await repo.nextPending();
-      return `导入：完成 ${batches} 批，结束 ${finished} 个导入${pending ? '，还有待做的' : ''}`;
+      return said(pending ? 'importers.jobDonePending' : 'importers.jobDone', { batches, finished });
     },
   };
 };

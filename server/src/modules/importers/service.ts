@@ -1,13 +1,16 @@
 import { type ImportJob, type ImportRedirectPage, ImportUploadFields } from '@candy/contract/calls/importers';
+import type { Language } from '@candy/contract/languages';
 import type { FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
+import { callerLanguage } from '../../http/pageLanguage.ts';
 import { AnyType } from '../../http/uploads.ts';
+import { said } from '../../i18n/said.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import { normaliseOldPath } from './oldPaths.ts';
 import { type ParsedUpload, parseToStored } from './parsed.ts';
 import { parseFile } from './parseProcess.ts';
-import { presentJob, presentRedirect, previewCache } from './present.ts';
+import { presentJob, presentPreview, presentRedirect, previewCache } from './present.ts';
 import type { ImportRepo } from './repo.ts';
 import { emptyReport, type ImportOptions } from './report.ts';
 import type { ImportPlatform } from './types.ts';
@@ -19,17 +22,27 @@ export interface ImportServiceDeps {
   /** Starts the `import-batches` job now (it also runs every minute, and resumes after a restart). */
   kick: () => void;
   maxUploadBytes: number;
+  /** The site's language (SITE_LANGUAGE): the command line's, and what parsers fill in themselves. */
+  language: Language;
   now: () => number;
 }
 
 const REDIRECT_PAGE = 50;
 
-export const createImportService = ({ repo, spool, kick, maxUploadBytes, now }: ImportServiceDeps) => {
+export const createImportService = ({
+  repo,
+  spool,
+  kick,
+  maxUploadBytes,
+  language,
+  now,
+}: ImportServiceDeps) => {
   const preview = previewCache();
-  const present = async (id: number): Promise<ImportJob> => {
+  /** `shown`: the caller's language (the command line's: the site's). */
+  const present = async (id: number, shown: Language = language): Promise<ImportJob> => {
     const row = await repo.findJob(id);
-    if (!row) throw notFound('导入不存在');
-    return presentJob(row, preview(row));
+    if (!row) throw notFound(said('error.importers.notFound'));
+    return presentJob(row, preview(row), shown);
   };
 
   const insert = async (
@@ -37,6 +50,7 @@ export const createImportService = ({ repo, spool, kick, maxUploadBytes, now }: 
     fileName: string,
     parsed: ParsedUpload,
     options: ImportOptions,
+    shown: Language,
   ): Promise<ImportJob> => {
     const at = now();
     const row = await repo.insertJob({
@@ -51,7 +65,7 @@ export const createImportService = ({ repo, spool, kick, maxUploadBytes, now }: 
       created_at: at,
       updated_at: at,
     });
-    return presentJob(row, parsed.preview);
+    return presentJob(row, parsed.preview, shown);
   };
 
   /** The command line's way in: the bytes are already read, and it is its own process. */
@@ -61,13 +75,13 @@ export const createImportService = ({ repo, spool, kick, maxUploadBytes, now }: 
     bytes: Uint8Array,
     options: ImportOptions,
   ): Promise<ImportJob> =>
-    insert(platform, fileName, await parseToStored(platform, fileName, bytes), options);
+    insert(platform, fileName, await parseToStored(platform, fileName, bytes, language), options, language);
 
   return {
     create,
     /** The preview alone, nothing written (the CLI's `--dry-run`). */
     preview: async (platform: ImportPlatform, bytes: Uint8Array) =>
-      (await parseToStored(platform, 'file', bytes)).preview,
+      presentPreview((await parseToStored(platform, 'file', bytes, language)).preview, language),
     /** Queues a previewed import without starting the job (the CLI runs it under the job's lease). */
     async queue(id: number): Promise<void> {
       await repo.updateJob(id, { status: 'queued', updated_at: now() });
@@ -84,30 +98,38 @@ export const createImportService = ({ repo, spool, kick, maxUploadBytes, now }: 
         ImportUploadFields,
       );
       const file = files[0];
-      if (!file) throw notFound('没有收到文件');
+      if (!file) throw notFound(said('error.importers.noFile'));
       try {
         const name = file.filename || 'upload';
-        const parsed = await parseFile({ platform: fields.platform, name, file: spool.pathOf(file.key) });
-        return await insert(fields.platform, name, parsed, {
-          fetchPictures: fields.fetchPictures,
-          overwrite: fields.overwrite,
+        const parsed = await parseFile({
+          platform: fields.platform,
+          name,
+          file: spool.pathOf(file.key),
+          language,
         });
+        return await insert(
+          fields.platform,
+          name,
+          parsed,
+          { fetchPictures: fields.fetchPictures, overwrite: fields.overwrite },
+          callerLanguage(req),
+        );
       } finally {
         await spool.storage.delete(file.key).catch(() => undefined);
       }
     },
     get: present,
-    async list(): Promise<ImportJob[]> {
-      return (await repo.recentJobs(20)).map((row) => presentJob(row, preview(row)));
+    async list(shown: Language = language): Promise<ImportJob[]> {
+      return (await repo.recentJobs(20)).map((row) => presentJob(row, preview(row), shown));
     },
     /** Queues a previewed import; asking again while it runs answers its state (no second run). */
-    async apply(id: number): Promise<ImportJob> {
+    async apply(id: number, shown: Language = language): Promise<ImportJob> {
       const row = await repo.findJob(id);
-      if (!row) throw notFound('导入不存在');
-      if (row.status === 'done' || row.status === 'failed') throw conflict('这个导入已经结束，请重新上传');
+      if (!row) throw notFound(said('error.importers.notFound'));
+      if (row.status === 'done' || row.status === 'failed') throw conflict(said('error.importers.finished'));
       if (row.status === 'previewed') await repo.updateJob(id, { status: 'queued', updated_at: now() });
       kick();
-      return present(id);
+      return present(id, shown);
     },
     async redirects(query: { start?: number; keyword?: string }): Promise<ImportRedirectPage> {
       const rows = await repo.redirectPage({

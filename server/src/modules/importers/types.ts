@@ -1,3 +1,5 @@
+import { type Language, sourceLanguage } from '@candy/contract/languages';
+import { type Message, sayIn } from '../../i18n/said.ts';
 /**
  * What every platform's parser produces (issue 27): one neutral bundle, so the pipeline (preview →
  * apply, pictures, redirects, idempotence) is written once and each platform only reads its own
@@ -76,9 +78,20 @@ export interface ImportedComment {
 export interface ImportWarning {
   /** A stable key for the kind of loss, e.g. `ghost-no-comments`, `shortcode`, `unknown-block`. */
   kind: string;
+  /** In the source language (Chinese), as bundles kept before issue 44 hold it. */
   message: string;
+  /** The keyed message: the preview says it in the reader's language. */
+  said?: Message;
   sourceId?: string;
 }
+
+/** A warning with its keyed message (and its Chinese, which bundles have always kept). */
+export const importWarning = (kind: string, message: Message, sourceId?: string): ImportWarning => ({
+  kind,
+  message: sayIn(sourceLanguage, message),
+  said: message,
+  ...(sourceId === undefined ? {} : { sourceId }),
+});
 
 export interface ImportBundle {
   platform: ImportPlatform;
@@ -92,19 +105,29 @@ export interface ImportBundle {
  * the pipeline's safe extractor before the parser sees them, so parsers get `files` and never paths
  * outside the archive. A parser throws `ImportFormatError` when the input is not its format.
  */
-export type ImportInput =
+export type ImportInput = (
   | { kind: 'file'; name: string; bytes: Uint8Array }
-  | { kind: 'archive'; name: string; files: Map<string, Uint8Array> };
+  | { kind: 'archive'; name: string; files: Map<string, Uint8Array> }
+) & {
+  /** The site's language (SITE_LANGUAGE): what the parser fills in itself (an anonymous author). */
+  language?: Language;
+};
 
 export type ImportParser = (input: ImportInput) => Promise<ImportBundle> | ImportBundle;
 
-/** The input is not what the owner said it is: answered 4000 with `reason` (the parser's own words). */
+/**
+ * The input is not what the owner said it is: answered 4000 with `said` (the parser's own words,
+ * keyed: in the caller's language); `reason` is their Chinese.
+ */
 export class ImportFormatError extends Error {
+  readonly reason: string;
   constructor(
     readonly platform: ImportPlatform,
-    readonly reason: string,
+    readonly said: Message,
   ) {
+    const reason = sayIn(sourceLanguage, said);
     super(`not a ${platform} export: ${reason}`);
+    this.reason = reason;
     this.name = 'ImportFormatError';
   }
 }

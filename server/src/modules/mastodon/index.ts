@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OwnerGuard } from '../../http/guards.ts';
 import { createIdempotency } from '../../http/idempotency.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { ReceivedActivitySource } from '../comments/activity.ts';
 import type { ModuleContext } from '../context.ts';
 import type { EmotesService } from '../emotes/service.ts';
@@ -76,7 +77,10 @@ export const mastodonModule = (ctx: ModuleContext, deps: MastodonModuleDeps) => 
         if (grant && req.method !== 'GET')
           await deps
             .recordWrite({
-              username: `${await deps.ownerName()}（应用：${grant.appName}）`,
+              username: serverText(ctx.config.siteLanguage, 'audit.viaApp', {
+                owner: await deps.ownerName(),
+                app: grant.appName,
+              }),
               method: req.method,
               path: (req.url.split('?')[0] ?? '').slice(0, 512),
               status: reply.statusCode,

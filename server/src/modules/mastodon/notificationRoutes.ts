@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerLanguage } from '../../http/pageLanguage.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { ReceivedActivity, ReceivedActivitySource } from '../comments/activity.ts';
 import type { EmotesService } from '../emotes/service.ts';
 import { originOf } from '../oauth/protocol.ts';
@@ -17,9 +19,9 @@ const notificationIdOf = (activity: ReceivedActivity) =>
   String(activity.createdAt * 2 + (activity.kind === 'comment' ? 0 : 1));
 
 /** A remote person as an account: no id of ours, so one made from the row (never looked up). */
-const remoteAccount = (activity: ReceivedActivity, origin: string) => {
+const remoteAccount = (activity: ReceivedActivity, origin: string, anonymous: string) => {
   const url = activity.authorUrl ?? `${origin}/about`;
-  const name = activity.name || '匿名';
+  const name = activity.name || anonymous;
   const avatar = (activity.kind === 'comment' && activity.avatarUrl) || `${origin}/icon-192.png`;
   return {
     id: String(1_000_000_000 + activity.id * 4 + (activity.kind === 'comment' ? 0 : 1)),
@@ -79,8 +81,9 @@ export const notificationRoutes = (
     activity: ReceivedActivity,
     view: Awaited<ReturnType<typeof requestView>>,
     origin: string,
+    anonymous: string,
   ) => {
-    const account = remoteAccount(activity, origin);
+    const account = remoteAccount(activity, origin, anonymous);
     const target = await targetStatus(activity, view);
     const status =
       activity.kind === 'comment'
@@ -126,9 +129,11 @@ export const notificationRoutes = (
     const before = Number.isInteger(maxId) && maxId > 0 ? Math.floor(maxId / 2) : undefined;
     const origin = originOf(req);
     const view = await requestView(deps, req);
+    // The name of an author who gave none, in the app's language.
+    const anonymous = serverText(callerLanguage(req), 'comments.anonymous');
     const wanted = (type: string) => (types === null || types.includes(type)) && !excluded.includes(type);
     const activities = (await received.recent(before, limit)).filter((a) => wanted(typeOf(a)));
-    const page = (await Promise.all(activities.map((a) => present(a, view, origin)))).filter(
+    const page = (await Promise.all(activities.map((a) => present(a, view, origin, anonymous)))).filter(
       (n) => n !== null,
     );
     const first = page[0];

@@ -85,7 +85,7 @@ describe('the Mastodon API around the posting flow', () => {
       .limit(1)
       .execute();
     expect(lines[0]).toMatchObject({ method: 'POST', path: '/api/v1/statuses', status: 200 });
-    expect(lines[0]?.username).toMatch(/（应用：测试应用（read write））$/);
+    expect(lines[0]?.username).toMatch(/（应用：Test app \(read write\)）$/);
   });
 
   it('a form body keeps its `media_ids[]` arrays: two pictures, one moment', async () => {

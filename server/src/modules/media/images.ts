@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { OutputInfo } from 'sharp';
 import { type AppError, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
 import type { SniffedType } from '../../http/uploads.ts';
+import { said } from '../../i18n/said.ts';
 import { loadSharp } from '../../lazyModules.ts';
 
 export interface CleanImage {
@@ -60,8 +61,10 @@ export const cleanImage = async (
 export const decodeRefusal = (error: unknown, maxPixels: number): AppError | null => {
   if (!(error instanceof Error)) return null;
   if (/pixel limit/i.test(error.message))
-    return payloadTooLarge(`图片像素过多（上限 ${Math.round(maxPixels / 1_000_000)} 百万像素）`);
+    return payloadTooLarge(
+      said('error.media.tooManyPixels', { megapixels: Math.round(maxPixels / 1_000_000) }),
+    );
   if (/Input|unsupported|corrupt|VipsJpeg|libpng|read error|bad|premature|truncat/i.test(error.message))
-    return unsupportedMediaType('图片无法解码');
+    return unsupportedMediaType(said('error.media.undecodable'));
   return null;
 };

@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { unsupportedMediaType } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
 import { sniffUpload, UploadTypes } from '../../http/uploads.ts';
+import { said } from '../../i18n/said.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
 import { cleanImage, decodeRefusal } from './images.ts';
 
@@ -96,7 +97,7 @@ export const createMediaService = ({
    * is stored: checked by content (4150 otherwise), size-capped, cleaned, recorded, queued for variants.
    */
   async storeBytes(bytes: Uint8Array): Promise<UploadedImage> {
-    if (bytes.length > imageMaxBytes) throw unsupportedMediaType('图片超过大小上限');
+    if (bytes.length > imageMaxBytes) throw unsupportedMediaType(said('error.media.tooLarge'));
     const type = await sniffUpload(bytes.subarray(0, 4100), UploadTypes.image);
     const key = `images/${monthOf(now())}/${randomName()}.${type.ext}`;
     try {

@@ -1,4 +1,5 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import { languageOf } from '../../http/pageLanguage.ts';
 import { createRateLimiter } from '../../http/rateLimit.ts';
 import type { Proof } from '../comments/proof.ts';
 import type { ModuleContext } from '../context.ts';
@@ -50,6 +51,7 @@ export const newsletterModule = (ctx: ModuleContext, deps: NewsletterModuleDeps)
     channels: deps.channels,
     essay: (id) => essay(id, false).catch(() => null),
     siteTitle: ctx.config.siteTitle,
+    language: ctx.config.siteLanguage,
     apiBasePath: ctx.config.apiBasePath,
     dkim: ctx.config.dkim,
     logger: ctx.logger,
@@ -70,6 +72,7 @@ export const newsletterModule = (ctx: ModuleContext, deps: NewsletterModuleDeps)
     sender,
     essay,
     siteTitle: ctx.config.siteTitle,
+    language: ctx.config.siteLanguage,
     kick,
     now: ctx.now,
   });
@@ -82,6 +85,7 @@ export const newsletterModule = (ctx: ModuleContext, deps: NewsletterModuleDeps)
     sender,
     siteTitle: ctx.config.siteTitle,
     dkim: ctx.config.dkim !== null,
+    pageLanguage: (req) => languageOf(req, ctx.config),
   });
   return {
     sender,

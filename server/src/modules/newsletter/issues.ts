@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Essay } from '@candy/contract/calls/essays';
 import type { NewsletterIssue, NewsletterSettings } from '@candy/contract/calls/newsletter';
+import type { Language } from '@candy/contract/languages';
 import { notFound, providerFailed } from '../../http/errors.ts';
+import { messageOf, said } from '../../i18n/said.ts';
 import { openMailer } from '../../net/smtp.ts';
 import { SEND_TIMEOUT_MS } from '../push/senders.ts';
 import type { DeliveryCounts, DeliveryRepo, IssueRow } from './deliveryRepo.ts';
@@ -16,6 +18,8 @@ export interface IssueDeps {
   /** The essay with its pictures; `owner` reads hidden and reserved ones too (404 otherwise). */
   essay: (id: number, owner: boolean) => Promise<Essay>;
   siteTitle: string;
+  /** The site's language (SITE_LANGUAGE): the mails' words and an untitled essay's subject. */
+  language: Language;
   kick: () => void;
   now: () => number;
 }
@@ -39,7 +43,7 @@ export const createIssues = (deps: IssueDeps) => {
 
   const presented = async (essayId: number) => {
     const row = await deliveries.issue(essayId);
-    if (!row) throw notFound('这篇随笔还没有邮件记录');
+    if (!row) throw notFound(said('error.newsletter.noIssue'));
     return present(row, (await deliveries.counts()).get(essayId));
   };
 
@@ -48,10 +52,10 @@ export const createIssues = (deps: IssueDeps) => {
     const created = await deliveries.createIssue({
       essay_id: essay.id,
       state,
-      subject: subjectOf(essay),
+      subject: subjectOf(essay, deps.language),
       created_at: now(),
     });
-    if (!created) await deliveries.setIssue(essay.id, { state, subject: subjectOf(essay) });
+    if (!created) await deliveries.setIssue(essay.id, { state, subject: subjectOf(essay, deps.language) });
   };
 
   return {
@@ -63,7 +67,7 @@ export const createIssues = (deps: IssueDeps) => {
         !(await deliveries.createIssue({
           essay_id: essay.id,
           state: autoSend ? 'queued' : 'held',
-          subject: subjectOf(essay),
+          subject: subjectOf(essay, deps.language),
           created_at: now(),
         }))
       )
@@ -76,7 +80,7 @@ export const createIssues = (deps: IssueDeps) => {
     /** The owner mails it: every confirmed subscriber who has not had it yet. */
     async send(id: number): Promise<NewsletterIssue> {
       const essay = await deps.essay(id, false).catch(() => {
-        throw notFound('只能发送已公开的随笔');
+        throw notFound(said('error.newsletter.notPublic'));
       });
       await upsert(essay, 'queued');
       await deliveries.queueConfirmed(id, now());
@@ -102,8 +106,13 @@ export const createIssues = (deps: IssueDeps) => {
       const origin = setup?.channels.linkBase ?? 'https://example.com';
       const to = setup?.channels.email.to ?? 'reader@example.com';
       const mail = essayMail(
-        await letterOf(await deps.essay(id, true), origin),
-        { from: setup?.channels.email.from ?? 'site@example.com', to, siteTitle: deps.siteTitle },
+        await letterOf(await deps.essay(id, true), origin, deps.language),
+        {
+          from: setup?.channels.email.from ?? 'site@example.com',
+          to,
+          siteTitle: deps.siteTitle,
+          language: deps.language,
+        },
         { unsubscribe: await deps.sender.unsubscribeUrl(origin, to), messageId: '<preview@example.com>' },
       );
       return { subject: mail.subject, html: mail.html ?? '', text: mail.text };
@@ -112,12 +121,12 @@ export const createIssues = (deps: IssueDeps) => {
     /** Sends the mail to one address now, outside the queue and the rate. */
     async test(id: number, to: string | undefined): Promise<{ to: string }> {
       const setup = await deps.sender.setup();
-      if (!setup) throw providerFailed('还没有设置发信邮箱（推送页的邮件渠道）或网站地址');
+      if (!setup) throw providerFailed(said('error.newsletter.noMail'));
       const { email, linkBase, outbound } = setup.channels;
       const address = to ?? email.to;
       const mail = essayMail(
-        await letterOf(await deps.essay(id, true), linkBase),
-        { from: email.from, to: address, siteTitle: deps.siteTitle },
+        await letterOf(await deps.essay(id, true), linkBase, deps.language),
+        { from: email.from, to: address, siteTitle: deps.siteTitle, language: deps.language },
         {
           unsubscribe: await deps.sender.unsubscribeUrl(linkBase, address),
           messageId: `<test-${randomBytes(8).toString('hex')}@${domainOf(email.from)}>`,
@@ -128,7 +137,7 @@ export const createIssues = (deps: IssueDeps) => {
       try {
         await mailer.send(mail);
       } catch (error) {
-        throw providerFailed(`测试邮件发送失败：${error instanceof Error ? error.message : String(error)}`);
+        throw providerFailed(said('error.newsletter.testFailed', { reason: messageOf(error) }));
       } finally {
         mailer.close();
       }

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NewsletterUnsubscribeQuery } from '@candy/contract/calls/newsletter';
 import { forbidden } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import type { MetaService } from '../meta/service.ts';
 
 /** How long a confirmation link works. */
@@ -37,7 +38,7 @@ export const createLinkSigner = (meta: Pick<MetaService, 'ensure'>) => {
       const expected = Buffer.from(await signatureOf(email));
       const given = Buffer.from(sig);
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        throw forbidden('退订链接无效');
+        throw forbidden(said('error.unsubscribe.invalid'));
       return normalEmail(email);
     },
   };

@@ -1,7 +1,10 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import type { Language } from '@candy/contract/languages';
 import { feedHtmlOf } from '../../feeds/essayHtml.ts';
 import { essayUrl } from '../../feeds/feedEssay.ts';
 import { titleOf } from '../../feeds/xml.ts';
+import { htmlLangOf } from '../../http/pageLanguage.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { SmtpMail } from '../../net/smtp.ts';
 import { escapeHtml } from './pages.ts';
 
@@ -15,11 +18,12 @@ export interface EssayLetter {
   text: string;
 }
 
-export const subjectOf = (essay: Pick<Essay, 'id' | 'content'>) =>
-  titleOf(essay.content, `随笔 #${essay.id}`);
+/** `language`: the site's (SITE_LANGUAGE): an untitled essay is named in it. */
+export const subjectOf = (essay: Pick<Essay, 'id' | 'content'>, language: Language) =>
+  titleOf(essay.content, serverText(language, 'feeds.untitled', { id: essay.id }));
 
-export const letterOf = async (essay: Essay, origin: string): Promise<EssayLetter> => ({
-  subject: subjectOf(essay),
+export const letterOf = async (essay: Essay, origin: string, language: Language): Promise<EssayLetter> => ({
+  subject: subjectOf(essay, language),
   url: essayUrl(origin, essay.id),
   html: await feedHtmlOf(essay, origin),
   text: essay.content,
@@ -28,8 +32,8 @@ export const letterOf = async (essay: Essay, origin: string): Promise<EssayLette
 /** The sending domain: the From address's. */
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
-const frame = (siteTitle: string, title: string, inner: string) => `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+const frame = (siteTitle: string, title: string, inner: string, language: Language) => `<!doctype html>
+<html lang="${htmlLangOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>img{max-width:100%;height:auto}pre{white-space:pre-wrap}</style></head>
 <body style="margin:0;padding:24px 12px;background:#f4f4f5">
 <div style="max-width:640px;margin:0 auto;padding:24px;background:#ffffff;color:#18181b;font:16px/1.75 system-ui,-apple-system,'PingFang SC','Microsoft YaHei',sans-serif">
@@ -41,6 +45,8 @@ export interface Envelope {
   from: string;
   to: string;
   siteTitle: string;
+  /** The site's language (SITE_LANGUAGE): the mail's own words. */
+  language: Language;
 }
 
 /**
@@ -54,21 +60,28 @@ export const essayMail = (
   envelope: Envelope,
   links: { unsubscribe: string; messageId: string; test?: boolean },
 ): SmtpMail => {
-  const footer = `你收到这封邮件，是因为 ${envelope.to} 订阅了「${envelope.siteTitle}」的新随笔。`;
-  const subject = `${links.test ? '[测试] ' : ''}${letter.subject}`;
+  const say = (key: string, values?: Record<string, unknown>) => serverText(envelope.language, key, values);
+  const footer = say('newsletter.mailFooter', { to: envelope.to, site: envelope.siteTitle });
+  const subject = links.test ? say('newsletter.testSubject', { subject: letter.subject }) : letter.subject;
   return {
     from: `"${envelope.siteTitle.replace(/["\\]/g, '')}" <${envelope.from}>`,
     to: envelope.to,
     subject,
     messageId: links.messageId,
-    text: `${letter.text}\n\n在网站上阅读：${letter.url}\n\n——\n${footer}\n退订：${links.unsubscribe}\n`,
+    text: say('newsletter.mailText', {
+      text: letter.text,
+      url: letter.url,
+      footer,
+      unsubscribe: links.unsubscribe,
+    }),
     html: frame(
       envelope.siteTitle,
       subject,
       `${letter.html}
-<p style="margin:24px 0"><a href="${escapeHtml(letter.url)}" style="color:#1d4ed8">在网站上阅读</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(letter.url)}" style="color:#1d4ed8">${say('newsletter.readOnSite')}</a></p>
 <hr style="border:0;border-top:1px solid #e4e4e7">
-<p style="font-size:13px;color:#52525b">${escapeHtml(footer)}<a href="${escapeHtml(links.unsubscribe)}" style="color:#1d4ed8">退订</a></p>`,
+<p style="font-size:13px;color:#52525b">${escapeHtml(footer)}<a href="${escapeHtml(links.unsubscribe)}" style="color:#1d4ed8">${say('newsletter.unsubscribe')}</a></p>`,
+      envelope.language,
     ),
     headers: {
       'List-Unsubscribe': `<${links.unsubscribe}>`,
@@ -81,17 +94,21 @@ export const essayMail = (
 };
 
 /** The double opt-in mail: the only mail an unconfirmed address ever gets. */
-export const confirmationMail = (envelope: Envelope, confirmUrl: string): SmtpMail => ({
-  from: `"${envelope.siteTitle.replace(/["\\]/g, '')}" <${envelope.from}>`,
-  to: envelope.to,
-  subject: `请确认订阅「${envelope.siteTitle}」`,
-  text: `有人（希望是你）用 ${envelope.to} 订阅了「${envelope.siteTitle}」的新随笔。\n\n确认订阅（48 小时内有效）：${confirmUrl}\n\n不是你的话，不用理会这封邮件，不会再收到别的邮件。\n`,
-  html: frame(
-    envelope.siteTitle,
-    '请确认订阅',
-    `<p>有人（希望是你）用 ${escapeHtml(envelope.to)} 订阅了「${escapeHtml(envelope.siteTitle)}」的新随笔。</p>
-<p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:8px 20px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">确认订阅</a></p>
-<p style="font-size:13px;color:#52525b">链接 48 小时内有效。不是你的话，不用理会这封邮件，不会再收到别的邮件。</p>`,
-  ),
-  headers: { 'Auto-Submitted': 'auto-generated' },
-});
+export const confirmationMail = (envelope: Envelope, confirmUrl: string): SmtpMail => {
+  const say = (key: string, values?: Record<string, unknown>) => serverText(envelope.language, key, values);
+  return {
+    from: `"${envelope.siteTitle.replace(/["\\]/g, '')}" <${envelope.from}>`,
+    to: envelope.to,
+    subject: say('newsletter.confirmSubject', { site: envelope.siteTitle }),
+    text: say('newsletter.confirmText', { to: envelope.to, site: envelope.siteTitle, url: confirmUrl }),
+    html: frame(
+      envelope.siteTitle,
+      say('newsletter.confirmTitle'),
+      `<p>${say('newsletter.confirmIntro', { to: escapeHtml(envelope.to), site: escapeHtml(envelope.siteTitle) })}</p>
+<p><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:8px 20px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${say('newsletter.confirmButton')}</a></p>
+<p style="font-size:13px;color:#52525b">${say('newsletter.confirmNote')}</p>`,
+      envelope.language,
+    ),
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+};

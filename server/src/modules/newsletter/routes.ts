@@ -1,4 +1,5 @@
 import { newsletterCalls as calls } from '@candy/contract/calls/newsletter';
+import type { Language } from '@candy/contract/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../http/router.ts';
 import type { Issues } from './issues.ts';
@@ -23,25 +24,32 @@ export const newsletterRoutes = (
     sender: Pick<Sender, 'setup'>;
     siteTitle: string;
     dkim: boolean;
+    /** The reader's language for the confirm and unsubscribe pages. */
+    pageLanguage: (req: FastifyRequest) => Language;
   },
 ): void => {
-  const { subscriptions, issues, siteTitle } = deps;
+  const { subscriptions, issues, siteTitle, pageLanguage } = deps;
   router.route(calls.newsletterSubscribe, ({ body, caller }) => subscriptions.subscribe(body, caller));
   router.route(calls.newsletterState, async () => ({ open: (await deps.sender.setup()) !== null }));
-  router.route(calls.newsletterConfirmPage, async ({ query, reply }) =>
-    sendPage(reply, confirmPage(siteTitle, await subscriptions.confirmState(query.token))),
+  router.route(calls.newsletterConfirmPage, async ({ query, req, reply }) =>
+    sendPage(reply, confirmPage(siteTitle, await subscriptions.confirmState(query.token), pageLanguage(req))),
   );
   router.route(calls.newsletterConfirm, async ({ query, req, reply }) => {
     const done = await subscriptions.confirm(query.token);
-    if (isFormPost(req)) await sendPage(reply, confirmPage(siteTitle, { email: done.email, done: true }));
+    if (isFormPost(req))
+      await sendPage(reply, confirmPage(siteTitle, { email: done.email, done: true }, pageLanguage(req)));
     return done;
   });
-  router.route(calls.newsletterUnsubscribePage, async ({ query, reply }) =>
-    sendPage(reply, unsubscribePage(siteTitle, await subscriptions.checkUnsubscribe(query), false)),
+  router.route(calls.newsletterUnsubscribePage, async ({ query, req, reply }) =>
+    sendPage(
+      reply,
+      unsubscribePage(siteTitle, await subscriptions.checkUnsubscribe(query), false, pageLanguage(req)),
+    ),
   );
   router.route(calls.newsletterUnsubscribe, async ({ query, req, reply }) => {
     const done = await subscriptions.unsubscribe(query);
-    if (isFormPost(req)) await sendPage(reply, unsubscribePage(siteTitle, query.email.toLowerCase(), true));
+    if (isFormPost(req))
+      await sendPage(reply, unsubscribePage(siteTitle, query.email.toLowerCase(), true, pageLanguage(req)));
     return done;
   });
 

@@ -1,5 +1,7 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
+import { type Message, messageOf, said, sayIn } from '../../i18n/said.ts';
 import {
   type DkimKeys,
   isHardRecipientFailure,
@@ -30,6 +32,8 @@ export interface SenderDeps {
   /** The essay as visitors see it now (with its pictures), or null when it is gone or hidden. */
   essay: (id: number) => Promise<Essay | null>;
   siteTitle: string;
+  /** The site's language (SITE_LANGUAGE): the mails' words and the job's report. */
+  language: Language;
   apiBasePath: string;
   dkim: { selector: string; privateKey: string; domain: string | null } | null;
   logger: Logger;
@@ -41,8 +45,6 @@ export interface MailSetup {
   channels: VisitorChannels & { email: NonNullable<VisitorChannels['email']>; linkBase: string };
   dkim: DkimKeys | undefined;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What the SMTP server said about one recipient; a connection that failed says nothing of it. */
 const isAboutRecipient = (error: unknown) =>
@@ -89,12 +91,21 @@ export const createSender = (deps: SenderDeps) => {
       const url = `${mail.channels.linkBase}${deps.apiBasePath}/blog/newsletter/confirm?token=${token}`;
       try {
         await (await mailer()).send(
-          confirmationMail({ from: mail.channels.email.from, to: row.email, siteTitle: deps.siteTitle }, url),
+          confirmationMail(
+            {
+              from: mail.channels.email.from,
+              to: row.email,
+              siteTitle: deps.siteTitle,
+              language: deps.language,
+            },
+            url,
+          ),
         );
         sent += 1;
       } catch (error) {
         // Not retried: the reader may subscribe again after an hour.
-        if (isHardRecipientFailure(error)) await subscribers.markBounced(row.id, messageOf(error));
+        if (isHardRecipientFailure(error))
+          await subscribers.markBounced(row.id, sayIn(deps.language, messageOf(error)));
         logger.warn({ err: error, subscriber: row.id }, 'newsletter: confirmation mail failed');
         if (!isAboutRecipient(error)) throw error;
       }
@@ -113,7 +124,7 @@ export const createSender = (deps: SenderDeps) => {
     const letterFor = async (essayId: number) => {
       if (!letters.has(essayId)) {
         const essay = await deps.essay(essayId);
-        letters.set(essayId, essay ? await letterOf(essay, mail.channels.linkBase) : null);
+        letters.set(essayId, essay ? await letterOf(essay, mail.channels.linkBase, deps.language) : null);
       }
       return letters.get(essayId) ?? null;
     };
@@ -133,7 +144,12 @@ export const createSender = (deps: SenderDeps) => {
         }
         const message: SmtpMail = essayMail(
           letter,
-          { from: mail.channels.email.from, to: row.email, siteTitle: deps.siteTitle },
+          {
+            from: mail.channels.email.from,
+            to: row.email,
+            siteTitle: deps.siteTitle,
+            language: deps.language,
+          },
           {
             unsubscribe: await unsubscribeUrl(mail.channels.linkBase, row.email),
             messageId: `<essay-${row.essay_id}.${row.subscriber_id}@${domainOf(mail.channels.email.from)}>`,
@@ -145,7 +161,7 @@ export const createSender = (deps: SenderDeps) => {
           await deliveries.finish(row.id, 'sent', now());
           counts.sent += 1;
         } catch (error) {
-          const text = messageOf(error);
+          const text = sayIn(deps.language, messageOf(error));
           const delay = RETRY_DELAYS_MS[row.attempts];
           if (isHardRecipientFailure(error)) {
             await subscribers.markBounced(row.subscriber_id, text);
@@ -175,14 +191,14 @@ export const createSender = (deps: SenderDeps) => {
     },
 
     /** One run of the job: answers its report line. */
-    async run(deadline: number): Promise<string> {
+    async run(deadline: number): Promise<Message> {
       const mail = await setup();
-      if (!mail) return '还没有设置发信邮箱（推送页的邮件渠道）或网站地址，订阅邮件未发送';
+      if (!mail) return said('newsletter.jobNoMail');
       const { ratePerMinute } = await deps.settings.read();
       const since = now() - WINDOW_MS;
       const budget =
         ratePerMinute - (await deliveries.sentSince(since)) - (await subscribers.confirmationsSince(since));
-      if (budget <= 0) return `这一分钟已发 ${ratePerMinute} 封，剩下的下一分钟再发`;
+      if (budget <= 0) return said('newsletter.jobRateSpent', { ratePerMinute });
       let mailer: Mailer | undefined;
       const lazyMailer = async () => {
         mailer ??= await open(mail);
@@ -192,7 +208,7 @@ export const createSender = (deps: SenderDeps) => {
         const confirmations = await sendConfirmations(mail, lazyMailer, budget);
         const counts = await sendEssays(mail, lazyMailer, budget - confirmations, deadline);
         await deliveries.finishIssues();
-        return `确认邮件 ${confirmations} 封；随笔邮件发出 ${counts.sent} 封，失败 ${counts.failed} 封，跳过 ${counts.skipped} 封`;
+        return said('newsletter.jobDone', { confirmations, ...counts });
       } finally {
         mailer?.close();
       }

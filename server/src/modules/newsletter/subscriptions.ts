@@ -9,6 +9,7 @@ import * as z from 'zod';
 import type { Caller } from '../../http/context.ts';
 import { notFound, providerFailed } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rateLimit.ts';
+import { said } from '../../i18n/said.ts';
 import type { Proof } from '../comments/proof.ts';
 import { addressesOfCsv, csvOf } from './csv.ts';
 import { type LinkSigner, normalEmail, tokenHash } from './links.ts';
@@ -63,20 +64,20 @@ export const createSubscriptions = (deps: SubscriptionDeps) => {
 
   return {
     async subscribe(body: NewsletterSubscribeBody, caller: Caller): Promise<{ accepted: true }> {
-      if (!(await deps.open())) throw providerFailed('本站还没有开通邮件订阅');
+      if (!(await deps.open())) throw providerFailed(said('error.newsletter.closed'));
       await deps.rateLimiter.hit(
         [`newsletter:ip:${caller.ip}`],
         [
           { limit: 5, windowMs: HOUR },
           { limit: 20, windowMs: 24 * HOUR },
         ],
-        '订阅太频繁，请稍后再试',
+        said('error.newsletter.tooOften'),
       );
       await deps.proof.spend(body.proof);
       const email = normalEmail(body.email);
       // Hashed: the bucket names of the rate limits are not a second list of addresses.
       const bucket = `newsletter:email:${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
-      await deps.rateLimiter.hit([bucket], [{ limit: 3, windowMs: HOUR }], '订阅太频繁，请稍后再试');
+      await deps.rateLimiter.hit([bucket], [{ limit: 3, windowMs: HOUR }], said('error.newsletter.tooOften'));
       const row = await subscribers.findByEmail(email);
       if (row) await resubscribe(row);
       else
@@ -102,7 +103,7 @@ export const createSubscriptions = (deps: SubscriptionDeps) => {
     async confirm(token: string): Promise<{ email: string; confirmed: true }> {
       const row = await subscribers.findByToken(tokenHash(token), now());
       if (!row || (row.status !== 'pending' && row.status !== 'confirmed'))
-        throw notFound('确认链接无效或已过期');
+        throw notFound(said('error.newsletter.confirmInvalid'));
       if (row.status === 'pending') await subscribers.confirm(row.id, now());
       return { email: row.email, confirmed: true };
     },
@@ -126,7 +127,7 @@ export const createSubscriptions = (deps: SubscriptionDeps) => {
     },
 
     async remove(id: number): Promise<{ id: number }> {
-      if (!(await subscribers.remove(id))) throw notFound('订阅者不存在');
+      if (!(await subscribers.remove(id))) throw notFound(said('error.newsletter.subscriberNotFound'));
       return { id };
     },
 

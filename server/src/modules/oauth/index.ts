@@ -16,6 +16,7 @@ export const oauthModule = (ctx: ModuleContext, deps: { ownerName: () => Promise
     ownerName: deps.ownerName,
     now: ctx.now,
     logger: ctx.logger,
+    language: ctx.config.siteLanguage,
   });
   oauthRoutes(ctx.router, oauth);
   const limiter = createRateLimiter(ctx.db, ctx.now);

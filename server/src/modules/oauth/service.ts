@@ -5,6 +5,7 @@ import type {
   OauthGrant,
   OauthRequest,
 } from '@candy/contract/calls/oauth';
+import type { Language } from '@candy/contract/languages';
 import {
   type OauthScope,
   oauthCovers,
@@ -15,6 +16,8 @@ import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
+import { said } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { TOUCH_INTERVAL_MS } from '../auth/service.ts';
 import { ProtocolError } from './protocolError.ts';
 import { acceptableRedirect, OOB_REDIRECT, redirectRegistered, redirectWith } from './redirects.ts';
@@ -29,6 +32,8 @@ export interface OauthDeps {
   ownerName: () => Promise<string>;
   now: () => number;
   logger: Logger;
+  /** The site's language (SITE_LANGUAGE): an app's token is named in it (the audit log keeps it). */
+  language: Language;
 }
 
 /** A verified app token, as the Mastodon API sees it. */
@@ -51,11 +56,11 @@ const invalidClient = () => new ProtocolError(401, 'invalid_client', 'Client aut
 /** What an app may ask at `/oauth/authorize`: scopes within its registration, a registered redirect. */
 const checkRequest = (app: OauthAppRow, request: { redirectUri: string; scope: string }) => {
   if (!redirectRegistered(redirectsOf(app), request.redirectUri))
-    throw invalidField('redirectUri', 'registered', '回调地址与应用注册时的不一致');
+    throw invalidField('redirectUri', 'registered', said('error.oauth.redirectMismatch'));
   const scopes = parseOauthScopes(request.scope);
   const allowed = scopeList(app.scopes);
   if (!scopes?.every((scope) => oauthCovers(allowed, scope)))
-    throw invalidField('scope', 'scope', '应用请求了它注册时没有声明的权限');
+    throw invalidField('scope', 'scope', said('error.oauth.scopeUndeclared'));
   return scopes;
 };
 
@@ -63,10 +68,10 @@ const checkRequest = (app: OauthAppRow, request: { redirectUri: string; scope: s
  * OAuth 2 for apps, the Mastodon way (issue 42): dynamic registration, the owner's approval,
  * authorization codes with PKCE S256, client credentials, revocation.
  */
-export const createOauthService = ({ repo, ownerName, now, logger }: OauthDeps) => {
+export const createOauthService = ({ repo, ownerName, now, logger, language }: OauthDeps) => {
   const appOf = async (clientId: string) => {
     const app = await repo.appByClientId(clientId);
-    if (!app) throw notFound('应用不存在（可能需要在应用里重新登录）');
+    if (!app) throw notFound(said('error.oauth.appGone'));
     return app;
   };
   /** The client proves itself with its secret, or (a public client using PKCE) not at all. */
@@ -139,7 +144,7 @@ export const createOauthService = ({ repo, ownerName, now, logger }: OauthDeps) 
         };
       }
       if (decision.codeChallenge !== undefined && decision.codeChallengeMethod !== 'S256')
-        throw invalidField('codeChallengeMethod', 'S256', '只支持 PKCE S256');
+        throw invalidField('codeChallengeMethod', 'S256', said('error.oauth.s256Only'));
       const code = newSecret();
       await repo.dropExpiredCodes(now());
       await repo.insertCode({
@@ -226,7 +231,7 @@ export const createOauthService = ({ repo, ownerName, now, logger }: OauthDeps) 
         sessionId: grant.tokenId,
         username,
         authenticatedAt: 0,
-        token: { name: `应用：${grant.appName}`, scope },
+        token: { name: serverText(language, 'oauth.tokenName', { app: grant.appName }), scope },
       };
     },
 
@@ -266,11 +271,11 @@ export const createOauthService = ({ repo, ownerName, now, logger }: OauthDeps) 
 
     async revokeApp(appId: number): Promise<OauthGrant> {
       const app = await repo.appById(appId);
-      if (!app) throw notFound('应用不存在');
+      if (!app) throw notFound(said('error.oauth.appNotFound'));
       const count = await repo.revokeApp(appId, now());
       logger.info({ appId, count }, 'OAuth app revoked');
       const grant = (await this.grants()).find((entry) => entry.id === appId);
-      if (!grant) throw notFound('这个应用没有被授权过');
+      if (!grant) throw notFound(said('error.oauth.neverGranted'));
       return grant;
     },
   };

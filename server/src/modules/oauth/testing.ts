@@ -5,7 +5,7 @@ export const appToken = async (t: TestApp, scopes: string): Promise<string> => {
   const { oauth } = t.modules;
   const redirectUri = 'http://127.0.0.1:40001/cb';
   const { clientId, clientSecret } = await oauth.register({
-    name: `测试应用（${scopes}）`,
+    name: `Test app (${scopes})`,
     redirectUris: [redirectUri],
     scopes,
     website: null,

@@ -90,7 +90,7 @@ export const sendBark = (outbound: Outbound, s: SettingsOf<'bark'>, m: OutgoingM
     device_key: s.deviceKey,
     title: m.title,
     body: m.body || m.title,
-    group: serverText(language, 'push.brand'),
+    group: serverText(language, 'site.brand'),
     level: m.level === 'error' ? 'timeSensitive' : 'active',
     ...(m.url ? { url: m.url } : {}),
   });

@@ -10,8 +10,9 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export const newTotpSecret = (): string => generateSecret();
 
 /** The `otpauth://` URI and its QR code (a PNG data URL) for the authenticator app. */
-export const totpEnrolment = async (secret: string, username: string) => {
-  const uri = generateURI({ issuer: '糖果罐', label: username, secret });
+/** `issuer`: the name the authenticator app shows (the site's brand, in the site's language). */
+export const totpEnrolment = async (secret: string, username: string, issuer: string) => {
+  const uri = generateURI({ issuer, label: username, secret });
   const qr = await (await loadQrCode()).toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   return { secret, uri, qr };
 };

@@ -11,13 +11,19 @@ import { createSecurityService } from './service.ts';
  */
 export const securityModule = (ctx: ModuleContext, deps: { auth: AuthService }) => {
   const repo = createSecurityRepo(ctx.db);
-  const passkeys = createPasskeys({ repo, now: ctx.now, logger: ctx.logger });
+  const passkeys = createPasskeys({
+    repo,
+    now: ctx.now,
+    logger: ctx.logger,
+    language: ctx.config.siteLanguage,
+  });
   const security = createSecurityService({
     repo,
     passkeys,
     auth: deps.auth,
     now: ctx.now,
     logger: ctx.logger,
+    language: ctx.config.siteLanguage,
   });
   securityRoutes(ctx.router, security, ctx.config.siteDomains);
   return { security };

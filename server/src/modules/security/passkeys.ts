@@ -1,7 +1,10 @@
 import type { PasskeyView } from '@candy/contract/calls/auth';
 import type { AssertionCredential, RegistrationCredential } from '@candy/contract/calls/security';
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
 import { conflict, forbidden } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { loadWebAuthn } from '../../lazyModules.ts';
 import type { RelyingParty } from './relyingParty.ts';
 import type { PasskeyRow, SecurityRepo } from './repo.ts';
@@ -28,7 +31,13 @@ const parseTransports = (json: string): string[] => {
  * and are used up by a conditional delete as the library reads them, so a challenge (and with it an
  * assertion) works once on whichever replica sees it first.
  */
-export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; logger: Logger }) => {
+export const createPasskeys = (deps: {
+  repo: SecurityRepo;
+  now: () => number;
+  logger: Logger;
+  /** The site's language (SITE_LANGUAGE): the relying party's name the authenticator shows. */
+  language: Language;
+}) => {
   const { repo, now, logger } = deps;
   const consume = (purpose: 'register' | 'assert') => (challenge: string) =>
     repo.consumeChallenge(challenge, purpose, now());
@@ -37,7 +46,7 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
     async registrationOptions(rp: RelyingParty, username: string) {
       const existing = await repo.passkeys();
       const options = await (await loadWebAuthn()).generateRegistrationOptions({
-        rpName: '糖果罐',
+        rpName: serverText(deps.language, 'site.brand'),
         rpID: rp.id,
         userName: username,
         userID: OWNER_HANDLE,
@@ -66,9 +75,9 @@ export const createPasskeys = (deps: { repo: SecurityRepo; now: () => number; lo
           logger.warn({ err: error }, 'passkey registration refused');
           return { verified: false as const };
         });
-      if (!result.verified) throw forbidden('通行密钥注册验证失败，请重试');
+      if (!result.verified) throw forbidden(said('error.security.passkeyRegistrationFailed'));
       const { credential: made } = result.registrationInfo;
-      if (await repo.passkeyByCredential(made.id)) throw conflict('这个通行密钥已经登记过了');
+      if (await repo.passkeyByCredential(made.id)) throw conflict(said('error.security.passkeyKnown'));
       const row = await repo.addPasskey({
         credential_id: made.id,
         public_key: Buffer.from(made.publicKey).toString('base64url'),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 
 export interface RelyingParty {
   /** The WebAuthn RP ID: the page's host name. */
@@ -23,6 +24,6 @@ export const relyingPartyOf = (req: FastifyRequest, siteDomains: readonly string
   } catch {
     url = undefined;
   }
-  if (!url || !siteDomains.includes(url.hostname)) throw forbidden('通行密钥只能在本站的域名下使用');
+  if (!url || !siteDomains.includes(url.hostname)) throw forbidden(said('error.security.passkeyDomain'));
   return { id: url.hostname, origin: url.origin };
 };

@@ -7,10 +7,13 @@ import type {
   PasskeyRegisterRequest,
   TotpDisableRequest,
 } from '@candy/contract/calls/security';
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
 import type { Caller } from '../../http/context.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { OwnerSession } from '../../http/guards.ts';
+import { said } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { AuthService } from '../auth/service.ts';
 import {
   digestOf,
@@ -34,6 +37,8 @@ export interface SecurityDeps {
   auth: AuthService;
   now: () => number;
   logger: Logger;
+  /** The site's language (SITE_LANGUAGE): the issuer the authenticator app shows. */
+  language: Language;
 }
 
 /** Passkeys, TOTP with recovery codes, and the fresh-login confirmation (issue 26.1–3). */
@@ -89,14 +94,14 @@ export const createSecurityService = (deps: SecurityDeps) => {
      */
     async loginTotp(body: LoginTotpRequest, caller: Caller) {
       const ticket = digestOf(body.ticket);
-      const expired = () => unauthorized('登录已过期，请重新输入密码');
+      const expired = () => unauthorized(said('error.security.loginExpired'));
       if (!(await repo.challengeLive(ticket, 'ticket', now()))) throw expired();
       const username = await auth.ownerName();
       const attemptId = await auth.guarded(
         username,
         caller,
         () => codeMatches(body.code),
-        () => unauthorized('验证码错误'),
+        () => unauthorized(said('error.security.badCode')),
         { method: 'totp' },
       );
       if (!(await repo.consumeChallenge(ticket, 'ticket', now()))) throw expired();
@@ -109,7 +114,7 @@ export const createSecurityService = (deps: SecurityDeps) => {
     /** A passkey alone logs in: it is already two factors (the device and its PIN or biometrics). */
     async passkeyLogin(rp: RelyingParty, credential: AssertionCredential, caller: Caller) {
       const { username, attemptId } = await guardedAssertion(rp, credential, caller, () =>
-        unauthorized('通行密钥验证失败'),
+        unauthorized(said('error.security.passkeyFailed')),
       );
       return auth.succeed(username, caller, attemptId, 'passkey');
     },
@@ -118,8 +123,11 @@ export const createSecurityService = (deps: SecurityDeps) => {
       const attemptId =
         'password' in body
           ? await auth.checkPassword(body.password, caller, owner)
-          : (await guardedAssertion(rp(), body.credential, caller, () => forbidden('通行密钥验证失败')))
-              .attemptId;
+          : (
+              await guardedAssertion(rp(), body.credential, caller, () =>
+                forbidden(said('error.security.passkeyFailed')),
+              )
+            ).attemptId;
       const at = await auth.confirmed(owner, attemptId);
       logger.info({ username: owner.username, ip: caller.ip }, 'owner confirmed a fresh login');
       return { freshUntil: at + FRESH_LOGIN_MS };
@@ -141,43 +149,46 @@ export const createSecurityService = (deps: SecurityDeps) => {
       passkeys.register(rp, body.name, body.credential),
 
     async passkeyDelete(id: number): Promise<null> {
-      if (!(await repo.deletePasskey(id))) throw notFound('通行密钥不存在');
+      if (!(await repo.deletePasskey(id))) throw notFound(said('error.security.passkeyNotFound'));
       return null;
     },
 
     async totpSetup(owner: OwnerSession) {
       const secret = newTotpSecret();
-      if (!(await repo.pendingTotp(secret, now()))) throw conflict('两步验证已经开启');
-      return totpEnrolment(secret, owner.username);
+      if (!(await repo.pendingTotp(secret, now()))) throw conflict(said('error.security.totpOn'));
+      return totpEnrolment(secret, owner.username, serverText(deps.language, 'site.brand'));
     },
 
     /** The first code proves the app holds the secret; the recovery codes are shown this once. */
     async totpEnable(code: string) {
       const pending = await repo.totp();
-      if (!pending || pending.enabled === 1) throw conflict('没有待开启的两步验证，请重新设置');
+      if (!pending || pending.enabled === 1) throw conflict(said('error.security.totpNotPending'));
       const step = await totpStep(pending.secret, code, now());
-      if (step === null) throw forbidden('验证码错误');
+      if (step === null) throw forbidden(said('error.security.badCode'));
       const recoveryCodes = newRecoveryCodes();
       if (!(await repo.enableTotp(step, recoveryCodes.map(digestOf), now()))) {
-        throw conflict('两步验证已经开启');
+        throw conflict(said('error.security.totpOn'));
       }
       return { recoveryCodes };
     },
 
     /** Needs a current code (or a recovery code) or a passkey, on top of the fresh login. */
     async totpDisable(rp: () => RelyingParty, body: TotpDisableRequest, caller: Caller, owner: OwnerSession) {
-      if (!(await totpOn())) throw conflict('两步验证没有开启');
+      if (!(await totpOn())) throw conflict(said('error.security.totpOff'));
       const attemptId =
         'code' in body
           ? await auth.guarded(
               owner.username,
               caller,
               () => codeMatches(body.code),
-              () => forbidden('验证码错误'),
+              () => forbidden(said('error.security.badCode')),
               { method: 'totp' },
             )
-          : (await guardedAssertion(rp(), body.credential, caller, () => forbidden('通行密钥验证失败')))
-              .attemptId;
+          : (
+              await guardedAssertion(rp(), body.credential, caller, () =>
+                forbidden(said('error.security.passkeyFailed')),
+              )
+            ).attemptId;
       await auth.passed(attemptId);
       await repo.disableTotp();
       logger.info({ username: owner.username, ip: caller.ip }, 'owner turned TOTP off');

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { sheetColumns } from '@candy/contract/videoSheet';
+import { type Message, SaidError, said } from '../../i18n/said.ts';
 
 /** What ffprobe tells about a media file. */
 export interface ProbeInfo {
@@ -10,8 +11,9 @@ export interface ProbeInfo {
   audioCodec: string | null;
 }
 
-export class FfmpegError extends Error {
-  constructor(message: string) {
+/** ffmpeg's own words (plain), or ours (keyed). */
+export class FfmpegError extends SaidError {
+  constructor(message: Message) {
     super(message);
     this.name = 'FfmpegError';
   }
@@ -71,7 +73,7 @@ export const probe = async (file: string): Promise<ProbeInfo> => {
   };
   const video = data.streams?.find((s) => s.codec_type === 'video');
   const audio = data.streams?.find((s) => s.codec_type === 'audio');
-  if (!video) throw new FfmpegError('没有视频流');
+  if (!video) throw new FfmpegError(said('videos.noVideoStream'));
   return {
     duration: numberOr(data.format?.duration ?? video.duration),
     width: numberOr(video.width),

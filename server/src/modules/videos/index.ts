@@ -27,6 +27,7 @@ export const videosModule = (
     tmpDir: path.join(ctx.config.dataDir, 'tmp', 'video'),
     onChange: changed,
     notify: ctx.notify,
+    language: ctx.config.siteLanguage,
     images: deps.images,
   });
   const videos = createVideosService({
@@ -35,6 +36,7 @@ export const videosModule = (
     worker,
     storage: ctx.storage,
     apiBase: ctx.config.apiBasePath,
+    language: ctx.config.siteLanguage,
     now: ctx.now,
     changed,
     images: deps.images,

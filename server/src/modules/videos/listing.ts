@@ -1,5 +1,6 @@
 import type { MaterialFilters } from '@candy/contract/calls/videos';
 import { invalidField } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
 import { statusOf } from './present.ts';
 import type { MaterialRow } from './repo.ts';
 
@@ -36,6 +37,6 @@ export const parseTagList = (text: string): string[] => {
     .map((t) => t.trim())
     .filter(Boolean);
   if (tags.length > 20 || tags.some((t) => t.length > 32))
-    throw invalidField('tags', 'too_big', '标签过多或过长');
+    throw invalidField('tags', 'too_big', said('error.videos.tags'));
   return tags;
 };

@@ -5,10 +5,12 @@ import { videosCalls as calls, VideoUploadFields } from '@candy/contract/calls/v
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { randomName, readMultipart } from '../../http/multipart.ts';
+import { callerLanguage } from '../../http/pageLanguage.ts';
 import type { PublicCache } from '../../http/publicCache.ts';
 import { sendRaw, serveRanged } from '../../http/rangedReply.ts';
 import type { Router } from '../../http/router.ts';
 import { UploadTypes } from '../../http/uploads.ts';
+import { said } from '../../i18n/said.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import type { VideosService } from './service.ts';
 import type { VideoSources } from './sources.ts';
@@ -21,7 +23,7 @@ const serveBlob = async (
   reply: FastifyReply,
 ) => {
   const stat = await storage.stat(key);
-  if (!stat) throw notFound('文件不存在');
+  if (!stat) throw notFound(said('error.files.notFound'));
   const type = stat.contentType ?? BLOB_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
   await serveRanged(
     { size: stat.size, type, open: (range) => storage.get(key, range) },
@@ -59,7 +61,7 @@ export const videosRoutes = (
   },
 ): void => {
   const { videos, sources, storage, cache } = deps;
-  router.route(calls.videoSource, ({ query }) => sources.list(query.path));
+  router.route(calls.videoSource, ({ query, req }) => sources.list(query.path, callerLanguage(req)));
   router.route(calls.videoSourceScreenshots, async ({ query, req, reply }) => {
     const shot = await sources.screenshots(query.path, query.count, query.at);
     await sendRaw(

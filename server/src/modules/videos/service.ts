@@ -13,15 +13,18 @@ import {
   CollectionSave as CollectionSaveSchema,
   MaterialPageBody as PageSchema,
 } from '@candy/contract/calls/videos';
+import type { Language } from '@candy/contract/languages';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import type { StoredFile } from '../../http/multipart.ts';
+import { list, said } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import { videoPresenters } from './covers.ts';
 import { matches, parseTagList, sortValue } from './listing.ts';
 import { parseIds } from './present.ts';
 import type { CollectionRow, MaterialRow, VideoRepo } from './repo.ts';
 import type { VideoSources } from './sources.ts';
-import { isUploadedThumbnail, type VideoImages, type VideoWorker } from './worker.ts';
+import { isUploadedThumbnail, queuedBlank, type VideoImages, type VideoWorker } from './worker.ts';
 
 export interface VideosServiceDeps {
   repo: VideoRepo;
@@ -29,25 +32,14 @@ export interface VideosServiceDeps {
   worker: VideoWorker;
   storage: BlobStorage;
   apiBase: string;
+  /** The site's language (SITE_LANGUAGE): an untitled clip's name. */
+  language: Language;
   now: () => number;
   /** Public embeds changed (cache invalidation). */
   changed: () => void;
   /** The image pipeline (issue 30): covers get resized copies, answered as `pictures`. */
   images?: VideoImages;
 }
-
-/** The processing fields of a clip that has just joined the queue. */
-const queuedBlank = (at: number) => ({
-  state: 'draft' as const,
-  queued_at: at,
-  lease_until: null,
-  error: null,
-  duration_ms: null,
-  width: null,
-  height: null,
-  size: null,
-  media_key: null,
-});
 
 const ms = (seconds: number) => Math.round(seconds * 1000);
 
@@ -67,12 +59,12 @@ export const createVideosService = (deps: VideosServiceDeps) => {
 
   const materialOr404 = async (id: number): Promise<MaterialRow> => {
     const row = await repo.materials.find(id);
-    if (!row) throw notFound('片段不存在');
+    if (!row) throw notFound(said('error.videos.clipNotFound'));
     return row;
   };
   const collectionOr404 = async (id: number): Promise<CollectionRow> => {
     const row = await repo.collections.find(id);
-    if (!row) throw notFound('合集不存在');
+    if (!row) throw notFound(said('error.videos.collectionNotFound'));
     return row;
   };
 
@@ -80,9 +72,10 @@ export const createVideosService = (deps: VideosServiceDeps) => {
   const checkRange = async (sourcePath: string, start: number, end: number | null | undefined) => {
     const { rel, info } = await deps.sources.videoFile(sourcePath, 'sourcePath');
     const duration = info.duration ?? 0;
-    if (duration && start >= duration) throw invalidField('start', 'too_big', '开始时间超出视频时长');
+    if (duration && start >= duration)
+      throw invalidField('start', 'too_big', said('error.videos.startPastEnd'));
     if (duration && end != null && end > duration + END_SLACK) {
-      throw invalidField('end', 'too_big', `结束时间超出视频时长 ${duration.toFixed(2)} 秒`);
+      throw invalidField('end', 'too_big', said('error.videos.endPastEnd', { seconds: duration.toFixed(2) }));
     }
     return rel;
   };
@@ -108,7 +101,7 @@ export const createVideosService = (deps: VideosServiceDeps) => {
   const publishRow = async (row: MaterialRow, at: number) => {
     if (row.published_at !== null) return;
     if (row.media_key === null || (row.state !== 'ready' && row.state !== 'processing')) {
-      throw conflict(`片段「${row.title}」尚未处理完成`);
+      throw conflict(said('error.videos.clipNotReady', { title: row.title }));
     }
     await repo.materials.update(row.id, { published_at: at, updated_at: at });
   };
@@ -159,12 +152,15 @@ export const createVideosService = (deps: VideosServiceDeps) => {
     ): Promise<Material> {
       const video = files.find((f) => f.field === 'file');
       const thumbnail = files.find((f) => f.field === 'thumbnail');
-      if (!video) throw invalidField('file', 'required', '缺少文件');
+      if (!video) throw invalidField('file', 'required', said('error.upload.missing'));
       const at = now();
       const name = video.filename.slice(0, 255);
       const tags = parseTagList(fields.tags ?? '');
       const id = await repo.materials.insert({
-        title: fields.title || name.replace(/\.[^.]*$/, '').slice(0, 100) || '未命名',
+        title:
+          fields.title ||
+          name.replace(/\.[^.]*$/, '').slice(0, 100) ||
+          serverText(deps.language, 'videos.untitled'),
         description: fields.description ?? '',
         tags: JSON.stringify(tags),
         source_path: null,
@@ -211,7 +207,8 @@ export const createVideosService = (deps: VideosServiceDeps) => {
       const row = await materialOr404(id);
       const start = body.start ?? Number(row.start_ms) / 1000;
       const end = body.end !== undefined ? body.end : row.end_ms === null ? null : Number(row.end_ms) / 1000;
-      if (end !== null && end <= start) throw invalidField('end', 'too_small', '结束须晚于开始');
+      if (end !== null && end <= start)
+        throw invalidField('end', 'too_small', said('error.videos.endBeforeStart'));
       const rangeChanged =
         ms(start) !== Number(row.start_ms) ||
         (end === null ? null : ms(end)) !== (row.end_ms === null ? null : Number(row.end_ms));
@@ -243,7 +240,8 @@ export const createVideosService = (deps: VideosServiceDeps) => {
       const holders = (await repo.collections.all()).filter((c) => parseIds(c.material_ids).includes(id));
       const published = holders.filter((c) => c.published_at !== null);
       if (published.length > 0 && !force) {
-        throw conflict(`片段在已发布的合集中：${published.map((c) => `「${c.title}」`).join('、')}`);
+        const titles = published.map((c) => said('videos.quoted', { title: c.title }));
+        throw conflict(said('error.videos.inPublished', { titles: list(titles, said('list.enumeration')) }));
       }
       const at = now();
       for (const holder of holders) {
@@ -304,9 +302,10 @@ export const createVideosService = (deps: VideosServiceDeps) => {
       const existing = body.id === undefined ? null : await collectionOr404(body.id);
       const found = await materialsById(body.materialIds);
       const missing = body.materialIds.findIndex((id) => !found.has(id));
-      if (missing >= 0) throw invalidField(`materialIds.${missing}`, 'exists', '片段不存在');
+      if (missing >= 0)
+        throw invalidField(`materialIds.${missing}`, 'exists', said('error.videos.clipNotFound'));
       if (body.coverMaterialId !== null && !body.materialIds.includes(body.coverMaterialId)) {
-        throw invalidField('coverMaterialId', 'in_list', '封面须取自合集中的片段');
+        throw invalidField('coverMaterialId', 'in_list', said('error.videos.coverNotInCollection'));
       }
       const at = now();
       const fields = {
@@ -353,10 +352,10 @@ export const createVideosService = (deps: VideosServiceDeps) => {
     async publishCollection(id: number): Promise<Collection> {
       const row = await collectionOr404(id);
       const ids = parseIds(row.material_ids);
-      if (ids.length === 0) throw conflict('合集里还没有片段');
+      if (ids.length === 0) throw conflict(said('error.videos.collectionEmpty'));
       const materials = await materialsById(ids);
       const notReady = ids.map((m) => materials.get(m)).find((m) => !m || m.media_key === null);
-      if (notReady) throw conflict(`片段「${notReady.title}」尚未处理完成`);
+      if (notReady) throw conflict(said('error.videos.clipNotReady', { title: notReady.title }));
       const at = now();
       for (const materialId of ids) await publishRow(materials.get(materialId) as MaterialRow, at);
       if (row.published_at === null) await repo.collections.update(id, { published_at: at, updated_at: at });
@@ -368,13 +367,13 @@ export const createVideosService = (deps: VideosServiceDeps) => {
     async publicMaterial(id: number): Promise<PublicMaterial> {
       const row = await repo.materials.find(id);
       const [visible] = row ? await presentPublic([row]) : [];
-      if (!visible) throw notFound('视频不存在或未发布');
+      if (!visible) throw notFound(said('error.videos.videoNotFound'));
       return visible;
     },
 
     async publicCollection(id: number): Promise<PublicCollection> {
       const row = await repo.collections.find(id);
-      if (!row || row.published_at === null) throw notFound('合集不存在或未发布');
+      if (!row || row.published_at === null) throw notFound(said('error.videos.collectionNotPublished'));
       return publicCollection(row);
     },
 
@@ -391,9 +390,9 @@ export const createVideosService = (deps: VideosServiceDeps) => {
     async media(id: number, name: string, owner: boolean): Promise<{ key: string; published: boolean }> {
       const row = await repo.materials.find(id);
       const key = [row?.media_key, row?.cover_key].find((k) => k && k.split('/').pop() === name);
-      if (!row || !key) throw notFound('文件不存在');
+      if (!row || !key) throw notFound(said('error.files.notFound'));
       const published = row.published_at !== null;
-      if (!published && !owner) throw notFound('文件不存在');
+      if (!published && !owner) throw notFound(said('error.files.notFound'));
       return { key, published };
     },
   };

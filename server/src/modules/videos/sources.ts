@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SourceEntry } from '@candy/contract/calls/videos';
+import type { Language } from '@candy/contract/languages';
 import { sheetColumns, sheetTimes } from '@candy/contract/videoSheet';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { realPathInside, safeRelativePath } from '../../http/safePath.ts';
+import { messageOf, said, sayIn } from '../../i18n/said.ts';
 import { contactSheet, FfmpegError, frameAt, type ProbeInfo, probe } from './ffmpeg.ts';
 import type { VideoRepo } from './repo.ts';
 
@@ -30,7 +32,7 @@ export const isVideoName = (name: string): boolean => VIDEO_EXTENSIONS.has(path.
 export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
   const rootOrRefuse = async (): Promise<string> => {
     const stat = await fs.stat(deps.root).catch(() => null);
-    if (!stat?.isDirectory()) throw notFound(`视频源目录不存在：${deps.root}（VIDEO_SOURCE_DIR）`);
+    if (!stat?.isDirectory()) throw notFound(said('error.videos.noSourceDir', { dir: deps.root }));
     return deps.root;
   };
 
@@ -61,11 +63,13 @@ export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
   const videoFile = async (requested: string, field = 'path') => {
     const { rel, abs } = await resolve(requested, field);
     const stat = await fs.stat(abs).catch(() => null);
-    if (!stat?.isFile() || !isVideoName(abs)) throw invalidField(field, 'video', '不是视频源文件');
+    if (!stat?.isFile() || !isVideoName(abs))
+      throw invalidField(field, 'video', said('error.videos.notSource'));
     try {
       return { rel, abs, info: await probeCached(rel, abs, stat) };
     } catch (error) {
-      if (error instanceof FfmpegError) throw invalidField(field, 'video', `无法读取视频：${error.message}`);
+      if (error instanceof FfmpegError)
+        throw invalidField(field, 'video', said('error.videos.unreadable', { reason: error.said }));
       throw error;
     }
   };
@@ -74,10 +78,11 @@ export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
     resolve,
     videoFile,
 
-    async list(requested: string): Promise<{ path: string; entries: SourceEntry[] }> {
+    /** `language`: the caller's, for a video ffprobe could not read. */
+    async list(requested: string, language: Language): Promise<{ path: string; entries: SourceEntry[] }> {
       const { rel, abs } = await resolve(requested);
       const stat = await fs.stat(abs).catch(() => null);
-      if (!stat?.isDirectory()) throw invalidField('path', 'dir', '不是目录');
+      if (!stat?.isDirectory()) throw invalidField('path', 'dir', said('error.videos.notDir'));
       const dirents = await fs.readdir(abs, { withFileTypes: true });
       const dirs: SourceEntry[] = [];
       const videos: SourceEntry[] = [];
@@ -97,7 +102,7 @@ export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
           try {
             info = await probeCached(childRel, childAbs, childStat);
           } catch (failure) {
-            error = failure instanceof Error ? failure.message : String(failure);
+            error = sayIn(language, messageOf(failure));
           }
           videos.push({
             type: 'video',
@@ -121,7 +126,7 @@ export const createVideoSources = (deps: { root: string; repo: VideoRepo }) => {
       const { abs, info } = await videoFile(requested);
       const duration = info.duration ?? 0;
       if (at !== undefined) {
-        if (duration && at > duration) throw invalidField('at', 'too_big', '超出视频时长');
+        if (duration && at > duration) throw invalidField('at', 'too_big', said('error.videos.pastEnd'));
         return { jpeg: await frameAt(abs, at), times: [at], columns: 1 };
       }
       const times = sheetTimes(duration || count, count);

@@ -3,9 +3,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Language } from '@candy/contract/languages';
 import type { PictureMap } from '@candy/contract/picture';
 import type { Logger } from 'pino';
 import { randomName } from '../../http/multipart.ts';
+import { messageOf, said, sayIn } from '../../i18n/said.ts';
 import type { Notify } from '../../notify.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import { cut, FfmpegError, frameAt, keyframeAt, probe } from './ffmpeg.ts';
@@ -24,6 +26,19 @@ export interface VideoImages {
   picturesByKey(keys: ReadonlyMap<string, string>): Promise<PictureMap>;
 }
 
+/** The processing fields of a clip that has just joined the queue. */
+export const queuedBlank = (at: number) => ({
+  state: 'draft' as const,
+  queued_at: at,
+  lease_until: null,
+  error: null,
+  duration_ms: null,
+  width: null,
+  height: null,
+  size: null,
+  media_key: null,
+});
+
 export interface VideoWorkerDeps {
   repo: VideoRepo;
   sources: VideoSources;
@@ -37,6 +52,8 @@ export interface VideoWorkerDeps {
   onChange: (id: number) => void;
   /** The owner hears about clips that failed. */
   notify: Notify;
+  /** The site's language (SITE_LANGUAGE): a failed clip's reason is kept in it. */
+  language: Language;
   images?: VideoImages;
 }
 
@@ -58,9 +75,9 @@ export const createVideoWorker = (deps: VideoWorkerDeps) => {
 
   const inputOf = async (row: MaterialRow, scratch: string[]): Promise<string> => {
     if (row.source_path !== null) return (await deps.sources.videoFile(row.source_path, 'sourcePath')).abs;
-    if (!row.upload_key) throw new FfmpegError('没有来源');
+    if (!row.upload_key) throw new FfmpegError(said('videos.noSource'));
     const body = await deps.storage.get(row.upload_key);
-    if (!body) throw new FfmpegError('上传的原始文件不见了');
+    if (!body) throw new FfmpegError(said('videos.uploadGone'));
     const file = path.join(deps.tmpDir, `in-${row.id}-${randomName()}${path.extname(row.upload_key)}`);
     scratch.push(file);
     await pipeline(body, fs.createWriteStream(file));
@@ -86,7 +103,7 @@ export const createVideoWorker = (deps: VideoWorkerDeps) => {
       const source = await probe(input);
       const duration = source.duration ?? 0;
       const start = row.start_ms / 1000;
-      if (duration && start >= duration) throw new FfmpegError('开始时间超出视频时长');
+      if (duration && start >= duration) throw new FfmpegError(said('error.videos.startPastEnd'));
       const end = row.end_ms === null ? null : Math.min(row.end_ms / 1000, duration || row.end_ms / 1000);
       const length = (end ?? duration) - start;
       const copy =
@@ -162,7 +179,7 @@ export const createVideoWorker = (deps: VideoWorkerDeps) => {
           .catch(() => undefined);
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      const message = sayIn(deps.language, messageOf(error));
       deps.logger.warn({ id: row.id, err: error }, 'video processing failed');
       await deps.repo.materials.finish(row.id, rev, {
         state: 'failed',
@@ -173,8 +190,8 @@ export const createVideoWorker = (deps: VideoWorkerDeps) => {
       deps.onChange(row.id);
       await deps.notify({
         kind: 'job-failure',
-        title: '视频处理失败',
-        body: `「${row.title}」：${message.slice(0, 200)}`,
+        title: said('videos.failed'),
+        body: said('videos.failedBody', { title: row.title, reason: message.slice(0, 200) }),
         url: '/great-old-one/ryona/material',
         level: 'error',
       });

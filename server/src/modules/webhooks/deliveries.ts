@@ -1,5 +1,8 @@
 import type { WebhookDelivery } from '@candy/contract/calls/webhooks';
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
+import { type Message, said, sayIn } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import type { AttemptRow, DeliveryRow, WebhookRepo } from './repo.ts';
 import { signedHeaders } from './signature.ts';
@@ -19,6 +22,8 @@ export interface DeliveryDeps {
   outbound: Outbound;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): the delivery log keeps its words in it. */
+  language: Language;
 }
 
 export const presentDelivery = (row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery => ({
@@ -49,7 +54,7 @@ export const presentDelivery = (row: DeliveryRow, attempts: AttemptRow[]): Webho
  * outbound module (which refuses private addresses on every connect), and logged; a failure waits
  * for its back-off and is retried by a later run.
  */
-export const createDeliveryQueue = ({ repo, outbound, logger, now }: DeliveryDeps) => {
+export const createDeliveryQueue = ({ repo, outbound, logger, now, language }: DeliveryDeps) => {
   const send = async (delivery: DeliveryRow): Promise<boolean> => {
     const endpoint = await repo.endpoint(delivery.endpoint_id);
     const attempt = delivery.attempts + 1;
@@ -74,10 +79,10 @@ export const createDeliveryQueue = ({ repo, outbound, logger, now }: DeliveryDep
         statusCode = answer.status;
         if (answer.status < 200 || answer.status >= 300) error = `HTTP ${answer.status}`;
       } catch (caught) {
-        error = caught instanceof OutboundError ? caught.message : String(caught);
+        error = caught instanceof OutboundError ? sayIn(language, caught.said) : String(caught);
       }
     } else {
-      error = endpoint ? '端点已停用' : '端点已删除';
+      error = serverText(language, endpoint ? 'webhooks.endpointDisabled' : 'webhooks.endpointDeleted');
     }
     const ok = error === null;
     // A stopped or deleted endpoint is not retried: nothing would change by waiting.
@@ -104,7 +109,7 @@ export const createDeliveryQueue = ({ repo, outbound, logger, now }: DeliveryDep
 
   return {
     /** The job: sends what is due until none is left or the deadline (real time) passes. */
-    async run(deadline: number): Promise<string> {
+    async run(deadline: number): Promise<Message> {
       const counts = { sent: 0, failed: 0 };
       while (Date.now() < deadline) {
         const due = await repo.due(now(), BATCH);
@@ -112,7 +117,7 @@ export const createDeliveryQueue = ({ repo, outbound, logger, now }: DeliveryDep
         for (const delivery of due) counts[(await send(delivery)) ? 'sent' : 'failed'] += 1;
       }
       const pending = await repo.countPending();
-      return `送达 ${counts.sent} 条，失败 ${counts.failed} 条；队列里还有 ${pending} 条`;
+      return said('webhooks.jobDone', { ...counts, pending });
     },
   };
 };

@@ -12,8 +12,20 @@ import { createWebhookService } from './service.ts';
 export const webhooksModule = (ctx: ModuleContext) => {
   const repo = createWebhookRepo(ctx.db);
   const outbound = createOutbound(ctx.config.outbound, { userAgent: 'CandyJar-Webhooks' });
-  const webhooks = createWebhookService({ repo, outbound, logger: ctx.logger, now: ctx.now });
-  const deliveries = createDeliveryQueue({ repo, outbound, logger: ctx.logger, now: ctx.now });
+  const webhooks = createWebhookService({
+    repo,
+    outbound,
+    logger: ctx.logger,
+    now: ctx.now,
+    language: ctx.config.siteLanguage,
+  });
+  const deliveries = createDeliveryQueue({
+    repo,
+    outbound,
+    logger: ctx.logger,
+    now: ctx.now,
+    language: ctx.config.siteLanguage,
+  });
   ctx.events.on((event) => webhooks.dispatch(event));
   webhookRoutes(ctx.router, webhooks);
   return { webhooks, deliveries };

@@ -6,10 +6,13 @@ import {
   type WebhookEndpointInput,
   WebhookEventType,
 } from '@candy/contract/calls/webhooks';
+import type { Language } from '@candy/contract/languages';
 import type { Logger } from 'pino';
 import type * as z from 'zod';
 import type { SiteEvent } from '../../events.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
+import { said } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { Outbound } from '../../net/outbound.ts';
 import { presentDelivery } from './deliveries.ts';
 import type { EndpointRow, WebhookRepo } from './repo.ts';
@@ -24,6 +27,8 @@ export interface WebhookServiceDeps {
   outbound: Pick<Outbound, 'urlProblem'>;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): the test message's words. */
+  language: Language;
 }
 
 /** Stored event lists are ours, but a type since removed from the contract is dropped, not shown. */
@@ -35,7 +40,7 @@ const eventsOf = (json: string): WebhookEndpoint['events'] => {
 };
 
 /** The owner's endpoints, the events they receive, and what is queued for them. */
-export const createWebhookService = ({ repo, outbound, logger, now }: WebhookServiceDeps) => {
+export const createWebhookService = ({ repo, outbound, logger, now, language }: WebhookServiceDeps) => {
   let kick: () => Promise<unknown> = async () => {};
   const startSending = () => {
     void kick().catch((error: unknown) => logger.warn({ err: error }, 'webhook-deliveries job not started'));
@@ -69,7 +74,7 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
 
   const endpointOrThrow = async (id: number) => {
     const row = await repo.endpoint(id);
-    if (!row) throw notFound('Webhook 端点不存在');
+    if (!row) throw notFound(said('error.webhooks.endpointNotFound'));
     return row;
   };
 
@@ -128,7 +133,7 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
         enabled: input.enabled ? 1 : 0,
         updated_at: now(),
       });
-      if (!row) throw notFound('Webhook 端点不存在');
+      if (!row) throw notFound(said('error.webhooks.endpointNotFound'));
       return present(row);
     },
 
@@ -137,7 +142,7 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
     },
 
     async remove(id: number): Promise<{ id: number }> {
-      if (!(await repo.removeEndpoint(id))) throw notFound('Webhook 端点不存在');
+      if (!(await repo.removeEndpoint(id))) throw notFound(said('error.webhooks.endpointNotFound'));
       return { id };
     },
 
@@ -154,7 +159,10 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
       const row = await queue(
         endpoint.id,
         WEBHOOK_TEST_EVENT,
-        body(WEBHOOK_TEST_EVENT, { endpointId: endpoint.id, message: '这是一条测试消息' }),
+        body(WEBHOOK_TEST_EVENT, {
+          endpointId: endpoint.id,
+          message: serverText(language, 'webhooks.testMessage'),
+        }),
       );
       startSending();
       return presentDelivery(row, []);
@@ -163,7 +171,7 @@ export const createWebhookService = ({ repo, outbound, logger, now }: WebhookSer
     /** The same message (id and body) queued again as a new delivery, with fresh attempts. */
     async resend(deliveryId: number): Promise<WebhookDelivery> {
       const original = await repo.delivery(deliveryId);
-      if (!original) throw notFound('投递记录不存在');
+      if (!original) throw notFound(said('error.webhooks.deliveryNotFound'));
       await endpointOrThrow(original.endpoint_id);
       const row = await queue(
         original.endpoint_id,

@@ -35,6 +35,7 @@ export const webmentionModule = (
     siteUrl: ctx.config.siteUrl,
     logger: ctx.logger,
     now: ctx.now,
+    language: ctx.config.siteLanguage,
   });
   const verifier = createWebmentionVerifier({
     repo,
@@ -42,6 +43,7 @@ export const webmentionModule = (
     store: deps.store ?? rowOnly,
     logger: ctx.logger,
     now: ctx.now,
+    language: ctx.config.siteLanguage,
   });
   const receiver = createWebmentionReceiver({
     repo,

@@ -2,6 +2,7 @@ import type { WebmentionAccepted, WebmentionInput } from '@candy/contract/calls/
 import { essayIdOfPath, movedEssayPath } from '@candy/contract/sitePaths';
 import { invalidField } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rateLimit.ts';
+import { said } from '../../i18n/said.ts';
 import { keyOf, type WebmentionRepo } from './repo.ts';
 
 /** Per source host: a burst, and a ceiling over the hour (a site re-sending on every edit fits). */
@@ -51,18 +52,19 @@ export const createWebmentionReceiver = (deps: ReceiverDeps) => {
     async receive(input: WebmentionInput): Promise<WebmentionAccepted> {
       const source = new URL(input.source);
       const target = new URL(input.target);
-      if (source.href === target.href) throw invalidField('source', 'distinct', '来源和目标不能是同一个地址');
-      if (!isOurs(target)) throw invalidField('target', 'ours', '目标不是本站的地址');
+      if (source.href === target.href)
+        throw invalidField('source', 'distinct', said('error.webmention.sameAddress'));
+      if (!isOurs(target)) throw invalidField('target', 'ours', said('error.webmention.notOurs'));
       // Counted before any lookup: a flood of bad targets costs the flooder, not us.
       await deps.limiter.hit(
         [`webmention:${source.hostname}`],
         SOURCE_HOST_RULES,
-        '这个来源的 Webmention 太频繁',
+        said('error.webmention.tooOften'),
       );
       const essayId = await essayOf(target);
-      if (essayId === null)
-        throw invalidField('target', 'accepts', '这个地址不接收 Webmention（只有随笔页接收）');
-      if (!(await deps.isPublic(essayId))) throw invalidField('target', 'exists', '目标随笔不存在');
+      if (essayId === null) throw invalidField('target', 'accepts', said('error.webmention.notAccepted'));
+      if (!(await deps.isPublic(essayId)))
+        throw invalidField('target', 'exists', said('error.webmention.noEssay'));
       const at = deps.now();
       const row = await deps.repo.receive({
         key: keyOf(source.href, target.href),

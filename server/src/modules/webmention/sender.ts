@@ -1,7 +1,10 @@
 import type { Essay } from '@candy/contract/calls/essays';
+import type { Language } from '@candy/contract/languages';
 import { essayPath } from '@candy/contract/sitePaths';
 import type { Logger } from 'pino';
 import type { SiteEvent } from '../../events.ts';
+import { type Message, messageOf, said, sayIn } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import { discoverEndpoint } from './discovery.ts';
 import { outgoingLinks } from './outgoingLinks.ts';
@@ -21,6 +24,8 @@ export interface SenderDeps {
   siteUrl: string | null;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): the log's words. */
+  language: Language;
 }
 
 /**
@@ -30,7 +35,15 @@ export interface SenderDeps {
  * essay's links. The `webmention-send` job works the rows off: discovery, then a form POST of
  * `source` and `target`, through the outbound module, with retries for failures that may pass.
  */
-export const createWebmentionSender = ({ repo, outbound, isPublic, siteUrl, logger, now }: SenderDeps) => {
+export const createWebmentionSender = ({
+  repo,
+  outbound,
+  isPublic,
+  siteUrl,
+  logger,
+  now,
+  language,
+}: SenderDeps) => {
   let kick: () => Promise<unknown> = async () => {};
   const startSending = () => {
     void kick().catch((error: unknown) => logger.warn({ err: error }, 'webmention-send job not started'));
@@ -90,7 +103,7 @@ export const createWebmentionSender = ({ repo, outbound, isPublic, siteUrl, logg
     const attempts = row.attempts + 1;
     const base = { attempts, next_attempt_at: null };
     if (row.removed === 0 && !(await isPublic(row.essay_id)))
-      return { ...base, status: 'failed', error: '随笔不公开，不发送' };
+      return { ...base, status: 'failed', error: serverText(language, 'webmention.notPublic') };
     const retry = (error: string, statusCode: number | null = null) => {
       const delay = SEND_RETRY_DELAYS_MS[attempts - 1];
       return delay === undefined
@@ -128,7 +141,7 @@ export const createWebmentionSender = ({ repo, outbound, isPublic, siteUrl, logg
         };
       return { ...retry(`HTTP ${answer.status}`, answer.status), endpoint };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = sayIn(language, messageOf(error));
       if (error instanceof OutboundError && (error.kind === 'refused' || error.kind === 'invalidUrl'))
         return { ...base, status: 'failed', error: message };
       return retry(message);
@@ -148,7 +161,7 @@ export const createWebmentionSender = ({ repo, outbound, isPublic, siteUrl, logg
     },
 
     /** The job: sends what is due until none is left or the deadline (real time) passes. */
-    async run(deadline: number): Promise<string> {
+    async run(deadline: number): Promise<Message> {
       const counts = { sent: 0, none: 0, failed: 0 };
       while (Date.now() < deadline) {
         const due = await repo.dueSent(now(), BATCH);
@@ -162,7 +175,7 @@ export const createWebmentionSender = ({ repo, outbound, isPublic, siteUrl, logg
         }
       }
       const pending = await repo.countPending('webmention_sent');
-      return `发出 ${counts.sent} 条，无端点 ${counts.none} 条，失败或待重试 ${counts.failed} 条；还有 ${pending} 条待发`;
+      return said('webmention.sendDone', { ...counts, pending });
     },
   };
 };

@@ -1,4 +1,6 @@
+import type { Language } from '@candy/contract/languages';
 import type { MentionKind } from '../../db/schemaWebmentions.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import type { Mention } from './mention.ts';
 import type { ReceivedRow } from './repo.ts';
 import type { MentionStore } from './verifier.ts';
@@ -53,7 +55,8 @@ export const remoteIdOf = (row: ReceivedRow): string => `${row.source}#webmentio
  * comment by the remote author, a like or a repost a reaction. A mention without text says where it
  * was made, so the comment is never empty.
  */
-export const threadStore = (thread: RemoteThread): MentionStore => {
+/** `language`: the site's (SITE_LANGUAGE), for a mention without words of its own. */
+export const threadStore = (thread: RemoteThread, language: Language): MentionStore => {
   const remove = async (row: ReceivedRow, kind: MentionKind) => {
     if (isComment(kind)) await thread.removeComment(remoteIdOf(row), null);
     else await thread.removeReaction(remoteIdOf(row));
@@ -69,7 +72,7 @@ export const threadStore = (thread: RemoteThread): MentionStore => {
         authorName: mention.authorName,
         authorUrl: mention.authorUrl,
         authorAvatar: mention.authorPhoto,
-        html: asHtml(textOf(row, mention)),
+        html: asHtml(textOf(row, mention, language)),
       });
       return;
     }
@@ -86,7 +89,7 @@ export const threadStore = (thread: RemoteThread): MentionStore => {
   return {
     async save(row, mention, previous) {
       if (previous !== null && isComment(previous) && isComment(mention.kind)) {
-        await thread.updateComment(remoteIdOf(row), asHtml(textOf(row, mention)), null);
+        await thread.updateComment(remoteIdOf(row), asHtml(textOf(row, mention, language)), null);
         return;
       }
       if (previous === mention.kind) return;
@@ -97,5 +100,5 @@ export const threadStore = (thread: RemoteThread): MentionStore => {
   };
 };
 
-const textOf = (row: ReceivedRow, mention: Mention): string =>
-  mention.content || `在 ${row.source} 提到了这篇随笔`;
+const textOf = (row: ReceivedRow, mention: Mention, language: Language): string =>
+  mention.content || serverText(language, 'webmention.mentioned', { source: row.source });

@@ -1,6 +1,9 @@
+import type { Language } from '@candy/contract/languages';
 import type { Updateable } from 'kysely';
 import type { Logger } from 'pino';
 import type { WebmentionReceivedTable } from '../../db/schemaWebmentions.ts';
+import { list, type Message, messageOf, said, sayIn } from '../../i18n/said.ts';
+import { serverText } from '../../i18n/serverText.ts';
 import { type Outbound, OutboundError } from '../../net/outbound.ts';
 import type { Mention } from './mention.ts';
 import { pageReader } from './pageReader.ts';
@@ -28,6 +31,8 @@ export interface VerifierDeps {
   store: MentionStore;
   logger: Logger;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): the log's words. */
+  language: Language;
 }
 
 type Outcome = Updateable<WebmentionReceivedTable>;
@@ -38,7 +43,7 @@ type Outcome = Updateable<WebmentionReceivedTable>;
  * link to the target; then it is read with the microformats2 parser. A source that stops linking,
  * or is gone (404/410), takes its earlier mention away (§3.2.3 update and delete).
  */
-export const createWebmentionVerifier = ({ repo, outbound, store, logger, now }: VerifierDeps) => {
+export const createWebmentionVerifier = ({ repo, outbound, store, logger, now, language }: VerifierDeps) => {
   let kick: () => Promise<unknown> = async () => {};
 
   /** A row's kind is set only while a check found it linking: what is stored for it now. */
@@ -69,19 +74,25 @@ export const createWebmentionVerifier = ({ repo, outbound, store, logger, now }:
         truncate: true,
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = sayIn(language, messageOf(error));
       if (error instanceof OutboundError && (error.kind === 'refused' || error.kind === 'invalidUrl'))
         return { ...base, status: 'failed', error: message };
       return later(message);
     }
     if (page.status === 404 || page.status === 410)
-      return withdraw(row, { ...base, status: 'gone', error: `来源页面不存在（HTTP ${page.status}）` });
-    if (page.status < 200 || page.status >= 300) return later(`来源页面 HTTP ${page.status}`);
+      return withdraw(row, {
+        ...base,
+        status: 'gone',
+        error: serverText(language, 'webmention.sourceGone', { status: page.status }),
+      });
+    if (page.status < 200 || page.status >= 300)
+      return later(serverText(language, 'webmention.sourceStatus', { status: page.status }));
     const body = page.body.toString('utf8');
     const isHtml = /html/i.test(String(page.headers['content-type'] ?? ''));
     const { linksTo, readMention } = await pageReader();
     const linked = isHtml ? linksTo(body, row.target, page.url) : body.includes(row.target);
-    if (!linked) return withdraw(row, { ...base, status: 'rejected', error: '来源页面没有链接到目标' });
+    if (!linked)
+      return withdraw(row, { ...base, status: 'rejected', error: serverText(language, 'webmention.noLink') });
     const mention = readMention(isHtml ? body : '', page.url, row.target);
     await store.save(row, mention, previousKind(row));
     return {
@@ -107,7 +118,7 @@ export const createWebmentionVerifier = ({ repo, outbound, store, logger, now }:
     },
 
     /** The job: checks what is due until none is left or the deadline (real time) passes. */
-    async run(deadline: number): Promise<string> {
+    async run(deadline: number): Promise<Message> {
       const counts: Record<string, number> = {};
       while (Date.now() < deadline) {
         const due = await repo.dueReceived(now(), BATCH);
@@ -124,7 +135,7 @@ export const createWebmentionVerifier = ({ repo, outbound, store, logger, now }:
               checked_at: now(),
               next_check_at: null,
               status: 'failed',
-              error: error instanceof Error ? error.message : String(error),
+              error: sayIn(language, messageOf(error)),
             };
           }
           await repo.updateReceived(row.id, outcome);
@@ -134,7 +145,10 @@ export const createWebmentionVerifier = ({ repo, outbound, store, logger, now }:
       }
       const pending = await repo.countPending('webmention_received');
       const done = Object.entries(counts).map(([status, n]) => `${status} ${n}`);
-      return `${done.length > 0 ? done.join('，') : '没有到期的'}；还有 ${pending} 条待验证`;
+      return said('webmention.verifyDone', {
+        done: done.length > 0 ? list(done, said('list.comma')) : said('webmention.noneDue'),
+        pending,
+      });
     },
   };
 };

@@ -26,6 +26,7 @@ export const replyNoticesModule = (ctx: ModuleContext, deps: ReplyNoticeModuleDe
     channels: deps.channels,
     allowLoopback: ctx.config.pushAllowLoopback,
     now: ctx.now,
+    language: ctx.config.siteLanguage,
   });
   const unsubscribe = createUnsubscribe({ repo, meta: deps.meta, now: ctx.now });
   replyNoticesRoutes(ctx.router, {

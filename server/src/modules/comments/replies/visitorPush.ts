@@ -1,8 +1,9 @@
 import type { ReplyPushSubscription } from '@candy/contract/calls/replyNotices';
+import type { Language } from '@candy/contract/languages';
 import type { Caller } from '../../../http/context.ts';
 import { invalidField } from '../../../http/errors.ts';
 import type { RateLimiter } from '../../../http/rateLimit.ts';
-import { said } from '../../../i18n/said.ts';
+import { messageOf, said, sayIn } from '../../../i18n/said.ts';
 import { OutboundError } from '../../../net/outbound.ts';
 import { pushEndpointProblem } from '../../../net/pushEndpoint.ts';
 import type { VisitorChannels } from '../../push/service.ts';
@@ -32,10 +33,19 @@ export interface VisitorPushDeps {
   channels: () => Promise<VisitorChannels>;
   allowLoopback: boolean;
   now: () => number;
+  /** The site's language (SITE_LANGUAGE): a failure's words are kept in it. */
+  language: Language;
 }
 
 /** A visitor's browsers for replies: subscribing tied to the device uuid, and sending to them. */
-export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, now }: VisitorPushDeps) => ({
+export const createVisitorPush = ({
+  repo,
+  rateLimiter,
+  channels,
+  allowLoopback,
+  now,
+  language,
+}: VisitorPushDeps) => ({
   /** What reply notices can reach a visitor: the push key, and whether mail is set up. */
   async key() {
     const { vapid, email } = await channels();
@@ -109,7 +119,7 @@ export const createVisitorPush = ({ repo, rateLimiter, channels, allowLoopback, 
           await repo.dropEndpoint(target.endpoint);
           continue;
         }
-        failures.push(error instanceof Error ? error.message : String(error));
+        failures.push(sayIn(language, messageOf(error)));
       }
     }
     // One browser reached is enough: a retry would repeat the notification on that one.

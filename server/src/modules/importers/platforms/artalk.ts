@@ -1,5 +1,12 @@
-import type { ImportBundle, ImportedComment, ImportInput, ImportWarning } from '../types.ts';
-import { ImportFormatError } from '../types.ts';
+import { said } from '../../../i18n/said.ts';
+import {
+  type ImportBundle,
+  type ImportedComment,
+  ImportFormatError,
+  type ImportInput,
+  type ImportWarning,
+  importWarning,
+} from '../types.ts';
 import {
   commentMarkdown,
   firstOfEachId,
@@ -21,10 +28,7 @@ import { parseLooseDate } from './looseDates.ts';
 function commentRows(json: unknown): Row[] {
   const rows = Array.isArray(json) ? json.filter(isRow) : [];
   if (rows.length === 0 || !rows.every((row) => 'content' in row && 'page_key' in row)) {
-    throw new ImportFormatError(
-      'artalk',
-      '不是 Artalk 的 .artrans 文件（应为含 content 和 page_key 的数组）',
-    );
+    throw new ImportFormatError('artalk', said('error.importers.artalk.format'));
   }
   return rows;
 }
@@ -37,7 +41,7 @@ export function parseArtalk(input: ImportInput): ImportBundle {
     const sourceId = text(row.id);
     const createdAt = parseLooseDate(row.created_at);
     if (sourceId === '' || createdAt === undefined) {
-      warnings.push({ kind: 'bad-comment', message: 'Artalk 评论缺少 id 或时间，已略过', sourceId });
+      warnings.push(importWarning('bad-comment', said('importers.artalk.badComment'), sourceId));
       continue;
     }
     const comment: ImportedComment = {

@@ -1,9 +1,11 @@
+import { said } from '../../../i18n/said.ts';
 import {
   type ImportedComment,
   ImportFormatError,
   type ImportInput,
   type ImportPlatform,
   type ImportWarning,
+  importWarning,
 } from '../types.ts';
 import { htmlToMarkdown } from './htmlToMarkdown.ts';
 
@@ -16,7 +18,7 @@ export const isRow = (value: unknown): value is Row =>
 export function inputText(input: ImportInput, platform: ImportPlatform, what: string): string {
   if (input.kind === 'file') return new TextDecoder().decode(input.bytes).replace(/^\uFEFF/, '');
   const files = [...input.files.entries()].filter(([path]) => path.toLowerCase().endsWith(what));
-  if (files.length !== 1) throw new ImportFormatError(platform, `压缩包里应有且只有一个 ${what} 文件`);
+  if (files.length !== 1) throw new ImportFormatError(platform, said('error.importers.oneFile', { what }));
   return new TextDecoder().decode(files[0]![1]).replace(/^\uFEFF/, '');
 }
 
@@ -31,7 +33,7 @@ export function parseJsonOrLines(text: string, platform: ImportPlatform): unknow
     } catch {
       // Fall through to the one error the owner sees.
     }
-    throw new ImportFormatError(platform, '文件不是 JSON');
+    throw new ImportFormatError(platform, said('error.importers.notJson'));
   }
 }
 
@@ -63,11 +65,13 @@ export function firstOfEachId(comments: ImportedComment[], warnings: ImportWarni
       seen.add(comment.sourceId);
       return true;
     }
-    warnings.push({
-      kind: 'duplicate-comment',
-      message: `评论 id ${comment.sourceId} 重复，只导入第一条`,
-      sourceId: comment.sourceId,
-    });
+    warnings.push(
+      importWarning(
+        'duplicate-comment',
+        said('importers.duplicateComment', { id: comment.sourceId }),
+        comment.sourceId,
+      ),
+    );
     return false;
   });
 }

@@ -1,6 +1,13 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { ImportBundle, ImportedComment, ImportInput, ImportWarning } from '../types.ts';
-import { ImportFormatError } from '../types.ts';
+import { said } from '../../../i18n/said.ts';
+import {
+  type ImportBundle,
+  type ImportedComment,
+  ImportFormatError,
+  type ImportInput,
+  type ImportWarning,
+  importWarning,
+} from '../types.ts';
 import {
   commentMarkdown,
   firstOfEachId,
@@ -32,10 +39,10 @@ function readXml(source: string): Row {
   try {
     root = parser.parse(source);
   } catch {
-    throw new ImportFormatError('disqus', '文件不是 XML');
+    throw new ImportFormatError('disqus', said('error.importers.notXml'));
   }
   if (!isRow(root) || !isRow(root.disqus))
-    throw new ImportFormatError('disqus', '没有 <disqus> 根元素（不是 Disqus 导出）');
+    throw new ImportFormatError('disqus', said('error.importers.disqus.format'));
   return root.disqus;
 }
 
@@ -56,7 +63,7 @@ export function parseDisqus(input: ImportInput): ImportBundle {
     const postUrl = links.get(dsqId(post.thread));
     const createdAt = parseLooseDate(text(post.createdAt));
     if (sourceId === '' || !postUrl || createdAt === undefined) {
-      warnings.push({ kind: 'bad-comment', message: 'Disqus 评论缺少 id、所属页面或时间，已略过', sourceId });
+      warnings.push(importWarning('bad-comment', said('importers.disqus.badComment'), sourceId));
       continue;
     }
     const author = isRow(post.author) ? post.author : {};
@@ -76,7 +83,7 @@ export function parseDisqus(input: ImportInput): ImportBundle {
     comments.push(comment);
   }
   if (deleted > 0) {
-    warnings.push({ kind: 'disqus-deleted', message: `${deleted} 条已在 Disqus 删除的评论未导入` });
+    warnings.push(importWarning('disqus-deleted', said('importers.disqus.deleted', { count: deleted })));
   }
   return { platform: 'disqus', posts: [], comments: firstOfEachId(comments, warnings), warnings };
 }

@@ -1,3 +1,4 @@
+import { said } from '../../../i18n/said.ts';
 import {
   type ImportBundle,
   type ImportedPicture,
@@ -5,6 +6,7 @@ import {
   ImportFormatError,
   type ImportInput,
   type ImportWarning,
+  importWarning,
 } from '../types.ts';
 import { type RenderedDocument, renderLexical, renderMobiledoc } from './ghostCards.ts';
 import { htmlToMarkdown } from './htmlToMarkdown.ts';
@@ -35,7 +37,7 @@ function readData(json: unknown): GhostData {
   const root = isRow(json) && Array.isArray(json.db) ? json.db[0] : json;
   const data = isRow(root) ? root.data : undefined;
   if (!isRow(data) || !Array.isArray(data.posts)) {
-    throw new ImportFormatError('ghost', '找不到 db[0].data.posts（不是 Ghost 导出的 JSON）');
+    throw new ImportFormatError('ghost', said('error.importers.ghost.format'));
   }
   return {
     posts: rows(data.posts),
@@ -49,7 +51,7 @@ function parseJson(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw new ImportFormatError('ghost', '文件不是 JSON');
+    throw new ImportFormatError('ghost', said('error.importers.notJson'));
   }
 }
 
@@ -57,7 +59,7 @@ function parseJson(bytes: Uint8Array): unknown {
 function exportJson(input: ImportInput): unknown {
   if (input.kind === 'file') return parseJson(input.bytes);
   const candidates = [...input.files.keys()].filter((path) => path.toLowerCase().endsWith('.json'));
-  if (candidates.length === 0) throw new ImportFormatError('ghost', '压缩包里没有 JSON 导出文件');
+  if (candidates.length === 0) throw new ImportFormatError('ghost', said('error.importers.ghost.noJson'));
   let lastError: unknown;
   for (const path of candidates) {
     try {
@@ -100,11 +102,13 @@ function renderDocument(post: Row, warnings: ImportWarning[]): RenderedDocument 
     if (text(post.lexical) !== '') return renderLexical(text(post.lexical));
     if (text(post.mobiledoc) !== '') return renderMobiledoc(text(post.mobiledoc));
   } catch {
-    warnings.push({
-      kind: 'unknown-block',
-      message: `「${text(post.title)}」的编辑器内容无法解析，改用纯文本`,
-      sourceId: text(post.id),
-    });
+    warnings.push(
+      importWarning(
+        'unknown-block',
+        said('importers.ghost.unreadable', { title: text(post.title) }),
+        text(post.id),
+      ),
+    );
   }
   return { markdown: text(post.markdown) || text(post.plaintext), unknownCards: [] };
 }
@@ -112,11 +116,7 @@ function renderDocument(post: Row, warnings: ImportWarning[]): RenderedDocument 
 function postMarkdown(post: Row, warnings: ImportWarning[], base: string): string {
   const { markdown, unknownCards } = renderDocument(post, warnings);
   for (const card of new Set(unknownCards)) {
-    warnings.push({
-      kind: 'unknown-block',
-      message: `Ghost 卡片「${card}」无法转换，已略过`,
-      sourceId: text(post.id),
-    });
+    warnings.push(importWarning('unknown-block', said('importers.ghost.card', { card }), text(post.id)));
   }
   return markdown.replaceAll(GHOST_URL, base);
 }
@@ -171,20 +171,17 @@ export function parseGhost(input: ImportInput): ImportBundle {
   const data = readData(exportJson(input));
   const base = siteUrl(data.settings) ?? '';
   const tags = tagsByPost(data);
-  const warnings: ImportWarning[] = [
-    {
-      kind: 'ghost-no-comments',
-      message: 'Ghost 的导出文件不含评论（Ghost 不提供评论导出），评论不会被导入。',
-    },
-  ];
+  const warnings: ImportWarning[] = [importWarning('ghost-no-comments', said('importers.ghost.noComments'))];
   const posts = data.posts.map((post) => {
     const visibility = text(post.visibility);
     if (visibility !== '' && visibility !== 'public') {
-      warnings.push({
-        kind: 'ghost-members-only',
-        message: `「${text(post.title)}」在 Ghost 上仅会员可读，导入后对所有人公开（除非它是草稿）`,
-        sourceId: text(post.id),
-      });
+      warnings.push(
+        importWarning(
+          'ghost-members-only',
+          said('importers.ghost.membersOnly', { title: text(post.title) }),
+          text(post.id),
+        ),
+      );
     }
     return toPost(post, tags.get(text(post.id)) ?? [], base, input, warnings);
   });

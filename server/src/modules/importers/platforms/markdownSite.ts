@@ -1,4 +1,12 @@
-import type { ImportBundle, ImportedPost, ImportInput, ImportPlatform, ImportWarning } from '../types.ts';
+import { said } from '../../../i18n/said.ts';
+import {
+  type ImportBundle,
+  type ImportedPost,
+  type ImportInput,
+  type ImportPlatform,
+  type ImportWarning,
+  importWarning,
+} from '../types.ts';
 import { readFrontMatter } from './frontMatter.ts';
 import { hugoPlan } from './hugoRules.ts';
 import { dateParts, expandPermalink, sitePath } from './permalinks.ts';
@@ -34,11 +42,7 @@ function readDocs(
       const { data, content } = readFrontMatter(site.text(path) ?? '', hexoLoose);
       docs.push({ path, data, content });
     } catch {
-      warnings.push({
-        kind: 'bad-front-matter',
-        message: `${path} 的 front matter 无法解析，已略过`,
-        sourceId: path,
-      });
+      warnings.push(importWarning('bad-front-matter', said('importers.badFrontMatter', { path }), path));
     }
   }
   return docs;
@@ -54,7 +58,7 @@ const isAboutPath = (path: string) => /^(about|about\/index)\.(md|markdown)$/i.t
 // --- Hexo ---
 
 export function parseHexo(input: ImportInput, now = Date.now()): ImportBundle {
-  const site = openSite(input, 'hexo', 'source/_posts/', 'source/_posts 文件夹');
+  const site = openSite(input, 'hexo', 'source/_posts/', said('importers.folder', { path: 'source/_posts' }));
   const config = readSiteConfig(site, ['_config.yml', '_config.yaml']);
   const warnings: ImportWarning[] = [];
   const ctx: SiteContext = { site, siteUrl: textValue(config.url), now, warnings };
@@ -128,7 +132,7 @@ function jekyllPattern(config: Record<string, unknown>): string {
 }
 
 export function parseJekyll(input: ImportInput, now = Date.now()): ImportBundle {
-  const site = openSite(input, 'jekyll', '_posts/', '_posts 文件夹');
+  const site = openSite(input, 'jekyll', '_posts/', said('importers.folder', { path: '_posts' }));
   const config = readSiteConfig(site, ['_config.yml', '_config.yaml', '_config.toml']);
   const warnings: ImportWarning[] = [];
   const base = `${textValue(config.url) ?? ''}${textValue(config.baseurl) ?? ''}`;
@@ -188,7 +192,7 @@ export function parseJekyll(input: ImportInput, now = Date.now()): ImportBundle 
 // --- Hugo ---
 
 export function parseHugo(input: ImportInput, now = Date.now()): ImportBundle {
-  const site = openSite(input, 'hugo', 'content/', 'content 文件夹');
+  const site = openSite(input, 'hugo', 'content/', said('importers.folder', { path: 'content' }));
   const config = readSiteConfig(site, [
     'hugo.toml',
     'hugo.yaml',

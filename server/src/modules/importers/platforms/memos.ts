@@ -1,12 +1,14 @@
-import type {
-  ImportBundle,
-  ImportedComment,
-  ImportedPicture,
-  ImportedPost,
-  ImportInput,
-  ImportWarning,
+import { said } from '../../../i18n/said.ts';
+import {
+  type ImportBundle,
+  type ImportedComment,
+  type ImportedPicture,
+  type ImportedPost,
+  ImportFormatError,
+  type ImportInput,
+  type ImportWarning,
+  importWarning,
 } from '../types.ts';
-import { ImportFormatError } from '../types.ts';
 import { type AttachmentRow, isSqlite, type MemoRow, type MemosData, readMemosDatabase } from './memosDb.ts';
 
 /**
@@ -23,7 +25,7 @@ function databaseBytes(input: ImportInput): Uint8Array {
   const entries = [...input.files.entries()];
   const named = entries.find(([path]) => /(^|\/)memos_(prod|dev)\.db$/.test(path));
   const found = named ?? entries.find(([, bytes]) => isSqlite(bytes));
-  if (!found) throw new ImportFormatError('memos', '压缩包里没有 memos_prod.db');
+  if (!found) throw new ImportFormatError('memos', said('error.importers.memos.noDb'));
   return found[1];
 }
 
@@ -64,11 +66,13 @@ function withAttachments(
   const lines: string[] = [];
   for (const row of rows) {
     if (!row.type.startsWith('image/')) {
-      warnings.push({
-        kind: 'memos-attachment',
-        message: `附件「${row.filename}」不是图片，未导入`,
-        sourceId: sourceId(memo),
-      });
+      warnings.push(
+        importWarning(
+          'memos-attachment',
+          said('importers.memos.attachment', { name: row.filename }),
+          sourceId(memo),
+        ),
+      );
       continue;
     }
     const ref = `attachments/${row.uid}/${encodeURIComponent(row.filename)}`;
@@ -112,10 +116,7 @@ export function parseMemos(input: ImportInput): ImportBundle {
   const ownIds = new Set(ownMemos.map((memo) => memo.id));
   const others = data.memos.filter((memo) => memo.creatorId !== owner && !parentOf.has(memo.id)).length;
   if (others > 0) {
-    warnings.push({
-      kind: 'memos-other-users',
-      message: `另有 ${others} 条其他用户的 memo，不属于站长，未导入`,
-    });
+    warnings.push(importWarning('memos-other-users', said('importers.memos.otherUsers', { count: others })));
   }
   const posts = ownMemos.map((memo) =>
     toMoment(

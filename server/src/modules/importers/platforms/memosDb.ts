@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { said } from '../../../i18n/said.ts';
 import { ImportFormatError } from '../types.ts';
 
 /**
@@ -79,7 +80,7 @@ function readAll(db: SqliteDatabase.Database): MemosData {
     ),
   );
   if (!tables.has('memo') || !tables.has('user')) {
-    throw new ImportFormatError('memos', 'SQLite 文件里没有 memo 和 user 表（不是 Memos 的数据库）');
+    throw new ImportFormatError('memos', said('error.importers.memos.noTables'));
   }
   const memoColumns = columns(db, 'memo');
   const optional = (name: string, fallback: string) =>
@@ -113,7 +114,7 @@ function readAll(db: SqliteDatabase.Database): MemosData {
 
 /** better-sqlite3 opens files only: the bytes go to a private temp folder, removed afterwards. */
 export function readMemosDatabase(bytes: Uint8Array): MemosData {
-  if (!isSqlite(bytes)) throw new ImportFormatError('memos', '不是 SQLite 数据库文件（应为 memos_prod.db）');
+  if (!isSqlite(bytes)) throw new ImportFormatError('memos', said('error.importers.memos.notSqlite'));
   const folder = mkdtempSync(join(tmpdir(), 'memos-import-'));
   try {
     const file = join(folder, 'memos_prod.db');
@@ -123,7 +124,10 @@ export function readMemosDatabase(bytes: Uint8Array): MemosData {
       return readAll(db);
     } catch (error) {
       if (error instanceof ImportFormatError) throw error;
-      throw new ImportFormatError('memos', `无法读取 Memos 数据库：${(error as Error).message}`);
+      throw new ImportFormatError(
+        'memos',
+        said('error.importers.memos.unreadable', { reason: (error as Error).message }),
+      );
     } finally {
       db.close();
     }

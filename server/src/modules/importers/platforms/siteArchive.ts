@@ -1,4 +1,5 @@
 import matter from 'gray-matter';
+import { type Message, said } from '../../../i18n/said.ts';
 import { ImportFormatError, type ImportInput, type ImportPlatform } from '../types.ts';
 import { parseToml } from './tomlFrontMatter.ts';
 
@@ -18,10 +19,10 @@ export function openSite(
   input: ImportInput,
   platform: ImportPlatform,
   marker: string,
-  what: string,
+  what: Message,
 ): SiteFolder {
   if (input.kind !== 'archive') {
-    throw new ImportFormatError(platform, `需要整个站点源文件夹的压缩包（含 ${what}），而不是单个文件`);
+    throw new ImportFormatError(platform, said('error.importers.siteArchive', { what }));
   }
   let root: string | undefined;
   for (const path of input.files.keys()) {
@@ -31,7 +32,8 @@ export function openSite(
     // The shortest prefix is the site root; a theme's or a nested copy's folders sit deeper.
     if (root === undefined || prefix.length < root.length) root = prefix;
   }
-  if (root === undefined) throw new ImportFormatError(platform, `压缩包里没有 ${what}`);
+  if (root === undefined)
+    throw new ImportFormatError(platform, said('error.importers.siteMissing', { what }));
   const files = new Map<string, Uint8Array>();
   for (const [path, bytes] of input.files) {
     if (path.startsWith(root)) files.set(path.slice(root.length), bytes);

@@ -1,4 +1,5 @@
-import type { ImportedPicture, ImportedPost, ImportWarning } from '../types.ts';
+import { said } from '../../../i18n/said.ts';
+import { type ImportedPicture, type ImportedPost, type ImportWarning, importWarning } from '../types.ts';
 import { parseLooseDate } from './looseDates.ts';
 import { absoluteUrl, findPictureRefs, isAbsoluteUrl } from './markdownPictures.ts';
 import { joinUrl } from './permalinks.ts';
@@ -87,11 +88,9 @@ function resolvePicture(ref: string, alt: string | undefined, plan: SitePostPlan
 
 export function finishSitePost(plan: SitePostPlan, ctx: SiteContext): ImportedPost {
   if (plan.publishedAt === undefined) {
-    ctx.warnings.push({
-      kind: 'missing-date',
-      message: `${plan.path} 没有日期，发布时间记为 1970-01-01`,
-      sourceId: plan.path,
-    });
+    ctx.warnings.push(
+      importWarning('missing-date', said('importers.missingDate', { path: plan.path }), plan.path),
+    );
   }
   const publishedAt = plan.publishedAt ?? 0;
   const content = plan.content.trim();

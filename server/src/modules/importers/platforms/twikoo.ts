@@ -1,5 +1,12 @@
-import type { ImportBundle, ImportedComment, ImportInput, ImportWarning } from '../types.ts';
-import { ImportFormatError } from '../types.ts';
+import { said } from '../../../i18n/said.ts';
+import {
+  type ImportBundle,
+  type ImportedComment,
+  ImportFormatError,
+  type ImportInput,
+  type ImportWarning,
+  importWarning,
+} from '../types.ts';
 import {
   commentMarkdown,
   firstOfEachId,
@@ -22,7 +29,7 @@ function commentRows(json: unknown): Row[] {
   const list = Array.isArray(json) ? json : isRow(json) && Array.isArray(json.data) ? json.data : undefined;
   const rows = list?.filter(isRow) ?? [];
   if (rows.length === 0 || !rows.every((row) => '_id' in row && 'comment' in row)) {
-    throw new ImportFormatError('twikoo', '不是 Twikoo 的评论导出（每条应有 _id 和 comment）');
+    throw new ImportFormatError('twikoo', said('error.importers.twikoo.format'));
   }
   return rows;
 }
@@ -35,7 +42,7 @@ export function parseTwikoo(input: ImportInput): ImportBundle {
     const sourceId = idOf(row._id);
     const createdAt = typeof row.created === 'number' ? row.created : Number(row.created);
     if (!Number.isFinite(createdAt)) {
-      warnings.push({ kind: 'bad-comment', message: 'Twikoo 评论缺少时间，已略过', sourceId });
+      warnings.push(importWarning('bad-comment', said('importers.twikoo.badComment'), sourceId));
       continue;
     }
     const comment: ImportedComment = {

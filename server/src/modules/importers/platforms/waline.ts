@@ -1,5 +1,12 @@
-import type { ImportBundle, ImportedComment, ImportInput, ImportWarning } from '../types.ts';
-import { ImportFormatError } from '../types.ts';
+import { said } from '../../../i18n/said.ts';
+import {
+  type ImportBundle,
+  type ImportedComment,
+  ImportFormatError,
+  type ImportInput,
+  type ImportWarning,
+  importWarning,
+} from '../types.ts';
 import {
   commentMarkdown,
   firstOfEachId,
@@ -21,7 +28,7 @@ import { parseLooseDate } from './looseDates.ts';
 function exportData(json: unknown): Row {
   const root = isRow(json) && json.type !== 'waline' && isRow(json.data) ? json.data : json;
   if (!isRow(root) || root.type !== 'waline' || !isRow(root.data) || !Array.isArray(root.data.Comment)) {
-    throw new ImportFormatError('waline', '不是 Waline 导出的 JSON（缺少 type: "waline" 或 data.Comment）');
+    throw new ImportFormatError('waline', said('error.importers.waline.format'));
   }
   return root.data;
 }
@@ -44,7 +51,7 @@ export function parseWaline(input: ImportInput): ImportBundle {
     const sourceId = idOf(row.objectId ?? row.id);
     const createdAt = parseLooseDate(row.insertedAt) ?? parseLooseDate(row.createdAt);
     if (sourceId === '' || createdAt === undefined) {
-      warnings.push({ kind: 'bad-comment', message: 'Waline 评论缺少 id 或时间，已略过', sourceId });
+      warnings.push(importWarning('bad-comment', said('importers.waline.badComment'), sourceId));
       continue;
     }
     const comment: ImportedComment = {

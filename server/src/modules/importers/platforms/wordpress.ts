@@ -1,4 +1,7 @@
+import { sourceLanguage } from '@candy/contract/languages';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { said } from '../../../i18n/said.ts';
+import { serverText } from '../../../i18n/serverText.ts';
 import { htmlToMarkdown, picturesOf } from '../markdown.ts';
 import {
   type ImportBundle,
@@ -7,6 +10,7 @@ import {
   ImportFormatError,
   type ImportInput,
   type ImportWarning,
+  importWarning,
 } from '../types.ts';
 import { type Attachment, expandShortcodes } from './wordpressShortcodes.ts';
 
@@ -74,31 +78,39 @@ const ABOUT_SLUGS = new Set(['about', 'about-me', 'about-us', 'guanyu']);
 
 const readChannel = (input: ImportInput): Node => {
   if (input.kind !== 'file')
-    throw new ImportFormatError('wordpress', '请上传 WordPress 导出的 .xml 文件，而不是压缩包');
+    throw new ImportFormatError('wordpress', said('error.importers.wordpress.archive'));
   const xml = Buffer.from(input.bytes).toString('utf8');
   // A WXR file never declares entities: refusing them keeps entity-expansion bombs out of the parser.
   if (/<!ENTITY/i.test(xml))
-    throw new ImportFormatError('wordpress', '文件声明了 XML 实体，WordPress 导出文件不会这样');
+    throw new ImportFormatError('wordpress', said('error.importers.wordpress.entities'));
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    throw new ImportFormatError('wordpress', `不是合法的 XML（第 ${valid.err.line} 行：${valid.err.msg}）`);
+    throw new ImportFormatError(
+      'wordpress',
+      said('error.importers.wordpress.invalidXml', { line: valid.err.line, reason: valid.err.msg }),
+    );
   }
   const channel = (parser.parse(xml) as Node).rss as Node | undefined;
   const inner = channel?.channel as Node | undefined;
   if (!inner || !('wp:wxr_version' in inner)) {
-    throw new ImportFormatError('wordpress', '没有 wp:wxr_version：不是 WordPress 导出（WXR）文件');
+    throw new ImportFormatError('wordpress', said('error.importers.wordpress.noWxr'));
   }
   return inner;
 };
 
-const commentsOf = (item: Node, postId: string, warn: (w: ImportWarning) => void): ImportedComment[] =>
+const commentsOf = (
+  item: Node,
+  postId: string,
+  warn: (w: ImportWarning) => void,
+  anonymous: string,
+): ImportedComment[] =>
   array(item, 'wp:comment').flatMap((c): ImportedComment[] => {
     const id = text(c, 'wp:comment_id');
     const approved = text(c, 'wp:comment_approved');
     const type = text(c, 'wp:comment_type');
     if (approved === 'trash') return [];
     if (type === 'pingback' || type === 'trackback') {
-      warn({ kind: 'pingback', message: `引用通告（${type}）没有导入`, sourceId: `comment:${id}` });
+      warn(importWarning('pingback', said('importers.wordpress.pingback', { type }), `comment:${id}`));
       return [];
     }
     const parent = text(c, 'wp:comment_parent');
@@ -109,7 +121,7 @@ const commentsOf = (item: Node, postId: string, warn: (w: ImportWarning) => void
         sourceId: id,
         postSourceId: postId,
         ...(parent && parent !== '0' ? { parentSourceId: parent } : {}),
-        author: text(c, 'wp:comment_author').trim() || '匿名',
+        author: text(c, 'wp:comment_author').trim() || anonymous,
         ...(email ? { email } : {}),
         ...(website ? { website } : {}),
         content: htmlToMarkdown(paragraphs(text(c, 'wp:comment_content'))),
@@ -122,6 +134,8 @@ const commentsOf = (item: Node, postId: string, warn: (w: ImportWarning) => void
 
 export const parseWordpress = (input: ImportInput): ImportBundle => {
   const channel = readChannel(input);
+  // A comment with no name is the site's "anonymous", in its language (the CLI's and tests': Chinese).
+  const anonymous = serverText(input.language ?? sourceLanguage, 'comments.anonymous');
   const base = text(channel, 'wp:base_blog_url') || text(channel, 'link');
   const baseUrl = (() => {
     try {
@@ -160,7 +174,7 @@ export const parseWordpress = (input: ImportInput): ImportBundle => {
       unknown.add(name),
     );
     for (const name of unknown) {
-      warn({ kind: 'shortcode', message: `短代码 [${name}] 无法转换，只保留了其中的文字`, sourceId: id });
+      warn(importWarning('shortcode', said('importers.wordpress.shortcode', { name }), id));
     }
     const title = text(item, 'title').trim();
     const body = htmlToMarkdown(html);
@@ -174,7 +188,7 @@ export const parseWordpress = (input: ImportInput): ImportBundle => {
     const password = text(item, 'wp:post_password') !== '';
     const publishedAt = dateOf(text(item, 'wp:post_date_gmt'), text(item, 'wp:post_date'));
     const updatedAt = dateOf(text(item, 'wp:post_modified_gmt'), text(item, 'wp:post_modified'));
-    if (password) warn({ kind: 'password', message: `《${title}》有访问密码，导入为隐藏`, sourceId: id });
+    if (password) warn(importWarning('password', said('importers.wordpress.password', { title }), id));
     posts.push({
       sourceId: id,
       kind: type === 'page' && ABOUT_SLUGS.has(slug) ? 'about' : 'essay',
@@ -189,10 +203,10 @@ export const parseWordpress = (input: ImportInput): ImportBundle => {
       oldUrls: [...new Set([link, guid].filter((url) => /^https?:\/\//.test(url)))],
       pictures: picturesOf(body, base ? `${base.replace(/\/$/, '')}/` : undefined),
     });
-    comments.push(...commentsOf(item, id, warn));
+    comments.push(...commentsOf(item, id, warn, anonymous));
   }
   for (const [type, count] of skippedTypes) {
-    warn({ kind: 'skipped-type', message: `${count} 个 ${type} 条目（菜单、模板等）不是内容，没有导入` });
+    warn(importWarning('skipped-type', said('importers.wordpress.skippedType', { count, type })));
   }
   return { platform: 'wordpress', posts, comments, warnings };
 };
