@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Message, sayIn } from '../i18n/said.ts';
 import { createOutbound, OutboundError } from './outbound.ts';
+
+/** A refusal as the site's Chinese says it (urlProblem answers a keyed message, or null). */
+const zh = (problem: Message | null) => (problem === null ? null : sayIn('zh-CN', problem));
 
 /** A real server on 127.0.0.1 whose answer each path decides. */
 const startTarget = async () => {
@@ -73,8 +77,8 @@ describe('outbound fetch', () => {
     expect((await failure(strict.fetch(`${target.base}/ok`))).kind).toBe('refused');
     const byName = target.base.replace('127.0.0.1', 'localhost');
     expect((await failure(strict.fetch(`${byName}/ok`))).kind).toBe('refused');
-    expect(await strict.urlProblem(`${byName}/ok`)).toMatch(/内网/);
-    expect(await strict.urlProblem('http://[::ffff:127.0.0.1]/')).toMatch(/内网/);
+    expect(zh(await strict.urlProblem(`${byName}/ok`))).toMatch(/内网/);
+    expect(zh(await strict.urlProblem('http://[::ffff:127.0.0.1]/'))).toMatch(/内网/);
   });
 
   it('stops after the redirect limit', async () => {
@@ -94,7 +98,7 @@ describe('outbound fetch', () => {
   });
 
   it('refuses other schemes and credentials', async () => {
-    expect(await outbound.urlProblem('ftp://example.com/')).toMatch(/http/);
-    expect(await outbound.urlProblem('http://user:pw@example.com/')).toMatch(/用户名/);
+    expect(zh(await outbound.urlProblem('ftp://example.com/'))).toMatch(/http/);
+    expect(zh(await outbound.urlProblem('http://user:pw@example.com/'))).toMatch(/用户名/);
   });
 });
