@@ -1,10 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPaths } from '../support/adminPages.ts';
+import { adminPaths, showAdminPage } from '../support/adminPages.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { openAsOwner } from '../support/owner.ts';
-import { goInApp, waitForPath } from '../support/pages.ts';
 
 /**
  * axe-core on every back-office page (issue 24), desktop and phone: no critical and no serious
@@ -33,14 +32,7 @@ describe('axe-core on the back office', () => {
       const found: string[] = [];
       try {
         for (const path of adminPaths) {
-          await goInApp(page, path);
-          await waitForPath(page, path);
-          await page.locator(`[data-page="${path}"] .admin-content`).waitFor();
-          await page.waitForLoadState('networkidle').catch(() => undefined);
-          await page
-            .locator(`[data-page="${path}"] .admin-state[role="status"]`)
-            .waitFor({ state: 'detached', timeout: 5000 })
-            .catch(() => undefined);
+          await showAdminPage(page, path);
           const active = page.locator('.nav-links .nav-link.active');
           if (await active.isVisible()) await active.hover();
           for (const line of await seriousViolations(page, { alsoRules: ['heading-order'] }))

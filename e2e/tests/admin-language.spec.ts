@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPaths } from '../support/adminPages.ts';
+import { adminPaths, showAdminPage } from '../support/adminPages.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { hanOutsideContent, overflowing } from '../support/language.ts';
 import { openAsOwner } from '../support/owner.ts';
-import { goInApp, waitForPath } from '../support/pages.ts';
 
 /**
  * The back office in English (issue 44): every page of the side menu, walked by one owner session
@@ -42,14 +41,7 @@ describe('the back office in English', () => {
       try {
         expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
         for (const adminPath of adminPaths) {
-          await goInApp(page, adminPath);
-          await waitForPath(page, adminPath);
-          await page.locator(`[data-page="${adminPath}"] .admin-content`).waitFor();
-          await page.waitForLoadState('networkidle').catch(() => undefined);
-          await page
-            .locator(`[data-page="${adminPath}"] .admin-state[role="status"]`)
-            .waitFor({ state: 'detached', timeout: 5000 })
-            .catch(() => undefined);
+          await showAdminPage(page, adminPath);
           for (const han of await hanOutsideContent(page))
             found.push(`${adminPath}: Chinese outside content: ${han}`);
           for (const line of await overflowing(page)) found.push(`${adminPath}: ${line}`);
