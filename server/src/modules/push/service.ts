@@ -14,11 +14,12 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { invalidField } from '../../http/errors.ts';
 import { deviceOf } from '../../http/userAgent.ts';
-import { type Message, messageOf, SaidError, said, sayIn } from '../../i18n/said.ts';
+import { messageOf, SaidError, said, sayIn } from '../../i18n/said.ts';
 import { serverText } from '../../i18n/serverText.ts';
-import { type Outbound, OutboundError } from '../../net/outbound.ts';
+import type { Outbound } from '../../net/outbound.ts';
 import { pushEndpointProblem } from '../../net/pushEndpoint.ts';
 import type { Notify, NotifyEvent } from '../../notify.ts';
+import { channelAddressProblem } from './channelAddress.ts';
 import { type StoredSettings, secretKeys, view } from './channelView.ts';
 import { createLinkBase } from './ownerOrigin.ts';
 import type { PushRepo } from './repo.ts';
@@ -119,34 +120,6 @@ export const createPushService = (deps: PushDeps) => {
       now(),
     );
     return keys;
-  };
-
-  /**
-   * An address the policy refuses is refused when saved, so the owner hears it at the field; the
-   * send-time check at the socket still holds for names that resolve elsewhere later.
-   */
-  const addressProblem = async (
-    channel: PushChannel,
-    settings: Record<string, unknown>,
-  ): Promise<{ field: string; message: Message } | null> => {
-    if (channel === 'email') {
-      const host = String(settings.host ?? '');
-      try {
-        await outbound.pinnedAddress(host);
-      } catch (error) {
-        // A name that does not resolve yet is let through, as for webhooks.
-        if (error instanceof OutboundError && error.kind === 'refused')
-          return { field: 'host', message: error.said };
-      }
-      return null;
-    }
-    for (const field of ['url', 'server']) {
-      const value = settings[field];
-      if (typeof value !== 'string' || !value) continue;
-      const problem = await outbound.urlProblem(value);
-      if (problem) return { field, message: problem };
-    }
-    return null;
   };
 
   const deliver = async (
@@ -337,7 +310,7 @@ export const createPushService = (deps: PushDeps) => {
           issue?.message ?? said('error.push.invalidSettings'),
         );
       }
-      const refused = await addressProblem(channel, checked.data);
+      const refused = await channelAddressProblem(outbound, channel, checked.data);
       if (refused) throw invalidField(`settings.${refused.field}`, 'privateAddress', refused.message);
       await repo.saveChannel(channel, body.enabled, next, now());
       return view(channel, (await stored()).get(channel));
