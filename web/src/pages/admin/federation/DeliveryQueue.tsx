@@ -15,13 +15,17 @@ import {
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-/** The remote's answer in a line: its status and the start of its body, or (server's words) why none came. */
-const answerLine = (statusCode: number | null, answer: string) =>
-  statusCode === null
-    ? answer
-    : answer
-      ? translate('admin.federation.delivery.answer', { code: statusCode, answer })
-      : `HTTP ${statusCode}`;
+/**
+ * The remote's answer in a line: its status and the start of its body, or (the server's words, recorded in
+ * the site's language when the attempt failed) why none came. The recorded text is content: it is not
+ * translated after the fact.
+ */
+const answerLine = (statusCode: number | null, answer: string) => {
+  const recorded = <span data-content>{answer}</span>;
+  if (statusCode === null) return recorded;
+  if (!answer) return `HTTP ${statusCode}`;
+  return rich(translate, 'admin.federation.delivery.answer', { answer: recorded }, { code: statusCode });
+};
 
 const When = ({ at }: { at: number }) => (
   <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
@@ -63,7 +67,7 @@ const Pending = ({ delivery }: { delivery: FederationPendingDelivery }) => {
       </p>
       {delivery.lastAnswer !== null && (
         <p className="fed-answer">
-          {t('admin.federation.delivery.last', {
+          {rich(t, 'admin.federation.delivery.last', {
             answer: answerLine(delivery.lastStatusCode, delivery.lastAnswer),
           })}
         </p>
