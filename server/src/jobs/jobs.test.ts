@@ -149,6 +149,25 @@ describe('the scheduler across replicas', () => {
     expect(refused.reason.code).toBe(ErrorCode.conflict);
   });
 
+  it('keeps a renewed lease from another replica, and takes a lease whose holder stopped renewing', async () => {
+    // The lease, statement by statement (the scheduler renews every 30 s, too slow to wait for here).
+    const replica = await createReplica(t);
+    const mine = createJobRepo(t.database.db);
+    const theirs = createJobRepo(replica.database.db);
+    await mine.ensure('leased', '0 0 1 1 *', 0);
+    const at = Date.now();
+    expect(await mine.claim('leased', 'a', at, 1000, null)).toBe(true);
+    await mine.renew('leased', 'a', at + 60_000);
+    // Renewal by someone who does not hold the lease changes nothing.
+    await theirs.renew('leased', 'b', at + 1);
+    expect(await theirs.claim('leased', 'b', at + 5000, 1000, null)).toBe(false);
+    expect((await theirs.find('leased'))?.lease_owner).toBe('a');
+    // Past the renewed term (a holder that died), the other replica takes it.
+    expect(await theirs.claim('leased', 'b', at + 61_000, 1000, null)).toBe(true);
+    expect((await mine.find('leased'))?.lease_owner).toBe('b');
+    await replica.close();
+  });
+
   it('keeps a failure in the history with its error and tells the owner', async () => {
     const notices: NotifyEvent[] = [];
     const s = scheduler(t.database.db, { ...slowJob({ count: 0 }, 1, true), id: 'failing' }, notices);
