@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { chromePath } from './e2e/support/chromePath.ts';
 import { findPgBin } from './server/test/pgCluster.ts';
 import { catalogues } from './web/catalogues.ts';
 
 const ci = process.env.CI === 'true';
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(chromePath);
+const chromium = chromePath();
+const haveChromium = existsSync(chromium);
 const havePostgres = Boolean(process.env.TEST_DATABASE_URL) || findPgBin() !== null;
 const haveNginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p));
 
@@ -14,7 +15,7 @@ const haveNginx = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx']
 const warn = (what: string) =>
   console.warn(`\n\u001b[43m\u001b[30m WARNING \u001b[0m ${what} not found: its tests are SKIPPED.\n`);
 if (!havePostgres && !ci) warn('PostgreSQL (initdb or TEST_DATABASE_URL)');
-if (!haveChromium && !ci) warn(`Chromium (${chromePath})`);
+if (!haveChromium && !ci) warn(`Chromium (${chromium})`);
 if (!haveNginx && !ci) warn('nginx (the cluster test)');
 
 const serverTests = ['server/src/**/*.test.ts'];
@@ -59,7 +60,6 @@ const ownServerSpecs = [
   'shell-offline',
 ].map((name) => `e2e/tests/${name}.spec.ts`);
 const e2eSettings = {
-  env: { CHROME_PATH: chromePath },
   testTimeout: 60_000,
   hookTimeout: 180_000,
   // One Chromium at a time per project: the machine has two cores.

@@ -129,7 +129,12 @@ const pgBin = fs.existsSync('/usr/lib/postgresql')
   ? fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
   : false;
 const havePostgres = ci || Boolean(process.env.TEST_DATABASE_URL) || pgBin;
-const haveChromium = ci || fs.existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium');
+// As e2e/support/chromePath.ts: CHROME_PATH, the headless shell, or the full browser.
+const haveChromium =
+  ci ||
+  [process.env.CHROME_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].some(
+    (candidate) => candidate && fs.existsSync(candidate),
+  );
 const haveNginx =
   ci || ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].some((p) => fs.existsSync(p));
 const sites = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-query-sites-'));

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core';
+import { chromePath, fullChromePath } from './chromePath.ts';
 
 /**
  * A time zone in which it is now about noon. The app switches to dark mode by itself between 00:00
@@ -17,10 +18,14 @@ export const zoneAt = (hour: number, now = new Date()): string => {
   return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 };
 
-/** The system Chromium, with the flags this sandboxed, offline machine needs; pages open at midday, service workers blocked. */
-export const launchBrowser = async (): Promise<Browser> => {
+/**
+ * The system Chromium, with the flags this sandboxed, offline machine needs; pages open at midday,
+ * service workers blocked. `{ notifications: true }`: the full browser (`fullChromePath`), for the one
+ * spec that reads the notifications a service worker showed — the headless shell shows none.
+ */
+export const launchBrowser = async ({ notifications = false } = {}): Promise<Browser> => {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: notifications ? fullChromePath() : chromePath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { requireChromium } from './chromePath.ts';
 import { buildOnce, startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -10,9 +11,7 @@ declare module 'vitest' {
 
 /** One shared server for the suite; specs that need their own (stopped, offline) start one. */
 export default async function setup(project: TestProject) {
-  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chrome))
-    throw new Error(`Chromium not found at ${chrome} (install the chromium package)`);
+  requireChromium();
   buildOnce();
   const server = await startServer({
     DARK_KEY: 'e2e-dark-key',

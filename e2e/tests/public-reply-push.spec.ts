@@ -47,7 +47,7 @@ describe('a reply reaches the visitor’s browser', () => {
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
     });
-    browser = await launchBrowser();
+    browser = await launchBrowser({ notifications: true });
     essayId = await newestEssayId(server.url);
     visitor = await openPage(browser, 'about:blank', {
       record: { uuid, guestName: '铃铛访客', guestEmail: 'bell@example.com' },

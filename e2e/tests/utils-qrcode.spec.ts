@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { chromePath } from '../support/chromePath.ts';
 import { watchProblems } from '../support/pages.ts';
 
 const qr = async (text: string) => PNG.sync.read(await QRCode.toBuffer(text, { margin: 4, scale: 6 }));
@@ -137,7 +138,7 @@ describe('QR recognition from the camera in Chromium', () => {
     fs.writeFileSync(video, await y4m('seen by the camera'));
     // The shared launcher has no camera flags: the same flags plus a fake camera playing our file.
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: chromePath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -204,6 +204,8 @@ export const buildApp = async ({
     await appLogger.shipper?.stop();
   });
   server.addHook('onReady', async () => appLogger.shipper?.start());
+  // Listening, not ready: `inject()` readies an app too, and most apps built by tests never knock.
+  server.addHook('onListen', async () => modules.handshakes.warm());
   rawReads.push(modules.hitokotoFastRead.serve);
   installAnalyticsHook(server, modules.analytics.recorder);
   recordRaw = (req) => {

@@ -10,7 +10,11 @@ import { type DbHandle, openDb } from '../src/db/index.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/index.ts';
 import type { OwnerGuard } from '../src/http/guards.ts';
+import { lowerPasswordCostForTests } from '../src/modules/auth/passwords.ts';
 import { recordingQuerySites } from './querySites.ts';
+
+// Hundreds of logins: at the real scrypt cost they were minutes of the suite's CPU (passwords.ts).
+lowerPasswordCostForTests();
 
 /** Which database this test run uses: the vitest project sets TEST_DIALECT. */
 export const testDialect = (): 'sqlite' | 'postgres' =>

@@ -39,15 +39,25 @@ const makeKeyPair = async (madeAt: number): Promise<KeyPair> => {
  * private key it was handed (25 minutes), so any replica can open what the client sealed and a
  * rotation never strands a device. Because devices share a key, a sealed secret is opened only
  * once: its ciphertext's digest is spent on first use and a replay gets 4032.
+ *
+ * The first pair is made when the server starts listening (`warm`), or at the first knock of an app
+ * that never listens: an app built for a command or a test no one knocks at makes none (one key
+ * generation per app built was ≈ 1–3 minutes of CPU across the server tests, issue 39).
  */
 export const createHandshakes = (repo: HandshakeRepo, now: () => number = Date.now) => {
-  let current: Promise<KeyPair> = makeKeyPair(now());
+  let first: Promise<KeyPair> | undefined;
+  const firstPair = () => {
+    first ??= makeKeyPair(now());
+    return first;
+  };
+  let current: Promise<KeyPair> | undefined;
   let rotating = false;
   // Expired rows are swept at most once a minute: a knock is then one row write (issue 16).
   let lastPurge = Number.NEGATIVE_INFINITY;
   const parsed = new Map<string, KeyObject>();
 
   const currentKey = async (): Promise<KeyPair> => {
+    current ??= firstPair();
     const pair = await current;
     if (!rotating && now() - pair.madeAt >= KEY_ROTATION_MS) {
       rotating = true;
@@ -75,6 +85,12 @@ export const createHandshakes = (repo: HandshakeRepo, now: () => number = Date.n
   };
 
   return {
+    /** Makes the first key pair in the background, so the first knock does not wait for it. */
+    warm(): void {
+      // A failure surfaces at the knock that awaits it (as before: the pair was made at creation).
+      firstPair().catch(() => undefined);
+    },
+
     async knock(uuid: string): Promise<string> {
       const pair = await currentKey();
       const at = now();
