@@ -41,6 +41,25 @@ describe('the cron jobs page in Chromium', () => {
     await close();
   });
 
+  it('names the jobs in English as soon as the owner switches, without a reload (issue 44)', async () => {
+    const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/cron', { locale: 'zh-CN' });
+    const name = page.locator('[data-job-id="cleanup"] h2');
+    await expect.poll(() => name.textContent()).toBe('清理');
+    // A mark on the page's window: a reload would drop it.
+    await page.evaluate(() => Object.assign(globalThis, { e2eSameDocument: true }));
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('language-en').click();
+    // The list was fetched in Chinese moments ago (fresh for 10 s, read again every 30 s): the
+    // switch itself fetches it again, with the server's English names and descriptions.
+    await expect.poll(() => name.textContent(), { timeout: 5000 }).toBe('Clean-up');
+    expect(await page.locator('[data-job-id="cleanup"]').textContent()).toContain(
+      'Deletes expired handshakes',
+    );
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.evaluate(() => 'e2eSameDocument' in globalThis)).toBe(true);
+    await close();
+  });
+
   it('checks a schedule while it is typed, previews five runs, and saves it', async () => {
     const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/cron');
     const job = page.locator('[data-job-id="cleanup"]');

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DarkSeal, openDark } from '@candy/contract/darkSeal';
 import { deobfuscate } from '@candy/contract/obfuscation';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { hanOutsideContent } from '../support/language.ts';
 import { goInApp, openGate } from '../support/pages.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
 import { type StaticServer, serveDirectory, spaCopyWithConfig } from '../support/staticServer.ts';
@@ -14,6 +15,8 @@ import { type StaticServer, serveDirectory, spaCopyWithConfig } from '../support
 /**
  * Issue 6 end to end: the app is served by a static host (as from a CDN), the API server is
  * stopped, and the snapshot comes from mirrors on 127.0.0.1 — the first of which is not ours.
+ * Before it stops, a visitor reads the site online through it (the API allows the host's origin,
+ * `CORS_ORIGINS`) and picks English (issue 44: the choice survives the offline mode).
  */
 describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
   let browser: Browser;
@@ -25,9 +28,17 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
   let visibleIds: number[] = [];
   const snapshotDir = path.join(temp, 'snapshot');
 
+  /** The visitor who chose English while the server was up (a Chinese browser). */
+  let chose: { context: BrowserContext; page: Page };
+  let apiRunning = false;
+
   beforeAll(async () => {
     browser = await launchBrowser();
-    api = await startServer({ DARK_KEY: 'e2e-dark-key' });
+    // The static host listens first: the API is told to allow its origin.
+    const siteDir = path.join(temp, 'site');
+    site = await serveDirectory(siteDir, { spaFallback: true });
+    api = await startServer({ DARK_KEY: 'e2e-dark-key', CORS_ORIGINS: site.url });
+    apiRunning = true;
     // Export the snapshot of this server's database, as `npm run snapshot -- --out DIR` does.
     execFileSync(
       process.execPath,
@@ -44,21 +55,38 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     fs.writeFileSync(path.join(foreign, 'index.html'), '<!doctype html><title>Someone else</title>');
     fs.writeFileSync(path.join(foreign, 'blog/essay/index'), '[424242]');
     badMirror = await serveDirectory(foreign);
-    const apiUrl = api.url;
+    spaCopyWithConfig(path.join(repoRoot, 'web/dist'), siteDir, {
+      title: '糖果罐',
+      domains: ['localhost', '127.0.0.1'],
+      apiBasePath: '/api',
+      apiCandidates: [{ tier: 0, url: `${api.url}/api` }],
+      devApiBase: '',
+      offlineMirrors: [badMirror.url, goodMirror.url],
+    });
+    // Online, in Chinese as the browser asks, the visitor switches to English in the settings menu.
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    chose = { context, page: await context.newPage() };
+    await chose.page.goto(`${site.url}/chaos`);
+    await chose.page.getByTestId('essay').first().waitFor();
+    // Online: the footer shows the server's version, not "Offline".
+    await chose.page.waitForFunction(() => {
+      const version = document.querySelector('[data-testid="server-version"]')?.textContent;
+      return version && version !== '…' && version !== 'Offline';
+    });
+    expect(await chose.page.getByTestId('nav-chaos').first().textContent()).toBe('随笔');
+    await chose.page.getByTestId('settings-button').click();
+    await chose.page.getByTestId('language-en').click();
+    await chose.page
+      .locator('[data-testid="nav-chaos"]', { hasText: /^Essays$/ })
+      .first()
+      .waitFor();
     await api.stop();
-    site = await serveDirectory(
-      spaCopyWithConfig(path.join(repoRoot, 'web/dist'), path.join(temp, 'site'), {
-        title: '糖果罐',
-        domains: ['localhost', '127.0.0.1'],
-        apiBasePath: '/api',
-        apiCandidates: [{ tier: 0, url: `${apiUrl}/api` }],
-        devApiBase: '',
-        offlineMirrors: [badMirror.url, goodMirror.url],
-      }),
-      { spaFallback: true },
-    );
+    apiRunning = false;
   });
   afterAll(async () => {
+    // Stopped already, unless the set-up failed before it.
+    if (apiRunning) await api.stop();
+    await chose?.context.close();
     await browser.close();
     await Promise.all([site.close(), badMirror.close(), goodMirror.close()]);
     fs.rmSync(temp, { recursive: true, force: true });
@@ -99,6 +127,20 @@ describe('offline mode on a static snapshot (spec §4, §7, §8)', () => {
     expect(await essayIds(page)).toEqual(visibleIds);
     await page.getByTestId('server-version').getByText('Offline').waitFor();
     await close();
+  });
+
+  it('keeps the English a Chinese browser chose online after the server went away (issue 44)', async () => {
+    const { page } = chose;
+    await page.reload();
+    await page.getByTestId('toast').getByText('Cannot reach the online server: using offline mode').waitFor();
+    await page.getByTestId('essay').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByTestId('nav-chaos').first().textContent()).toBe('Essays');
+    expect(await page.getByTestId('nav-about').first().textContent()).toBe('About');
+    expect(await page.getByPlaceholder('Search essays, #id to go straight to one').count()).toBe(1);
+    await page.getByTestId('server-version').getByText('Offline').waitFor();
+    // The snapshot's essays are content (Chinese); nothing else on the page is.
+    expect(await hanOutsideContent(page)).toEqual([]);
   });
 
   it('skips the mirror whose index page lacks the site title', async () => {

@@ -3,8 +3,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { operatorLanguage } from './i18n/operatorLanguage.ts';
+import { type Message, SaidError, said, sayIn } from './i18n/said.ts';
 import { backupDatabase, restoreDatabase } from './jobs/builtin/backup.ts';
-import { PasswordRuleError, resetOwnerPassword } from './modules/auth/bootstrap.ts';
+import { resetOwnerPassword } from './modules/auth/bootstrap.ts';
 import { readNewPassword } from './modules/auth/passwordInput.ts';
 import {
   newBackupKey,
@@ -21,6 +23,18 @@ import { importFromFile, parseImportArgs, USAGE } from './modules/importers/comm
 import { runSnapshot } from './snapshot/index.ts';
 import { createStorage } from './storage/index.ts';
 import { exportArchive, ImportRefused, importArchive } from './transfer/archive.ts';
+
+/**
+ * The language every line below is in (issue 44): the operator's locale when it names one, else the
+ * site's (i18n/operatorLanguage.ts). Words come from the server's catalogue (`cli.*` in
+ * contract/src/i18n/<language>/server.json); file names, ids and numbers are as they are.
+ */
+const language = operatorLanguage();
+const text = (message: Message): string => sayIn(language, message);
+const print = (key: string, values?: Record<string, unknown>) => console.log(text(said(key, values)));
+const printError = (key: string, values?: Record<string, unknown>) => console.error(text(said(key, values)));
+/** One line of a module's (already in the language), as it comes. */
+const printLine = (line: string) => console.log(line);
 
 /** The blob storage the server uses (`STORAGE`). */
 const storageOf = (config: ReturnType<typeof loadConfig>) => createStorage(config);
@@ -58,11 +72,11 @@ const withApp = async <T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => P
 
 const ownerCommands: Record<string, () => Promise<void>> = {
   async 'reset-password'() {
-    const password = await readNewPassword();
+    const password = await readNewPassword(language);
     const { username, revokedSessions } = await withDatabase((db) =>
       resetOwnerPassword(db, password, Date.now()),
     );
-    console.log(`password of owner "${username}" changed; ${revokedSessions} session(s) logged out`);
+    print('cli.owner.passwordChanged', { username, sessions: revokedSessions });
   },
 };
 
@@ -73,7 +87,8 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     const database = openDb(config.database);
     try {
       const ran = await migrateToLatest(database.db);
-      console.log(ran.length > 0 ? `applied: ${ran.join(', ')}` : 'database is up to date');
+      if (ran.length > 0) print('cli.migrate.applied', { migrations: ran.join(', ') });
+      else print('cli.migrate.upToDate');
     } finally {
       await database.close();
     }
@@ -82,7 +97,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   async owner([sub = '']) {
     const command = ownerCommands[sub];
     if (!command) {
-      console.error(`usage: npm run owner -- <${Object.keys(ownerCommands).join('|')}>`);
+      printError('cli.owner.usage', { commands: Object.keys(ownerCommands).join('|') });
       process.exit(2);
     }
     await command();
@@ -93,7 +108,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     const outIndex = args.indexOf('--out');
     const outDir = outIndex >= 0 ? args[outIndex + 1] : undefined;
     if (outIndex >= 0 && !outDir) {
-      console.error('usage: npm run snapshot [-- --out DIR]');
+      printError('cli.snapshot.usage');
       process.exit(2);
     }
     const config = { ...loadConfig(), logLevel: 'warn' };
@@ -107,12 +122,11 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       });
       await app.server.close();
       const changed = run.export.changed.length;
+      const commit = run.publish?.commit?.slice(0, 7);
       const published = run.publish?.committed
-        ? `committed ${run.publish.commit?.slice(0, 7)}${run.publish.pushed ? ' and pushed' : ''}`
-        : run.publish
-          ? 'nothing to commit'
-          : 'not published';
-      console.log(`snapshot in ${run.outDir}: ${changed} file(s) changed, ${published}`);
+        ? said(run.publish.pushed ? 'cli.snapshot.committedPushed' : 'cli.snapshot.committed', { commit })
+        : said(run.publish ? 'cli.snapshot.nothingToCommit' : 'cli.snapshot.notPublished');
+      print('cli.snapshot.done', { dir: run.outDir, changed, published });
     } finally {
       await database.close();
     }
@@ -121,7 +135,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   /** Writes every table and every stored file into one archive (`npm run export -- FILE`). */
   async export([file]) {
     if (!file) {
-      console.error('usage: npm run export -- <file.tar.gz>');
+      printError('cli.export.usage');
       process.exit(2);
     }
     const config = loadConfig();
@@ -133,9 +147,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
         path.resolve(file),
       );
       const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
-      console.log(
-        `exported ${rows} row(s) of ${manifest.tables.length} table(s) and ${manifest.files} file(s) to ${file}`,
-      );
+      print('cli.export.done', { rows, tables: manifest.tables.length, files: manifest.files, file });
     } finally {
       await database.close();
     }
@@ -144,7 +156,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   /** Restores an export into an empty database of either kind (`npm run import -- FILE`). */
   async import([file]) {
     if (!file) {
-      console.error('usage: npm run import -- <file.tar.gz>');
+      printError('cli.import.usage');
       process.exit(2);
     }
     const config = loadConfig();
@@ -155,12 +167,15 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
         { db: database.db, dialect: database.dialect, storage: storageOf(config) },
         path.resolve(file),
       );
-      console.log(
-        `imported ${manifest.tables.length} table(s) and ${manifest.files} file(s) from a ${manifest.from} export of ${new Date(manifest.exportedAt).toISOString()}`,
-      );
+      print('cli.import.done', {
+        tables: manifest.tables.length,
+        files: manifest.files,
+        from: manifest.from,
+        exportedAt: new Date(manifest.exportedAt).toISOString(),
+      });
     } catch (error) {
       if (error instanceof ImportRefused) {
-        console.error(`import refused: ${error.message}`);
+        printError('cli.import.refused', { reason: error.said });
         process.exit(1);
       }
       throw error;
@@ -180,18 +195,22 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
       const started = Date.now();
       const point = await service.backup();
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(
-        `backup ${point.id} at ${service.destination.label}: ${point.size} bytes, ${point.newBytes} new, ${seconds} s`,
-      );
+      print('cli.backup.done', {
+        id: point.id,
+        destination: service.destination.label,
+        size: point.size,
+        newBytes: point.newBytes,
+        seconds,
+      });
       const removed = await service.prune();
-      console.log(`pruned ${removed.points} point(s), ${removed.chunks} chunk(s)`);
+      print('cli.backup.pruned', { points: removed.points, chunks: removed.chunks });
       return;
     }
     const file = await backupDatabase(config.database, path.join(config.dataDir, 'backups'), {
       now: Date.now(),
       keep: config.backupKeep,
     });
-    console.log(`backup written to ${file}`);
+    print('cli.backup.written', { file });
   },
 
   /**
@@ -202,43 +221,42 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
     const config = loadConfig();
     if (args.includes('--from')) {
       try {
-        await restoreFromDestination(config, args, (line) => console.log(line));
+        await restoreFromDestination(config, args, printLine, language);
       } catch (error) {
         if (!(error instanceof RestoreRefused)) throw error;
-        console.error(`restore refused: ${error.message}`);
+        printError('cli.restore.refused', { reason: error.said });
         process.exit(2);
       }
       return;
     }
     const [file] = args;
     if (!file) {
-      console.error(`${RESTORE_USAGE}
-   or: npm run restore -- <DATA_DIR/backups/candy-….sqlite|dump>`);
+      console.error(text(RESTORE_USAGE));
+      printError('cli.restore.usageFile');
       process.exit(2);
     }
     await restoreDatabase(config.database, path.resolve(file));
-    console.log(`restored ${file}; start the server again`);
+    print('cli.restore.restoredFile', { file });
   },
 
   /** The restore drill now (the backup-drill job runs it nightly); exits 1 when it fails. */
   async 'backup-drill'() {
     const config = loadConfig();
-    if (!config.backups) throw new Error('BACKUP_DESTINATION is not set');
+    if (!config.backups) throw new SaidError(said('cli.drill.noDestination'));
     const drill = createBackupService(config, config.backups, storageOf(config), Date.now).drill();
-    if (!drill) throw new Error('BACKUP_IDENTITY_FILE is not set');
+    if (!drill) throw new SaidError(said('cli.drill.noIdentity'));
     const record = await drill;
+    // The details are the drill's record, kept in the site's language as the nightly job keeps them.
     for (const point of record.points)
-      console.log(`${point.id}: ${point.ok ? 'ok' : 'FAILED'} — ${point.detail}`);
+      print(point.ok ? 'cli.drill.ok' : 'cli.drill.failed', { id: point.id, detail: point.detail });
     if (!record.ok) process.exitCode = 1;
   },
 
   /** A new backup key: the identity for the owner to keep off this machine, the recipient for the server. */
   async 'backup-key'() {
     const { identity, recipient } = await newBackupKey();
-    console.log(
-      `# keep this identity safe and off this machine (BACKUP_IDENTITY_FILE for restore):\n${identity}`,
-    );
-    console.log(`# public key, for the server: BACKUP_RECIPIENT=${recipient}`);
+    print('cli.backupKey.identity', { identity });
+    print('cli.backupKey.recipient', { recipient });
   },
 
   /** The point-in-time shipper (the server starts it as a child process of its own). */
@@ -254,14 +272,15 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
    */
   async images([sub = '', ...rest]) {
     if (sub !== 'backfill') {
-      console.error('usage: npm run images -- backfill [--retry-failed]');
+      printError('cli.images.usage');
       process.exit(2);
     }
     // The gallery, moments and essays name their pictures to the pipeline through their own services.
     await withApp((app) =>
       backfillImages(app.modules.images, {
         retryFailed: rest.includes('--retry-failed'),
-        print: (line) => console.log(line),
+        print: printLine,
+        language,
       }),
     );
   },
@@ -270,18 +289,21 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   async 'import-from'(args) {
     const parsed = parseImportArgs(args);
     if (!parsed) {
-      console.error(USAGE);
+      console.error(text(USAGE));
       process.exit(2);
     }
     const job = await withApp((app) =>
       importFromFile(parsed, {
         imports: app.modules.importers.imports,
         scheduler: app.modules.scheduler,
-        print: (line) => console.log(line),
+        print: printLine,
+        language,
         onProgress: app.modules.importers.onProgress,
       }).catch((error: unknown) => {
         // A refused file is the owner's to fix: its reason, not a stack trace.
-        console.error(`import refused: ${error instanceof Error ? error.message : String(error)}`);
+        const reason =
+          error instanceof SaidError ? error.said : error instanceof Error ? error.message : String(error);
+        printError('cli.import.refused', { reason });
         process.exitCode = 1;
         return null;
       }),
@@ -292,25 +314,27 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   /** Adds quotes from a hitokoto sentences-bundle file (e.g. `sentences/i.json`). */
   async 'import-hitokoto'([file]) {
     if (!file) {
-      console.error('usage: cli import-hitokoto <sentences.json>');
+      printError('cli.hitokoto.usage');
       process.exit(2);
     }
     const { imported, duplicates, invalid } = await withDatabase((db) =>
       importSentencesFile(createHitokotoRepo(db), file, Date.now()),
     );
-    console.log(`imported ${imported} quote(s); skipped ${duplicates} duplicate(s), ${invalid} invalid`);
+    print('cli.hitokoto.done', { imported, duplicates, invalid });
   },
 };
 
 const [name = '', ...args] = process.argv.slice(2);
 const command = commands[name];
 if (!command) {
-  console.error(`usage: cli <${Object.keys(commands).join('|')}>`);
+  printError('cli.usage', { commands: Object.keys(commands).join('|') });
   process.exit(2);
 }
 command(args).catch((error: unknown) => {
-  if (error instanceof ConfigError) for (const line of error.problems) console.error(`config: ${line}`);
-  else if (error instanceof PasswordRuleError) console.error(error.message);
+  if (error instanceof ConfigError)
+    for (const problem of error.problems) printError('cli.config', { problem });
+  // A refusal the command knows (a password the rules refuse, a missing setting): its words, no stack.
+  else if (error instanceof SaidError) console.error(text(error.said));
   else console.error(error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import type { DialectName } from '../db/dialect.ts';
 import type { Db } from '../db/index.ts';
 import { appliedMigrations } from '../db/migrate.ts';
 import { safeRelativePath } from '../http/safePath.ts';
+import { SaidError, said } from '../i18n/said.ts';
 import { loadTar } from '../lazyModules.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import { denormalise, readRows, tablesInOrder } from './tables.ts';
@@ -76,7 +77,8 @@ export const exportArchive = async (
   }
 };
 
-export class ImportRefused extends Error {}
+/** Why an archive is not imported: said in the operator's language by the command line. */
+export class ImportRefused extends SaidError {}
 
 const walk = async (root: string, rel = ''): Promise<string[]> => {
   const out: string[] = [];
@@ -103,21 +105,20 @@ export const importArchive = async (
     const manifest = JSON.parse(
       await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8'),
     ) as ExportManifest;
-    if (manifest.format !== exportFormat) throw new ImportRefused(`not a Candy Jar export: ${file}`);
+    if (manifest.format !== exportFormat) throw new ImportRefused(said('cli.import.notAnExport', { file }));
     if (manifest.version > exportVersion)
-      throw new ImportRefused(`export format ${manifest.version} is newer than this server`);
+      throw new ImportRefused(said('cli.import.newerFormat', { version: manifest.version }));
     const known = new Set(await appliedMigrations(deps.db));
     const unknown = manifest.migrations.filter((m) => !known.has(m));
     if (unknown.length > 0)
-      throw new ImportRefused(`the export comes from a newer version (migrations ${unknown.join(', ')})`);
+      throw new ImportRefused(said('cli.import.newerMigrations', { migrations: unknown.join(', ') }));
     const occupied = await deps.db
       .selectFrom('owner')
       .select('id')
       .union(deps.db.selectFrom('essay').select('id'))
       .limit(1)
       .execute();
-    if (occupied.length > 0)
-      throw new ImportRefused('the database already holds a site; import into an empty one');
+    if (occupied.length > 0) throw new ImportRefused(said('cli.import.notEmpty'));
 
     const targetTables = new Map((await tablesInOrder(deps.db, deps.dialect)).map((t) => [t.name, t]));
     const order = manifest.tables.map((t) => t.name).filter((name) => targetTables.has(name));

@@ -134,7 +134,7 @@ describe(`export and import (${testDialect()})`, () => {
     fs.writeFileSync(path.join(work, 'bogus', 'manifest.json'), '{"format":"something-else","version":1}');
     await tar.c({ gzip: true, file: bogus, cwd: path.join(work, 'bogus') }, ['manifest.json']);
     const fresh = await sqliteSite(false);
-    await expect(importArchive(fresh.deps, bogus)).rejects.toThrow(/not a Candy Jar export/);
+    await expect(importArchive(fresh.deps, bogus)).rejects.toThrow(/不是糖果罐的导出文件/);
     await fresh.close();
   });
 });

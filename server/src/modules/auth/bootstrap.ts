@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { SaidError, said } from '../../i18n/said.ts';
 import { generatePassword, hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 import { createOwnerRepo } from './repo.ts';
 
@@ -40,7 +41,8 @@ export const ensureOwner = async (
   return 'created';
 };
 
-export class PasswordRuleError extends Error {}
+/** A new password the rules refuse: said in the operator's language by the command line. */
+export class PasswordRuleError extends SaidError {}
 
 /** Sets a new owner password and ends every session (the CLI's `reset-password`). */
 export const resetOwnerPassword = async (
@@ -49,7 +51,7 @@ export const resetOwnerPassword = async (
   now: number,
 ): Promise<{ username: string; revokedSessions: number }> => {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw new PasswordRuleError(`the password must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters long`);
+    throw new PasswordRuleError(said('cli.owner.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX }));
   }
   const repo = createOwnerRepo(db);
   const owner = await repo.findOwner();

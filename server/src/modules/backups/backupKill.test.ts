@@ -100,6 +100,8 @@ describe(`restore after kill -9 and a lost disk (${testDialect()})`, () => {
     }
     env = {
       ...process.env,
+      // The command line's lines in English (the operator's locale), as asserted below.
+      LC_ALL: 'en_US.UTF-8',
       DATA_DIR: t.config.dataDir,
       ...(t.config.database.kind === 'postgres' ? { DATABASE_URL: t.config.database.url } : {}),
       OWNER_USERNAME: owner.username,

@@ -172,7 +172,7 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
   });
 
   it('refuses to restore over a live database without --force', async () => {
-    await expect(restoreFromDestination(t.config, ['--from', dest], () => {})).rejects.toThrow(
+    await expect(restoreFromDestination(t.config, ['--from', dest], () => {}, 'en')).rejects.toThrow(
       RestoreRefused,
     );
   });
@@ -182,7 +182,7 @@ describe(`encrypted backups to a destination (${testDialect()})`, () => {
     fs.writeFileSync(wrong, `${(await newBackupKey()).identity}\n`);
     try {
       await expect(
-        restoreFromDestination(t.config, ['--from', dest, '--force', '--identity', wrong], () => {}),
+        restoreFromDestination(t.config, ['--from', dest, '--force', '--identity', wrong], () => {}, 'en'),
       ).rejects.toThrow(/sealed to age1/);
       const settings = t.config.backups;
       if (!settings) throw new Error('no backups configured');

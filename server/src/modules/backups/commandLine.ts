@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
+import type { Language } from '@candy/contract/languages';
 import type { Config } from '../../config.ts';
+import { SaidError, said, sayIn } from '../../i18n/said.ts';
 import { loadAge } from '../../lazyModules.ts';
 import { createStorage } from '../../storage/index.ts';
 import { keyMismatch, openerFor, readIdentity } from './crypto.ts';
@@ -8,11 +10,10 @@ import { dbSnapshotDir } from './paths.ts';
 import { listPoints, pointAt, readIndex, readManifest, restoreFiles } from './reader.ts';
 import { databaseIsEmpty, restoreDatabaseOf } from './restore.ts';
 
-export const RESTORE_USAGE =
-  'usage: npm run restore -- --from <folder|s3://bucket/prefix> [--at <ISO time>|latest] [--force] [--identity <file>]\n' +
-  '       (BACKUP_IDENTITY_FILE and BACKUP_S3_* from the environment; stop the server first)';
+export const RESTORE_USAGE = said('cli.restore.usage');
 
-export class RestoreRefused extends Error {}
+/** Why a restore does not start: said in the operator's language by the command line. */
+export class RestoreRefused extends SaidError {}
 
 const flag = (args: string[], name: string): string | undefined => {
   const at = args.indexOf(name);
@@ -29,31 +30,31 @@ export const newBackupKey = async (): Promise<{ identity: string; recipient: str
 /**
  * `npm run restore -- --from DEST --at TIME` (issue 45.4): the newest good point at or before TIME
  * into this configuration's database (SQLite file or PostgreSQL) and file store. Refuses a
- * database or file store that holds anything, unless `--force`.
+ * database or file store that holds anything, unless `--force`. The lines are in `language` (the
+ * operator's: i18n/operatorLanguage.ts).
  */
 export const restoreFromDestination = async (
   config: Config,
   args: string[],
   log: (line: string) => void,
+  language: Language,
 ): Promise<void> => {
+  const say = (key: string, values?: Record<string, unknown>) => log(sayIn(language, said(key, values)));
   const from = flag(args, '--from');
   if (!from) throw new RestoreRefused(RESTORE_USAGE);
   const atText = flag(args, '--at') ?? 'latest';
   const at = atText === 'latest' ? Number.POSITIVE_INFINITY : Date.parse(atText);
-  if (Number.isNaN(at)) throw new RestoreRefused(`--at: not a time: ${atText}`);
+  if (Number.isNaN(at)) throw new RestoreRefused(said('cli.restore.notATime', { at: atText }));
   const identityFile =
     flag(args, '--identity') ?? config.backups?.identityFile ?? process.env.BACKUP_IDENTITY_FILE;
-  if (!identityFile) throw new RestoreRefused('no identity: give --identity <file> or BACKUP_IDENTITY_FILE');
+  if (!identityFile) throw new RestoreRefused(said('cli.restore.noIdentity'));
   const force = args.includes('--force');
 
   const storage = createStorage(config);
   if (!force) {
     if (!(await databaseIsEmpty(config.database)))
-      throw new RestoreRefused(
-        'the database is not empty; restore into an empty one, or add --force to overwrite it',
-      );
-    if ((await storage.list('')).length > 0)
-      throw new RestoreRefused('the file store is not empty; add --force to write over it');
+      throw new RestoreRefused(said('cli.restore.databaseNotEmpty'));
+    if ((await storage.list('')).length > 0) throw new RestoreRefused(said('cli.restore.storeNotEmpty'));
   }
   const destination = openDestination(from, {
     endpoint: process.env.BACKUP_S3_ENDPOINT,
@@ -64,12 +65,18 @@ export const restoreFromDestination = async (
   });
   const points = await listPoints(destination.store);
   const point = pointAt(points, at);
-  if (!point) throw new RestoreRefused(`no good point at or before ${atText} at ${destination.label}`);
+  if (!point)
+    throw new RestoreRefused(said('cli.restore.noPoint', { at: atText, destination: destination.label }));
   const identity = readIdentity(identityFile);
   const mismatch = await keyMismatch(identity, (await readIndex(destination.store, point.id)).recipient);
-  if (mismatch) throw new RestoreRefused(mismatch);
+  // As the drill says it (its reason names the keys, in no language).
+  if (mismatch) throw new RestoreRefused(said('backups.wrongKey', { reason: mismatch }));
   const opener = openerFor(identity);
-  log(`restoring ${point.id} (${new Date(point.createdAt).toISOString()}) from ${destination.label}`);
+  say('cli.restore.restoring', {
+    id: point.id,
+    createdAt: new Date(point.createdAt).toISOString(),
+    destination: destination.label,
+  });
   const started = Date.now();
   try {
     const manifest = await readManifest(destination.store, opener, point.id);
@@ -77,9 +84,11 @@ export const restoreFromDestination = async (
       workDir: dbSnapshotDir(config.dataDir),
     });
     const files = await restoreFiles(destination.store, opener, manifest.files, storage);
-    log(
-      `restored ${Object.keys(tables).length} tables and ${files} files in ${((Date.now() - started) / 1000).toFixed(1)} s; start the server`,
-    );
+    say('cli.restore.restored', {
+      tables: Object.keys(tables).length,
+      files,
+      seconds: ((Date.now() - started) / 1000).toFixed(1),
+    });
   } catch (error) {
     // What does not decrypt or match is never offered again (the drill marks points the same way).
     const detail = error instanceof Error ? error.message : String(error);

@@ -156,7 +156,9 @@ describe('hitokoto', () => {
       const file = path.join(t.config.dataDir, 'bad.json');
       fs.writeFileSync(file, JSON.stringify({ hitokoto: 'one' }));
       const { importSentencesFile } = await import('./importSentences.ts');
-      await expect(importSentencesFile(createHitokotoRepo(t.database.db), file, 1)).rejects.toThrow(/array/);
+      await expect(importSentencesFile(createHitokotoRepo(t.database.db), file, 1)).rejects.toThrow(
+        '文件应是句子的 JSON 数组',
+      );
     });
   });
 

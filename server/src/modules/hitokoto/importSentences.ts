@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Insertable } from 'kysely';
 import * as z from 'zod';
 import type { HitokotoTable } from '../../db/schema.ts';
+import { SaidError, said } from '../../i18n/said.ts';
 import type { HitokotoRepo } from './repo.ts';
 
 /** One entry of the public hitokoto sentences-bundle (`sentences/*.json`); other fields are ignored. */
@@ -32,7 +33,7 @@ export const importSentences = async (
   entries: unknown,
   now: number,
 ): Promise<ImportResult> => {
-  if (!Array.isArray(entries)) throw new Error('expected a JSON array of sentences');
+  if (!Array.isArray(entries)) throw new SaidError(said('cli.hitokoto.notAnArray'));
   const seen = await repo.texts();
   const rows: Insertable<HitokotoTable>[] = [];
   let duplicates = 0;

@@ -104,6 +104,7 @@ describe('the backfill finds pictures stored before the pipeline', () => {
     const done = await backfillImages(t.modules.images, {
       retryFailed: false,
       print: (line) => lines.push(line),
+      language: 'en',
     });
     expect(done).toMatchObject({ ready: 1, failed: 0 });
     expect(lines[0]).toBe('registered 1 picture(s) stored before the pipeline (1 named but not in storage)');

@@ -1,3 +1,5 @@
+import type { Language } from '@candy/contract/languages';
+import { said, sayIn } from '../../i18n/said.ts';
 import type { ImagesService } from './service.ts';
 
 /**
@@ -5,34 +7,47 @@ import type { ImagesService } from './service.ts';
  * gallery's, moments', essays'), then makes the copies of every picture still waiting for them, one
  * after another, with a line of progress each. A picture is marked done only once its copies are
  * stored, so a killed run resumes where it stopped. Failed attempts wait for their back-off here
- * too; `retryFailed` first gives given-up pictures another three attempts.
+ * too; `retryFailed` first gives given-up pictures another three attempts. The lines are in
+ * `language` (the operator's: i18n/operatorLanguage.ts).
  */
 export const backfillImages = async (
   images: Pick<
     ImagesService,
     'sweepUnfinished' | 'adoptStored' | 'retryFailed' | 'status' | 'processPending'
   >,
-  options: { retryFailed: boolean; print: (line: string) => void },
+  options: { retryFailed: boolean; print: (line: string) => void; language: Language },
 ) => {
+  const text = (key: string, values?: Record<string, unknown>) => sayIn(options.language, said(key, values));
+  const say = (key: string, values?: Record<string, unknown>) => options.print(text(key, values));
   const swept = await images.sweepUnfinished();
-  if (swept > 0) options.print(`removed ${swept} half-written cop(ies) of an interrupted run`);
+  if (swept > 0) say('cli.images.swept', { count: swept });
   const adopted = await images.adoptStored();
-  options.print(
-    `registered ${adopted.registered} picture(s) stored before the pipeline` +
-      (adopted.missing > 0 ? ` (${adopted.missing} named but not in storage)` : ''),
-  );
-  if (options.retryFailed)
-    options.print(`retrying ${await images.retryFailed({ start: false })} failed picture(s)`);
+  if (adopted.missing > 0)
+    say('cli.images.registeredMissing', { count: adopted.registered, missing: adopted.missing });
+  else say('cli.images.registered', { count: adopted.registered });
+  if (options.retryFailed) say('cli.images.retrying', { count: await images.retryFailed({ start: false }) });
   const { pending } = await images.status();
-  options.print(`${pending} picture(s) waiting for their copies`);
+  say('cli.images.waiting', { count: pending });
   const started = Date.now();
   const done = await images.processPending({
-    onProgress: (count, key, outcome) => options.print(`[${count}/${pending}] ${outcome.padEnd(6)} ${key}`),
+    onProgress: (count, key, outcome) =>
+      say('cli.images.progress', {
+        done: count,
+        total: pending,
+        outcome: text(`cli.images.outcome.${outcome}`).padEnd(6),
+        key,
+      }),
   });
   const after = await images.status();
-  options.print(
-    `made ${done.ready}, passed through ${done.skip}, failed ${done.failed} in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-      `${after.pending} waiting for a retry, ${after.failed} given up${after.lastError ? ` (last: ${after.lastError})` : ''}`,
-  );
+  const summary = {
+    ready: done.ready,
+    skip: done.skip,
+    failed: done.failed,
+    seconds: ((Date.now() - started) / 1000).toFixed(1),
+    pending: after.pending,
+    given: after.failed,
+  };
+  if (after.lastError) say('cli.images.doneLastError', { ...summary, error: after.lastError });
+  else say('cli.images.done', summary);
   return done;
 };

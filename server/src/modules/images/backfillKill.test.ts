@@ -18,6 +18,8 @@ const runBackfill = (t: TestApp, onLine: (line: string, child: ChildProcess) => 
       const child = spawn(process.execPath, [cli, 'images', 'backfill'], {
         env: {
           ...process.env,
+          // The lines in English (the operator's locale), as asserted below.
+          LC_ALL: 'en_US.UTF-8',
           DATA_DIR: t.config.dataDir,
           LOG_LEVEL: 'silent',
           LOG_FILES: 'false',

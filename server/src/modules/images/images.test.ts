@@ -293,6 +293,7 @@ const pipelineSuite = (name: string, env: () => Record<string, string>) =>
       const done = await backfillImages(t.modules.images, {
         retryFailed: false,
         print: (line) => lines.push(line),
+        language: 'en',
       });
       expect(done).toMatchObject({ ready: 2, failed: 0 });
       expect(lines).toContain('2 picture(s) waiting for their copies');
@@ -320,6 +321,7 @@ const pipelineSuite = (name: string, env: () => Record<string, string>) =>
       const done = await backfillImages(t.modules.images, {
         retryFailed: false,
         print: (line) => lines.push(line),
+        language: 'en',
       });
       expect(lines).toContain('registered 2 picture(s) stored before the pipeline');
       expect(done).toMatchObject({ ready: 2, failed: 0 });
@@ -333,7 +335,11 @@ const pipelineSuite = (name: string, env: () => Record<string, string>) =>
       expect(frame.frame).toMatchObject({ width: 1000, height: 700, fallback: 'png' });
       // Run again, nothing is registered twice.
       const again: string[] = [];
-      await backfillImages(t.modules.images, { retryFailed: false, print: (line) => again.push(line) });
+      await backfillImages(t.modules.images, {
+        retryFailed: false,
+        print: (line) => again.push(line),
+        language: 'en',
+      });
       expect(again).toContain('registered 0 picture(s) stored before the pipeline');
       expect(again).toContain('0 picture(s) waiting for their copies');
     });

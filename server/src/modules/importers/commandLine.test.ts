@@ -21,6 +21,7 @@ describe('npm run import-from', () => {
       imports: t.modules.importers.imports,
       scheduler: t.modules.scheduler,
       print: (line) => lines.push(line),
+      language: 'en',
       onProgress: t.modules.importers.onProgress,
     });
     return { job, lines };
@@ -58,6 +59,8 @@ describe('npm run import-from', () => {
         imports: t.modules.importers.imports,
         scheduler: t.modules.scheduler,
         print: () => undefined,
+        // The parser's reason in Chinese, as the back office shows it to a Chinese owner.
+        language: 'zh-CN',
         onProgress: t.modules.importers.onProgress,
       }),
     ).rejects.toThrow(/不是合法的 XML|wxr_version/);

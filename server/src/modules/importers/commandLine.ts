@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ImportJob } from '@candy/contract/calls/importers';
 import { ImportPlatformName } from '@candy/contract/calls/importers';
+import type { Language } from '@candy/contract/languages';
 import { AppError } from '../../http/errors.ts';
+import { SaidError, said, sayIn } from '../../i18n/said.ts';
 import type { Scheduler } from '../../jobs/scheduler.ts';
 import type { ImportService } from './service.ts';
 
@@ -14,8 +16,7 @@ export interface ImportFromArgs {
   overwrite: boolean;
 }
 
-export const USAGE =
-  'usage: npm run import-from -- <wordpress> FILE [--dry-run] [--fetch-pictures] [--overwrite]';
+export const USAGE = said('cli.importFrom.usage');
 
 /** `import-from wordpress FILE --dry-run` → its parts, or null when they do not make a command. */
 export const parseImportArgs = (args: readonly string[]): ImportFromArgs | null => {
@@ -32,15 +33,16 @@ export const parseImportArgs = (args: readonly string[]): ImportFromArgs | null 
   };
 };
 
-const previewLines = (preview: ImportJob['preview']): string[] => {
+/** The preview's lines in `language` (its warnings come presented in it already). */
+const previewLines = (preview: ImportJob['preview'], language: Language): string[] => {
   const c = preview.counts;
   return [
-    `essays ${c.essays}, about page ${c.about}, moments ${c.moments} (hidden ${c.hidden}, scheduled ${c.scheduled})`,
-    `comments ${c.comments}, pictures ${c.pictures}, old addresses ${c.oldPaths}`,
+    sayIn(language, said('cli.importFrom.counts', { ...c })),
+    sayIn(language, said('cli.importFrom.moreCounts', { ...c })),
     ...preview.first.map(
       (item) => `  ${new Date(item.publishedAt).toISOString().slice(0, 10)}  ${item.title}`,
     ),
-    ...preview.warnings.map((w) => `warning: ${w.message}`),
+    ...preview.warnings.map((w) => sayIn(language, said('cli.importFrom.warning', { message: w.message }))),
   ];
 };
 
@@ -54,53 +56,64 @@ export const importFromFile = async (
     imports: ImportService;
     scheduler: Scheduler;
     print: (line: string) => void;
+    /** The operator's language (i18n/operatorLanguage.ts): the lines, the preview's warnings, a refusal. */
+    language: Language;
     /** The runner's word after each committed batch (`importers.onProgress`). */
     onProgress: (listener: (jobId: number, done: number, total: number) => void) => () => void;
   },
 ): Promise<ImportJob | null> => {
+  const { language } = deps;
+  const say = (key: string, values?: Record<string, unknown>) =>
+    deps.print(sayIn(language, said(key, values)));
   const platform = ImportPlatformName.safeParse(args.platform);
-  if (!platform.success) throw new Error(`unknown platform "${args.platform}"`);
+  if (!platform.success)
+    throw new SaidError(said('cli.importFrom.unknownPlatform', { platform: args.platform }));
   const bytes = fs.readFileSync(args.file);
   const options = { fetchPictures: args.fetchPictures, overwrite: args.overwrite };
   try {
     if (args.dryRun) {
-      for (const line of previewLines(await deps.imports.preview(platform.data, bytes))) deps.print(line);
-      deps.print('dry run: nothing written');
+      const preview = await deps.imports.preview(platform.data, bytes, language);
+      for (const line of previewLines(preview, language)) deps.print(line);
+      say('cli.importFrom.dryRun');
       return null;
     }
-    const job = await deps.imports.create(platform.data, path.basename(args.file), bytes, options);
-    for (const line of previewLines(job.preview)) deps.print(line);
+    const job = await deps.imports.create(platform.data, path.basename(args.file), bytes, options, language);
+    for (const line of previewLines(job.preview, language)) deps.print(line);
     await deps.imports.queue(job.id);
     // An import interrupted earlier (a crash, a kill) is older, so it is finished first; then this one.
     const stopListening = deps.onProgress((jobId, done, total) =>
-      deps.print(
-        jobId === job.id ? `${done}/${total}` : `import #${jobId}, interrupted before: ${done}/${total}`,
-      ),
+      jobId === job.id
+        ? deps.print(`${done}/${total}`)
+        : say('cli.importFrom.interrupted', { id: jobId, done, total }),
     );
     let waitingSaid = false;
     try {
       for (;;) {
         const took = await deps.scheduler.runNow('import-batches', 'change');
         await deps.scheduler.idle();
-        const state = await deps.imports.get(job.id);
+        const state = await deps.imports.get(job.id, language);
         if (!took && !waitingSaid && state.status !== 'done' && state.status !== 'failed') {
           // The server runs it, or a killed run still holds the job's lease: that runs out within a minute.
-          deps.print(
-            'waiting for the import job: another process holds it (a stopped one lets go within a minute)',
-          );
+          say('cli.importFrom.waiting');
           waitingSaid = true;
         }
         if (state.status === 'done' || state.status === 'failed') {
           const r = state.report;
-          deps.print(
-            state.status === 'failed'
-              ? `import failed: ${state.error}`
-              : `created ${r.created}, updated ${r.updated}, left alone ${r.skipped}, comments ${r.comments}, pictures ${r.pictures}, redirects ${r.redirects}`,
-          );
-          for (const f of r.failedPictures) deps.print(`picture not carried: ${f.url} (${f.reason})`);
-          if (r.unmatched > 0) deps.print(`${r.unmatched} comment(s) found no imported post, not written:`);
+          if (state.status === 'failed') say('cli.importFrom.failed', { error: state.error });
+          else
+            say('cli.importFrom.report', {
+              created: r.created,
+              updated: r.updated,
+              skipped: r.skipped,
+              comments: r.comments,
+              pictures: r.pictures,
+              redirects: r.redirects,
+            });
+          for (const f of r.failedPictures)
+            say('cli.importFrom.pictureNotCarried', { url: f.url, reason: f.reason });
+          if (r.unmatched > 0) say('cli.importFrom.unmatched', { count: r.unmatched });
           for (const c of r.unmatchedComments)
-            deps.print(`  comment ${c.sourceId} by ${c.author} on ${c.postUrl}`);
+            say('cli.importFrom.unmatchedComment', { id: c.sourceId, author: c.author, url: c.postUrl });
           return state;
         }
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -109,8 +122,8 @@ export const importFromFile = async (
       stopListening();
     }
   } catch (error) {
-    // The parser's reason, as the back office shows it.
-    if (error instanceof AppError) throw new Error(error.message);
+    // The parser's reason, as the back office shows it (in the operator's language).
+    if (error instanceof AppError) throw new Error(sayIn(language, error.said));
     throw error;
   }
 };

@@ -25,6 +25,8 @@ const importFrom = (t: TestApp, killAt: (line: string) => boolean = () => false)
     const child = spawn(process.execPath, [cli, 'import-from', 'wordpress', fixture], {
       env: {
         ...process.env,
+        // The lines in English (the operator's locale), as asserted below.
+        LC_ALL: 'en_US.UTF-8',
         DATA_DIR: t.config.dataDir,
         LOG_LEVEL: 'silent',
         LOG_FILES: 'false',

@@ -22,7 +22,7 @@ export interface ImportServiceDeps {
   /** Starts the `import-batches` job now (it also runs every minute, and resumes after a restart). */
   kick: () => void;
   maxUploadBytes: number;
-  /** The site's language (SITE_LANGUAGE): the command line's, and what parsers fill in themselves. */
+  /** The site's language (SITE_LANGUAGE): what parsers fill in themselves, and the default shown one. */
   language: Language;
   now: () => number;
 }
@@ -38,7 +38,7 @@ export const createImportService = ({
   now,
 }: ImportServiceDeps) => {
   const preview = previewCache();
-  /** `shown`: the caller's language (the command line's: the site's). */
+  /** `shown`: the caller's language (the command line's: the operator's, i18n/operatorLanguage.ts). */
   const present = async (id: number, shown: Language = language): Promise<ImportJob> => {
     const row = await repo.findJob(id);
     if (!row) throw notFound(said('error.importers.notFound'));
@@ -74,14 +74,15 @@ export const createImportService = ({
     fileName: string,
     bytes: Uint8Array,
     options: ImportOptions,
+    shown: Language = language,
   ): Promise<ImportJob> =>
-    insert(platform, fileName, await parseToStored(platform, fileName, bytes, language), options, language);
+    insert(platform, fileName, await parseToStored(platform, fileName, bytes, language), options, shown);
 
   return {
     create,
     /** The preview alone, nothing written (the CLI's `--dry-run`). */
-    preview: async (platform: ImportPlatform, bytes: Uint8Array) =>
-      presentPreview((await parseToStored(platform, 'file', bytes, language)).preview, language),
+    preview: async (platform: ImportPlatform, bytes: Uint8Array, shown: Language = language) =>
+      presentPreview((await parseToStored(platform, 'file', bytes, language)).preview, shown),
     /** Queues a previewed import without starting the job (the CLI runs it under the job's lease). */
     async queue(id: number): Promise<void> {
       await repo.updateJob(id, { status: 'queued', updated_at: now() });

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { RequestError } from '../../core/request.ts';
+import { currentLanguage, onLanguageChange } from '../../i18n/i18n.ts';
 
 /**
  * The back office's one server-state cache (DESIGN §9). Errors are already toasted by the request
@@ -16,4 +17,21 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+});
+
+/**
+ * A language switch makes every cached answer stale (issue 44). The server words some answers in
+ * the caller's language (`Accept-Language`: the jobs' names and descriptions, an import's report,
+ * the statistics' labels, every refusal's message), so what is shown is fetched again at once in
+ * the new language, and the rest when next used. One rule for every query rather than a list of
+ * worded calls that a new page could forget; a switch is rare, and an answer that did not change
+ * keeps its identity (structural sharing), so nothing re-renders or resets for it. Lingui also
+ * says `change` when a catalogue is loaded: only a new language counts.
+ */
+let answeredIn = currentLanguage();
+onLanguageChange(() => {
+  const language = currentLanguage();
+  if (language === answeredIn) return;
+  answeredIn = language;
+  void queryClient.invalidateQueries();
 });
