@@ -27,10 +27,31 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const node = process.execPath;
 const args = process.argv.slice(2);
 const started = Date.now();
+/** The machine's busy and total CPU seconds so far (Linux), to say how saturated the run was. */
+const machineCpu = () => {
+  if (!fs.existsSync('/proc/stat')) return null;
+  const ticks = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.reduce((sum, n) => sum + n, 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
+};
+const cpuAtStart = machineCpu();
 
 /** @typedef {{ title: string, command: string, args: string[], env?: Record<string, string> }} Step */
-/** @type {{ title: string, seconds: number, passed: number, failed: number, skipped: number }[]} */
+/** @type {{ title: string, seconds: number, cpu: number | null, passed: number, failed: number, skipped: number }[]} */
 const table = [];
+const timeBin = ['/usr/bin/time'].find((candidate) => fs.existsSync(candidate));
+/** User + system seconds GNU time wrote, or null. @param {string | null} file */
+const cpuOf = (file) => {
+  if (!file || !fs.existsSync(file)) return null;
+  const [user, system] =
+    fs.readFileSync(file, 'utf8').trim().split('\n').at(-1)?.split(' ').map(Number) ?? [];
+  fs.rmSync(file, { force: true });
+  return Number.isFinite(user) && Number.isFinite(system) ? (user ?? 0) + (system ?? 0) : null;
+};
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();
 
@@ -41,7 +62,17 @@ const running = new Set();
 const run = (step, prefix) =>
   new Promise((resolve) => {
     const begun = Date.now();
-    const child = spawn(step.command, step.args, {
+    // GNU time, where installed, reports the CPU the step and every process it waited for used: on
+    // two cores the suite's wall time follows the CPU both lanes ask for (issue 39).
+    const cpuFile = timeBin
+      ? path.join(os.tmpdir(), `candy-cpu-${process.pid}-${begun}-${Math.random()}`)
+      : null;
+    /** @type {[string, string[]]} */
+    const [command, args] =
+      timeBin && cpuFile
+        ? [timeBin, ['-q', '-f', '%U %S', '-o', cpuFile, step.command, ...step.args]]
+        : [step.command, step.args];
+    const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...step.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +103,7 @@ const run = (step, prefix) =>
     child.stderr.on('data', relay(process.stderr));
     child.on('close', (code, signal) => {
       running.delete(child);
-      table.push({ title: step.title, seconds: (Date.now() - begun) / 1000, ...counts });
+      table.push({ title: step.title, seconds: (Date.now() - begun) / 1000, cpu: cpuOf(cpuFile), ...counts });
       if (code !== 0 && !stopping)
         console.error(`\n✗ ${step.title} failed (${signal ?? `exit ${code}`}); its last lines:\n${tail}`);
       resolve(code ?? 1);
@@ -98,12 +129,21 @@ const lane = async (prefix, steps) => {
 };
 
 const printTable = () => {
-  console.log('\nwall time per layer (lanes run side by side):');
+  console.log('\nwall time per layer (lanes run side by side), and the CPU each used:');
   for (const row of table) {
     const tests = row.passed + row.failed > 0 ? `  ${row.passed} passed, ${row.failed} failed` : '';
-    console.log(`  ${row.title.padEnd(34)} ${row.seconds.toFixed(1).padStart(7)} s${tests}`);
+    const cpu = row.cpu === null ? '' : `  cpu ${row.cpu.toFixed(0).padStart(5)} s`;
+    console.log(`  ${row.title.padEnd(34)} ${row.seconds.toFixed(1).padStart(7)} s${cpu}${tests}`);
   }
   console.log(`  ${'total'.padEnd(34)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+  const now = machineCpu();
+  if (cpuAtStart && now) {
+    const busy = now.busy - cpuAtStart.busy;
+    const share = (100 * busy) / (now.total - cpuAtStart.total);
+    console.log(
+      `  the machine's CPU: ${busy.toFixed(0)} s busy of ${os.cpus().length} cores, ${share.toFixed(0)} % of the time`,
+    );
+  }
   const passed = table.reduce((sum, row) => sum + row.passed, 0);
   const failed = table.reduce((sum, row) => sum + row.failed, 0);
   const skipped = table.reduce((sum, row) => sum + row.skipped, 0);
