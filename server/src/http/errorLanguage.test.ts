@@ -2,8 +2,8 @@ import { ErrorCode, Texts } from '@candy/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { insertEssay } from '../modules/comments/testKit.ts';
 import { said, sayIn, spec } from '../i18n/said.ts';
+import { insertEssay } from '../modules/comments/testKit.ts';
 import { AppError, invalidField, notFound } from './errors.ts';
 
 /**
