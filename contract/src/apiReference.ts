@@ -1,12 +1,22 @@
 import * as z from 'zod';
 import type { CallDef } from './call.ts';
-import { loginRefusals } from './calls/auth.ts';
-import { proofRefusals } from './calls/commentModeration.ts';
+import { loginRefusalCodes } from './calls/auth.ts';
+import { proofRefusalCodes } from './calls/commentModeration.ts';
 import { calls } from './calls/index.ts';
 import { ErrorCode, type ErrorCodeValue, httpStatusOf } from './codes.ts';
+import serverWords from './i18n/zh-CN/server.json' with { type: 'json' };
 
-/** Codes whose message is always the same (the proof-of-work refusals, issues 25 and 40.4). */
-const fixedMessages: Partial<Record<ErrorCodeValue, string>> = { ...proofRefusals, ...loginRefusals };
+/**
+ * Codes whose message is always the same (the proof-of-work refusals, issues 25 and 40.4): the
+ * code's own, in the source language as the server says it to a Chinese caller (an English one
+ * reads en/server.json's).
+ */
+const fixedMessages: Partial<Record<ErrorCodeValue, string>> = Object.fromEntries(
+  [...proofRefusalCodes, ...loginRefusalCodes].map((code) => [
+    code,
+    (serverWords as Record<string, string>)[`error.code.${code}`],
+  ]),
+);
 
 const parts = ['params', 'query', 'body', 'response'] as const;
 

@@ -13,6 +13,12 @@ describe('focusable code blocks', () => {
     ['<pre tabindex="-1">a</pre>', '<pre tabindex="-1">a</pre>'],
     ['<p>pre</p><preview>a</preview>', '<p>pre</p><preview>a</preview>'],
   ])('%s', (html, expected) => {
-    expect(focusableCodeBlocks(html)).toBe(expected);
+    expect(focusableCodeBlocks(html, '代码块')).toBe(expected);
+  });
+
+  it('names them in the reader’s language, the label written as an attribute value', () => {
+    expect(focusableCodeBlocks('<pre>a</pre>', 'Code "block" & <b>')).toBe(
+      '<pre tabindex="0" role="group" aria-label="Code &quot;block&quot; &amp; &lt;b>">a</pre>',
+    );
   });
 });

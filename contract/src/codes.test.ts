@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { proofRefusals } from './calls/commentModeration.ts';
+import { loginRefusalCodes } from './calls/auth.ts';
+import { proofRefusalCodes } from './calls/commentModeration.ts';
 import { ErrorCode, httpStatusOf } from './codes.ts';
+import { allLanguages } from './languages.ts';
+import { serverCatalogues } from './serverCatalogues.ts';
 
 describe('business codes', () => {
   // DESIGN §3: a code is its HTTP status with one more digit, so a reader of either knows the other.
@@ -18,15 +21,30 @@ describe('business codes', () => {
     expect(httpStatusOf[ErrorCode.payloadTooLarge]).toBe(413);
   });
 
-  it('has a Chinese message for each proof-of-work refusal, one code per cause', () => {
+  it('has a fixed message for each proof-of-work refusal, one code per cause, in every language', () => {
     const proofCodes = [
       ErrorCode.proofRequired,
       ErrorCode.proofInvalid,
       ErrorCode.proofExpired,
       ErrorCode.proofReused,
     ];
-    expect(Object.keys(proofRefusals).map(Number)).toEqual(proofCodes);
-    expect(new Set(Object.values(proofRefusals)).size).toBe(proofCodes.length);
-    for (const message of Object.values(proofRefusals)) expect(message).toMatch(/[\u4e00-\u9fff]/);
+    expect([...proofRefusalCodes]).toEqual(proofCodes);
+    expect([...loginRefusalCodes]).toEqual([ErrorCode.loginProofRequired]);
+    for (const language of allLanguages) {
+      const messages = [...proofCodes, ...loginRefusalCodes].map(
+        (code) => serverCatalogues[language][`error.code.${code}`],
+      );
+      expect(new Set(messages).size, language).toBe(messages.length);
+    }
+    // The specification's words (issues 25 and 40.4), as the Chinese comment form and login page show them.
+    expect(proofCodes.map((code) => serverCatalogues['zh-CN'][`error.code.${code}`])).toEqual([
+      '请先完成人机验证再发表',
+      '人机验证没有通过，请重试',
+      '人机验证已过期，请重新验证',
+      '人机验证已经用过了，请重新验证',
+    ]);
+    expect(serverCatalogues['zh-CN'][`error.code.${ErrorCode.loginProofRequired}`]).toBe(
+      '登录失败次数较多，请先完成人机验证',
+    );
   });
 });

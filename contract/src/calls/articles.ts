@@ -24,7 +24,7 @@ export const ArticleInput = z.lazy(() =>
     content: z
       .string()
       .max(100_000)
-      .refine((text) => text.trim().length > 0, { message: '内容不能为空' }),
+      .refine((text) => text.trim().length > 0, { message: 'schema.content.empty' }),
   }),
 );
 export type ArticleInput = z.infer<typeof ArticleInput>;

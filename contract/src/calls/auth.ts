@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type CallDef, defineCall } from '../call.ts';
+import { ErrorCode } from '../codes.ts';
 import { authRoutes as routes } from '../routes/auth.ts';
 import { PowProof } from './commentModeration.ts';
 
@@ -9,7 +10,7 @@ export const Sealed = z.lazy(() =>
     .string()
     .min(1)
     .max(1024)
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, '需要 base64 密文'),
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'schema.auth.sealed'),
 );
 
 export const LoginRequest = z.lazy(() =>
@@ -153,10 +154,11 @@ export const changePassword = defineCall(routes.changePassword, () => ({
   response: z.object({ revokedSessions: z.number() }),
 }));
 
-/** The login's own refusal (code 4038), as the login page shows it while it solves the proof. */
-export const loginRefusals = {
-  4038: '登录失败次数较多，请先完成人机验证',
-} as const;
+/**
+ * The login's own refusal (code 4038), as the login page shows it while it solves the proof: its
+ * message is fixed, the code's own (`error.code.4038` in server.json).
+ */
+export const loginRefusalCodes = [ErrorCode.loginProofRequired] as const;
 
 /** What a login proved the owner with: a password, a TOTP or recovery code, a passkey. */
 export const AttemptMethod = z.enum(['password', 'totp', 'passkey']);

@@ -74,7 +74,7 @@ export const BangumiSubjectPage = z.lazy(() =>
 export type BangumiSubjectPage = z.infer<typeof BangumiSubjectPage>;
 
 const SubjectId = z.lazy(() => z.coerce.number().int().positive().max(2_147_483_647));
-const DateText = z.lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 YYYY-MM-DD'));
+const DateText = z.lazy(() => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'schema.bangumi.date'));
 const CoverUrl = z.lazy(() =>
   z.union([
     z.literal(''),
@@ -82,7 +82,7 @@ const CoverUrl = z.lazy(() =>
       .string()
       .trim()
       .max(500)
-      .regex(/^(https?:\/\/|\/files\/)/i, '封面是 http(s) 地址或 /files/ 下的文件'),
+      .regex(/^(https?:\/\/|\/files\/)/i, 'schema.bangumi.cover'),
   ]),
 );
 const Tags = z.lazy(() => z.array(z.string().trim().min(1).max(30)).max(30));
@@ -136,7 +136,7 @@ export const bangumiByKeyword = defineCall(routes.bangumiByKeyword, () => ({
 /** Anime that first aired in a month (`YYYY-MM`), pages of 20 from 1. */
 export const bangumiByAirDate = defineCall(routes.bangumiByAirDate, () => ({
   query: z.object({
-    airDate: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '格式为 YYYY-MM'),
+    airDate: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'schema.bangumi.month'),
     page: z.coerce.number().int().min(1).max(500).default(1),
   }),
   response: BangumiSubjectPage,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ErrorCode } from '../codes.ts';
 
 /**
  * Comments a site can leave open (issue 25): a proof of work on every visitor's write, and a
@@ -8,13 +9,6 @@ import * as z from 'zod';
 /** What is held for the owner's review before others see it. */
 export const ModerationMode = z.enum(['none', 'links', 'first', 'all']);
 export type ModerationMode = z.infer<typeof ModerationMode>;
-
-export const moderationModeLabels: Record<ModerationMode, string> = {
-  none: '不审核',
-  links: '含链接的评论',
-  first: '访客的第一条评论',
-  all: '全部评论',
-};
 
 /** `held` waits for the owner; `spam` was marked so (its author still sees it as waiting). */
 export const CommentStatus = z.enum(['visible', 'held', 'spam']);
@@ -49,19 +43,21 @@ export const PowChallenge = z.lazy(() =>
 export type PowChallenge = z.infer<typeof PowChallenge>;
 
 /**
- * Why a proof of work was refused (codes 4033–4036), as the comment form shows it. The web cures
- * 4035 and 4036 itself by solving again.
+ * Why a proof of work was refused (codes 4033–4036), one code per cause. Each code's message is
+ * fixed: the code's own (`error.code.<code>` in server.json), as the comment form shows it. The web
+ * cures 4035 and 4036 itself by solving again.
  */
-export const proofRefusals = {
-  4033: '请先完成人机验证再发表',
-  4034: '人机验证没有通过，请重试',
-  4035: '人机验证已过期，请重新验证',
-  4036: '人机验证已经用过了，请重新验证',
-} as const;
+export const proofRefusalCodes = [
+  ErrorCode.proofRequired,
+  ErrorCode.proofInvalid,
+  ErrorCode.proofExpired,
+  ErrorCode.proofReused,
+] as const;
+export type ProofRefusalCode = (typeof proofRefusalCodes)[number];
 
 /** The widget's payload: base64 of `{challenge, solution}`. Checked on the server, not here. */
 export const PowProof = z.lazy(() =>
-  z.string({ error: '人机验证数据要是文字' }).max(8_000, '人机验证数据过长'),
+  z.string({ error: 'schema.proof.notText' }).max(8_000, 'schema.proof.tooLong'),
 );
 
 const id = z.lazy(() => z.coerce.number().int().positive().max(2_147_483_647));
@@ -71,7 +67,10 @@ export type ModerationAction = z.infer<typeof ModerationAction>;
 
 export const CommentModerateBody = z.lazy(() =>
   z.object({
-    ids: z.array(id, { error: '请选择评论' }).min(1, '请选择评论').max(100, '一次最多 100 条'),
+    ids: z
+      .array(id, { error: 'schema.comments.select' })
+      .min(1, 'schema.comments.select')
+      .max(100, 'schema.comments.selectMax'),
     action: ModerationAction,
   }),
 );
@@ -93,7 +92,10 @@ export type CommentModerateResult = z.infer<typeof CommentModerateResult>;
  */
 export const CommentSpamPreviewBody = z.lazy(() =>
   z.object({
-    ids: z.array(id, { error: '请选择评论' }).min(1, '请选择评论').max(100, '一次最多 100 条'),
+    ids: z
+      .array(id, { error: 'schema.comments.select' })
+      .min(1, 'schema.comments.select')
+      .max(100, 'schema.comments.selectMax'),
   }),
 );
 export type CommentSpamPreviewBody = z.infer<typeof CommentSpamPreviewBody>;
@@ -111,7 +113,10 @@ export type CommentSpamPreview = z.infer<typeof CommentSpamPreview>;
 /** 撤销 a spam mark: its token from the mark's answer. */
 export const CommentSpamUndoBody = z.lazy(() =>
   z.object({
-    undo: z.string({ error: '缺少撤销凭据' }).min(1, '缺少撤销凭据').max(64, '撤销凭据过长'),
+    undo: z
+      .string({ error: 'schema.comments.undo.missing' })
+      .min(1, 'schema.comments.undo.missing')
+      .max(64, 'schema.comments.undo.tooLong'),
   }),
 );
 export type CommentSpamUndoBody = z.infer<typeof CommentSpamUndoBody>;
@@ -131,15 +136,19 @@ export const CommentSettings = z.lazy(() =>
     /** Held (not refused) when a comment contains any of them; case and width do not matter. */
     heldWords: z
       .array(
-        z.string().trim().min(1, '词语不能为空').max(heldWordMaxLength, `每个词最多 ${heldWordMaxLength} 字`),
+        z
+          .string()
+          .trim()
+          .min(1, 'schema.comments.heldWord.empty')
+          .max(heldWordMaxLength, 'schema.comments.heldWord.tooLong'),
       )
-      .max(500, '最多 500 个词'),
+      .max(500, 'schema.comments.heldWords.tooMany'),
     /** The proof of work's difficulty for a visitor who posts rarely; busy addresses get more. */
     powMaxNumber: z
-      .number({ error: '难度要是数字' })
-      .int('难度要是整数')
-      .min(powMaxNumberRange.min, `难度最小 ${powMaxNumberRange.min}`)
-      .max(powMaxNumberRange.max, `难度最大 ${powMaxNumberRange.max}`),
+      .number({ error: 'schema.comments.pow.notNumber' })
+      .int('schema.comments.pow.notInteger')
+      .min(powMaxNumberRange.min, 'schema.comments.pow.tooSmall')
+      .max(powMaxNumberRange.max, 'schema.comments.pow.tooBig'),
   }),
 );
 export type CommentSettings = z.infer<typeof CommentSettings>;

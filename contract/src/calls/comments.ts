@@ -39,10 +39,10 @@ const id = z.lazy(() => z.coerce.number().int().positive().max(2_147_483_647));
 /** 1–2000 characters (UTF-16 units, as the browser counts them) and not only whitespace; stored as written. */
 const Content = z.lazy(() =>
   z
-    .string({ error: '评论内容不能为空' })
-    .min(1, '评论内容不能为空')
-    .max(commentMaxLength, `评论最多 ${commentMaxLength} 字`)
-    .refine((text) => text.trim().length > 0, '评论内容不能为空'),
+    .string({ error: 'schema.comments.content.empty' })
+    .min(1, 'schema.comments.content.empty')
+    .max(commentMaxLength, 'schema.comments.content.tooLong')
+    .refine((text) => text.trim().length > 0, 'schema.comments.content.empty'),
 );
 
 export const CommentListQuery = z.lazy(() =>
@@ -119,12 +119,12 @@ export const CommentCountsQuery = z.lazy(() =>
     ids: z
       .string()
       .max(600)
-      .regex(/^\d+(,\d+)*$/, '只能是以逗号分隔的数字 id')
+      .regex(/^\d+(,\d+)*$/, 'schema.idList')
       .transform((value) => value.split(',').map(Number))
       .pipe(
         z
           .array(z.number().int().positive().max(2_147_483_647))
-          .max(commentCountsMaxIds, `一次最多 ${commentCountsMaxIds} 个`),
+          .max(commentCountsMaxIds, 'schema.comments.counts.tooMany'),
       ),
   }),
 );
@@ -153,13 +153,16 @@ export const CommentCreateBody = z.lazy(() =>
     /** The comment answered; a reply to a reply attaches to its top-level comment. */
     parentId: id.optional(),
     guestName: z
-      .string({ error: '昵称要是文字' })
+      .string({ error: 'schema.comments.name.notText' })
       .trim()
-      .min(1, '昵称不能只有空格')
-      .max(guestNameMaxLength, `昵称最多 ${guestNameMaxLength} 个字`)
+      .min(1, 'schema.comments.name.blank')
+      .max(guestNameMaxLength, 'schema.comments.name.tooLong')
       .optional(),
     /** Kept for the owner's records; never returned to anyone. */
-    guestEmail: z.email({ error: '邮箱格式不对' }).max(254, '邮箱最长 254 个字符').optional(),
+    guestEmail: z
+      .email({ error: 'schema.email.invalid' })
+      .max(254, 'schema.comments.email.tooLong')
+      .optional(),
     /** 有回复时邮件通知我: replies to this comment are mailed to `guestEmail` (ignored without one). */
     notifyByEmail: z.boolean().optional(),
     /** The solved challenge (GET /blog/comment/challenge); required of visitors, not of the owner. */
@@ -186,7 +189,7 @@ export const RecentCommentsQuery = z.lazy(() =>
     /** `held`: the moderation queue; `spam`: what was marked as spam. */
     status: z.enum(['all', 'held', 'spam']).default('all'),
     /** Words in the content or the name. */
-    q: z.string().trim().max(100, '搜索词最多 100 字').optional(),
+    q: z.string().trim().max(100, 'schema.comments.search.tooLong').optional(),
   }),
 );
 export type RecentCommentsQuery = z.infer<typeof RecentCommentsQuery>;

@@ -42,7 +42,7 @@ export const RemoteEmote = z.lazy(() =>
 );
 export type RemoteEmote = z.infer<typeof RemoteEmote>;
 
-const remoteId = z.lazy(() => z.string().regex(/^[\w.-]{1,64}$/, '表情 id 只含字母、数字、_ . -'));
+const remoteId = z.lazy(() => z.string().regex(/^[\w.-]{1,64}$/, 'schema.emotes.id'));
 
 export const emotesCalls = {
   /** Built-in emotes, then the owner's (an owner emote with a built-in's code replaces it). */

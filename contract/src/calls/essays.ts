@@ -51,7 +51,7 @@ const EssayContent = z.lazy(() =>
   z
     .string()
     .max(essayMaxLength)
-    .refine((text) => text.trim().length > 0, { message: '内容不能为空' }),
+    .refine((text) => text.trim().length > 0, { message: 'schema.content.empty' }),
 );
 
 /** A publish time (ms); the server also checks it lies in the future when it is set. */
@@ -72,7 +72,7 @@ export const EssayPatch = z.lazy(() =>
       hide: z.boolean().optional(),
       reservation: Reservation.optional(),
     })
-    .refine((patch) => Object.keys(patch).length > 0, { message: '没有要修改的字段' }),
+    .refine((patch) => Object.keys(patch).length > 0, { message: 'schema.noChanges' }),
 );
 export type EssayPatch = z.input<typeof EssayPatch>;
 

@@ -9,17 +9,17 @@ export const FederationSettings = z.lazy(() =>
     handle: z
       .string()
       .trim()
-      .min(1, '必填')
-      .max(30, '最多 30 个字符')
-      .regex(/^[A-Za-z0-9_]+$/, '只能用字母、数字和下划线'),
+      .min(1, 'schema.required')
+      .max(30, 'schema.tooLong.chars')
+      .regex(/^[A-Za-z0-9_]+$/, 'schema.federation.username'),
     // The request client leaves empty values out (spec §7): an empty name or address arrives missing.
-    displayName: z.string().trim().max(100, '最多 100 个字').default(''),
+    displayName: z.string().trim().max(100, 'schema.tooLong.words').default(''),
     /** The site's public address: ids of the actor and its posts are made under it. */
     origin: z
       .string()
       .trim()
       .max(200)
-      .regex(/^(https?:\/\/[^\s/?#]+)?$/i, '须是 https://域名（不带路径），或留空')
+      .regex(/^(https?:\/\/[^\s/?#]+)?$/i, 'schema.federation.origin')
       .default(''),
     manualApproval: z.boolean(),
     federateMoments: z.boolean(),
@@ -108,7 +108,7 @@ export type FederationOverview = z.infer<typeof FederationOverview>;
 
 export const FederationFollowerAction = z.lazy(() =>
   z.object({
-    actorUrl: z.string().url('须是地址').max(2000),
+    actorUrl: z.string().url('schema.federation.actorUrl').max(2000),
     action: z.enum(['accept', 'reject', 'remove']),
   }),
 );
@@ -121,7 +121,7 @@ export const FederationBlockBody = z.lazy(() =>
       .trim()
       .toLowerCase()
       .max(2000)
-      .regex(/^(https?:\/\/\S+|[a-z0-9-]+(\.[a-z0-9-]+)+)$/, '须是账号地址或域名'),
+      .regex(/^(https?:\/\/\S+|[a-z0-9-]+(\.[a-z0-9-]+)+)$/, 'schema.federation.blockTarget'),
   }),
 );
 

@@ -7,10 +7,10 @@ import { filesRoutes as routes } from '../routes/files.ts';
  * normalises it and refuses `..`, absolute paths, dot segments and control characters with 4000.
  */
 export const RepoPath = z.string().max(1024);
-const NonRootPath = z.lazy(() => RepoPath.min(1, '请指定路径'));
+const NonRootPath = z.lazy(() => RepoPath.min(1, 'schema.files.path'));
 /** A commit id or `HEAD`. */
-export const GitRef = z.lazy(() => z.string().regex(/^(HEAD|[0-9a-f]{4,40})$/, '不是提交编号'));
-const CommitMessage = z.lazy(() => z.string().trim().min(1, '请写提交说明').max(500));
+export const GitRef = z.lazy(() => z.string().regex(/^(HEAD|[0-9a-f]{4,40})$/, 'schema.files.ref'));
+const CommitMessage = z.lazy(() => z.string().trim().min(1, 'schema.files.commitMessage').max(500));
 
 export const CommitInfo = z.object({ hash: z.string(), time: z.number(), message: z.string() });
 export type CommitInfo = z.infer<typeof CommitInfo>;
@@ -80,8 +80,8 @@ export const BufferFields = z.object({
     .min(1)
     .max(100)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-    .regex(/^[^/\\\u0000-\u001f]+$/, '文件名不能含 / 或控制字符')
-    .refine((name) => name !== '.' && name !== '..', '文件名不合法'),
+    .regex(/^[^/\\\u0000-\u001f]+$/, 'schema.files.name.chars')
+    .refine((name) => name !== '.' && name !== '..', 'schema.files.name.invalid'),
   /** Seconds the link works: one second to thirty days. */
   expiresIn: z.coerce
     .number()

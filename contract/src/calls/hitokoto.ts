@@ -17,7 +17,7 @@ export const HitokotoQuery = z.object({
   exclude: z
     .string()
     .max(12_000)
-    .regex(/^[\d,]*$/, '只能是以逗号分隔的数字 id')
+    .regex(/^[\d,]*$/, 'schema.idList')
     .optional()
     .transform((value) => (value ?? '').split(',').filter(Boolean).map(Number))
     .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(1000)),

@@ -4,23 +4,24 @@ import { cursorPage } from '../envelope.ts';
 import { importersRoutes as routes } from '../routes/importers.ts';
 import { IdParams } from './essays.ts';
 
-/** The platforms an export can come from, with the name the back office shows. */
-export const IMPORT_PLATFORMS = {
-  wordpress: 'WordPress（WXR .xml）',
-  ghost: 'Ghost（JSON 导出）',
-  hexo: 'Hexo（站点目录 zip / tar.gz）',
-  hugo: 'Hugo（站点目录 zip / tar.gz）',
-  jekyll: 'Jekyll（站点目录 zip / tar.gz）',
-  memos: 'Memos（memos_prod.db）',
-  waline: 'Waline 评论',
-  twikoo: 'Twikoo 评论',
-  artalk: 'Artalk 评论',
-  disqus: 'Disqus 评论',
-} as const;
-export type ImportPlatformName = keyof typeof IMPORT_PLATFORMS;
-export const ImportPlatformName = z.enum(
-  Object.keys(IMPORT_PLATFORMS) as [ImportPlatformName, ...ImportPlatformName[]],
-);
+/**
+ * The platforms an export can come from. The back office names each in the reader's language
+ * (`admin.import.platform.<name>`).
+ */
+export const IMPORT_PLATFORMS = [
+  'wordpress',
+  'ghost',
+  'hexo',
+  'hugo',
+  'jekyll',
+  'memos',
+  'waline',
+  'twikoo',
+  'artalk',
+  'disqus',
+] as const;
+export type ImportPlatformName = (typeof IMPORT_PLATFORMS)[number];
+export const ImportPlatformName = z.enum(IMPORT_PLATFORMS);
 
 const Flag = z.lazy(() =>
   z

@@ -39,7 +39,7 @@ export const AnalyticsClientQuery = z.lazy(() =>
 export const AnalyticsClientUpdate = z.lazy(() =>
   z
     .strictObject({ label: z.string().trim().max(64).optional(), excluded: z.boolean().optional() })
-    .refine((b) => b.label !== undefined || b.excluded !== undefined, { message: '没有要修改的字段' }),
+    .refine((b) => b.label !== undefined || b.excluded !== undefined, { message: 'schema.noChanges' }),
 );
 
 const counted = z.lazy(() => z.array(z.object({ name: z.string(), views: z.number() })));
@@ -65,7 +65,7 @@ export const MacAddress = z.lazy(() =>
   z
     .string()
     .trim()
-    .regex(/^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$/, 'MAC 地址格式不正确')
+    .regex(/^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$/, 'schema.insight.mac')
     .transform((m) =>
       m
         .replace(/[:-]/g, '')
@@ -163,7 +163,7 @@ export const ParkingOrderInput = z.lazy(() =>
       status: ParkingStatus,
     })
     .refine((o) => o.endAt === null || o.endAt >= o.startAt, {
-      message: '结束时间早于开始时间',
+      message: 'schema.insight.range',
       path: ['endAt'],
     }),
 );

@@ -3,7 +3,7 @@ import { type CallDef, defineCall } from '../call.ts';
 import { jobsRoutes as routes } from '../routes/jobs.ts';
 
 export const JobParams = z.lazy(() =>
-  z.object({ id: z.string().regex(/^[a-z0-9-]{1,64}$/, '任务标识不合法') }),
+  z.object({ id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'schema.jobs.id') }),
 );
 
 export const JobRun = z.lazy(() =>
@@ -44,7 +44,7 @@ export const JobUpdate = z.lazy(() =>
       cron: z.string().trim().min(1).max(120).optional(),
       enabled: z.boolean().optional(),
     })
-    .refine((body) => body.cron !== undefined || body.enabled !== undefined, { message: '没有要修改的字段' }),
+    .refine((body) => body.cron !== undefined || body.enabled !== undefined, { message: 'schema.noChanges' }),
 );
 export type JobUpdate = z.input<typeof JobUpdate>;
 

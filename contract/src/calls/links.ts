@@ -26,7 +26,7 @@ export const HttpUrl = z.lazy(() =>
     .string()
     .trim()
     .max(500)
-    .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, '只接受 http(s) 地址'),
+    .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'schema.links.url'),
 );
 
 export const LinkInput = z.lazy(() =>

@@ -10,7 +10,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  * replicas shipped to the database (`LOG_STORE=database`). Stable, so paging never skips.
  */
 export const LogCursor = z.lazy(() =>
-  z.string().regex(/^(\d{4}-\d{2}-\d{2}:\d{1,15}|\d{1,15})$/, '不是日志行的标识'),
+  z.string().regex(/^(\d{4}-\d{2}-\d{2}:\d{1,15}|\d{1,15})$/, 'schema.log.id'),
 );
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');

@@ -97,7 +97,7 @@ export const MomentImageInput = z.lazy(() =>
     url: z
       .string()
       .max(1000)
-      .regex(/^(\/files\/|https:\/\/)[^\s"'<>]+$/, '图片地址必须是 /files/… 或 https://…'),
+      .regex(/^(\/files\/|https:\/\/)[^\s"'<>]+$/, 'schema.moments.image'),
     width: z.number().int().min(1).max(100_000),
     height: z.number().int().min(1).max(100_000),
   }),
@@ -110,7 +110,7 @@ export const MomentInput = z.lazy(() =>
       images: z.array(MomentImageInput).max(9).default([]),
     })
     .refine((m) => m.content.trim().length > 0 || m.images.length > 0, {
-      message: '文字和图片不能都为空',
+      message: 'schema.moments.empty',
       path: ['content'],
     }),
 );

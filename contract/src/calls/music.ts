@@ -4,7 +4,7 @@ import { musicRoutes as routes } from '../routes/music.ts';
 
 export const musicMaxIds = 50;
 
-const songId = z.lazy(() => z.string().regex(/^\d{1,20}$/, '歌曲 id 是数字'));
+const songId = z.lazy(() => z.string().regex(/^\d{1,20}$/, 'schema.music.id'));
 
 /** A music track as spec §3 names its fields. `url` is '' when the song has no playable address. */
 export const Track = z.lazy(() =>

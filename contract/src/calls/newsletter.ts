@@ -4,7 +4,9 @@ import { newsletterRoutes as routes } from '../routes/newsletter.ts';
 import { PowProof } from './commentModeration.ts';
 import { IdParams } from './essays.ts';
 
-const Email = z.lazy(() => z.email({ error: '邮箱格式不对' }).max(254, '邮箱太长'));
+const Email = z.lazy(() =>
+  z.email({ error: 'schema.email.invalid' }).max(254, 'schema.newsletter.email.tooLong'),
+);
 
 export const NewsletterSubscribeBody = z.lazy(() => z.object({ email: Email, proof: PowProof.optional() }));
 export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBody>;
@@ -21,12 +23,6 @@ export type NewsletterUnsubscribeQuery = z.infer<typeof NewsletterUnsubscribeQue
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
 export const SubscriberStatus = z.enum(SUBSCRIBER_STATUSES);
 export type SubscriberStatus = z.infer<typeof SubscriberStatus>;
-export const subscriberStatusLabels: Record<SubscriberStatus, string> = {
-  pending: '待确认',
-  confirmed: '已确认',
-  unsubscribed: '已退订',
-  bounced: '地址无效',
-};
 
 export const Subscriber = z.lazy(() =>
   z.object({
@@ -75,7 +71,7 @@ export type SubscriberPage = z.infer<typeof SubscriberPage>;
 export const NewsletterImportBody = z.lazy(() =>
   z.object({
     /** A CSV whose first column (or its `email` column) holds the addresses. */
-    csv: z.string().min(1, '文件是空的').max(5_000_000, '文件太大'),
+    csv: z.string().min(1, 'schema.newsletter.csv.empty').max(5_000_000, 'schema.newsletter.csv.tooBig'),
     /** The owner confirms these readers agreed elsewhere: imported as confirmed, else pending. */
     consented: z.boolean(),
   }),
@@ -111,12 +107,6 @@ export const NewsletterSettingsView = z.lazy(() =>
 
 export const ISSUE_STATES = ['held', 'queued', 'done', 'skipped'] as const;
 export const IssueState = z.enum(ISSUE_STATES);
-export const issueStateLabels: Record<z.infer<typeof IssueState>, string> = {
-  held: '待发送',
-  queued: '发送中',
-  done: '已发完',
-  skipped: '不发送',
-};
 
 export const NewsletterIssue = z.lazy(() =>
   z.object({

@@ -7,21 +7,27 @@ export type PushChannel = (typeof PUSH_CHANNELS)[number];
 export const PUSH_LEVELS = ['info', 'warning', 'error'] as const;
 export type PushLevel = (typeof PUSH_LEVELS)[number];
 
+/**
+ * A channel's setting as its form shows it. Its label (and hint, when it has one) are words of the
+ * back office, `admin.push.field.<channel>.<key>` (`….hint`); the channel's name is
+ * `admin.push.channel.<channel>`.
+ */
 export interface ChannelField {
   key: string;
-  label: string;
   /** Write-only: answered masked, kept when saved empty. */
   secret?: boolean;
   required?: boolean;
+  /** An example value, the same in every language. */
   placeholder?: string;
-  hint?: string;
+  /** A line under the field explains it. */
+  hint?: boolean;
 }
 
 const httpUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, '须是 http(s) 地址');
+  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'schema.httpUrl');
 const optional = (schema: z.ZodString) => z.union([z.literal(''), schema]).default('');
 
 /**
@@ -30,90 +36,82 @@ const optional = (schema: z.ZodString) => z.union([z.literal(''), schema]).defau
  */
 export const channelSettings = {
   webhook: {
-    label: 'Webhook',
     fields: [
-      { key: 'url', label: '地址', required: true, placeholder: 'https://example.com/hook' },
-      { key: 'token', label: 'Bearer 令牌', secret: true, hint: '可选，作为 Authorization: Bearer 发送' },
+      { key: 'url', required: true, placeholder: 'https://example.com/hook' },
+      { key: 'token', secret: true, hint: true },
     ],
     schema: z.object({ url: httpUrl, token: z.string().max(500).default('') }),
   },
   ntfy: {
-    label: 'ntfy',
     fields: [
-      { key: 'server', label: '服务器', placeholder: 'https://ntfy.sh' },
-      { key: 'topic', label: '主题', required: true },
-      { key: 'token', label: '访问令牌', secret: true, hint: '可选' },
+      { key: 'server', placeholder: 'https://ntfy.sh' },
+      { key: 'topic', required: true },
+      { key: 'token', secret: true, hint: true },
     ],
     schema: z.object({
       server: optional(httpUrl).transform((value) => value || 'https://ntfy.sh'),
       topic: z
         .string()
         .trim()
-        .regex(/^[-_A-Za-z0-9]{1,64}$/, '主题只能含字母、数字、- 和 _'),
+        .regex(/^[-_A-Za-z0-9]{1,64}$/, 'schema.push.topic'),
       token: z.string().max(500).default(''),
     }),
   },
   bark: {
-    label: 'Bark',
     fields: [
-      { key: 'server', label: '服务器', placeholder: 'https://api.day.app' },
-      { key: 'deviceKey', label: '设备密钥', secret: true, required: true },
+      { key: 'server', placeholder: 'https://api.day.app' },
+      { key: 'deviceKey', secret: true, required: true },
     ],
     schema: z.object({
       server: optional(httpUrl).transform((value) => value || 'https://api.day.app'),
-      deviceKey: z.string().trim().min(1, '必填').max(200),
+      deviceKey: z.string().trim().min(1, 'schema.required').max(200),
     }),
   },
   gotify: {
-    label: 'Gotify',
     fields: [
-      { key: 'server', label: '服务器', required: true, placeholder: 'https://gotify.example.com' },
-      { key: 'token', label: '应用令牌', secret: true, required: true },
+      { key: 'server', required: true, placeholder: 'https://gotify.example.com' },
+      { key: 'token', secret: true, required: true },
     ],
-    schema: z.object({ server: httpUrl, token: z.string().trim().min(1, '必填').max(200) }),
+    schema: z.object({ server: httpUrl, token: z.string().trim().min(1, 'schema.required').max(200) }),
   },
   email: {
-    label: '邮件',
     fields: [
-      { key: 'host', label: 'SMTP 服务器', required: true, placeholder: 'smtp.example.com' },
-      { key: 'port', label: '端口', placeholder: '465' },
+      { key: 'host', required: true, placeholder: 'smtp.example.com' },
+      { key: 'port', placeholder: '465' },
       {
         key: 'secure',
-        label: 'TLS',
         placeholder: 'true',
-        hint: 'true：直接 TLS（465）；false：STARTTLS（587）',
+        hint: true,
       },
-      { key: 'user', label: '用户名' },
-      { key: 'pass', label: '密码', secret: true },
-      { key: 'from', label: '发件人', required: true, placeholder: 'site@example.com' },
-      { key: 'to', label: '收件人', required: true, placeholder: 'me@example.com' },
+      { key: 'user' },
+      { key: 'pass', secret: true },
+      { key: 'from', required: true, placeholder: 'site@example.com' },
+      { key: 'to', required: true, placeholder: 'me@example.com' },
     ],
     schema: z.object({
-      host: z.string().trim().min(1, '必填').max(200),
+      host: z.string().trim().min(1, 'schema.required').max(200),
       port: z
         .string()
         .trim()
         .default('')
         .transform((value) => (value ? Number(value) : 465))
-        .pipe(z.number().int().min(1, '端口是 1–65535').max(65535, '端口是 1–65535')),
+        .pipe(z.number().int().min(1, 'schema.push.port').max(65535, 'schema.push.port')),
       secure: z
         .enum(['', 'true', 'false'])
         .default('')
         .transform((value) => value !== 'false'),
       user: z.string().max(200).default(''),
       pass: z.string().max(500).default(''),
-      from: z.email('不是邮箱地址'),
-      to: z.email('不是邮箱地址'),
+      from: z.email('schema.push.email'),
+      to: z.email('schema.push.email'),
     }),
   },
   webpush: {
-    label: '浏览器通知（Web Push）',
     fields: [
       {
         key: 'subject',
-        label: '联系方式',
         placeholder: 'mailto:me@example.com',
-        hint: '推送服务联系站长用（VAPID subject）',
+        hint: true,
       },
     ],
     schema: z.object({
@@ -121,14 +119,11 @@ export const channelSettings = {
         z
           .string()
           .trim()
-          .regex(/^(mailto:|https:\/\/)\S+$/, '须是 mailto: 或 https:// 地址'),
+          .regex(/^(mailto:|https:\/\/)\S+$/, 'schema.push.subject'),
       ).transform((value) => value || 'mailto:owner@localhost'),
     }),
   },
-} as const satisfies Record<
-  PushChannel,
-  { label: string; fields: readonly ChannelField[]; schema: z.ZodType }
->;
+} as const satisfies Record<PushChannel, { fields: readonly ChannelField[]; schema: z.ZodType }>;
 
 export const PushMessageInput = z.lazy(() =>
   z.strictObject({
@@ -139,7 +134,7 @@ export const PushMessageInput = z.lazy(() =>
       .string()
       .trim()
       .max(1000)
-      .regex(/^(\/|https?:\/\/)\S*$/i, '须是站内路径或 http(s) 地址')
+      .regex(/^(\/|https?:\/\/)\S*$/i, 'schema.push.url')
       .optional(),
     level: z.enum(PUSH_LEVELS).default('info'),
   }),
@@ -199,7 +194,7 @@ export const PushSubscriptionInput = z.lazy(() =>
     endpoint: z
       .string()
       .max(1024)
-      .regex(/^https?:\/\/\S+$/i, '须是推送服务地址'),
+      .regex(/^https?:\/\/\S+$/i, 'schema.pushEndpoint'),
     keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(128) }),
   }),
 );

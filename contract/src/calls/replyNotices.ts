@@ -7,7 +7,7 @@ const base64url = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .regex(/^[A-Za-z0-9_-]+=*$/, '须是 base64url');
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'schema.replyNotices.base64url');
 
 /**
  * A browser's push subscription as `PushSubscription.toJSON()` gives it. The endpoint must be an
@@ -16,7 +16,7 @@ const base64url = (max: number) =>
  */
 export const ReplyPushSubscription = z.lazy(() =>
   z.object({
-    endpoint: z.url({ error: '须是推送服务地址' }).max(1024),
+    endpoint: z.url({ error: 'schema.pushEndpoint' }).max(1024),
     keys: z.object({ p256dh: base64url(256), auth: base64url(128) }),
   }),
 );
@@ -27,7 +27,7 @@ const EndpointBody = z.lazy(() => z.object({ endpoint: z.string().min(1).max(102
 /** The signed address an unsubscribe link carries: the mail address and its HMAC. */
 export const UnsubscribeQuery = z.lazy(() =>
   z.object({
-    email: z.email({ error: '邮箱格式不对' }).max(254),
+    email: z.email({ error: 'schema.email.invalid' }).max(254),
     sig: z.string().min(1).max(128),
   }),
 );

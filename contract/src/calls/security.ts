@@ -8,7 +8,7 @@ const Base64Url = z.lazy(() =>
     .string()
     .min(1)
     .max(16_384)
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, '需要 base64url'),
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'schema.security.base64url'),
 );
 
 const Transport = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
@@ -56,7 +56,7 @@ export const SecondFactorCode = z.lazy(() =>
   z
     .string()
     .trim()
-    .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, '需要 6 位验证码或恢复码'),
+    .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'schema.security.code'),
 );
 
 export const LoginTotpRequest = z.lazy(() =>
@@ -113,7 +113,7 @@ export const passkeyRegisterOptions = defineCall(routes.passkeyRegisterOptions, 
 export const PasskeyRegisterRequest = z.lazy(() =>
   z
     .object({
-      name: z.string().trim().min(1, '必填').max(60),
+      name: z.string().trim().min(1, 'schema.required').max(60),
       credential: RegistrationCredential,
     })
     .strict(),
@@ -148,7 +148,7 @@ export const totpEnable = defineCall(routes.totpEnable, () => ({
       code: z
         .string()
         .trim()
-        .regex(/^\d{6}$/, '需要 6 位验证码'),
+        .regex(/^\d{6}$/, 'schema.security.totp'),
     })
     .strict(),
   /** Shown once; only their hashes are kept. */

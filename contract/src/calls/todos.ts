@@ -21,7 +21,7 @@ export const Todo = z.object({
 });
 export type Todo = z.infer<typeof Todo>;
 
-const Title = z.lazy(() => z.string().trim().min(1, '标题不能为空').max(200));
+const Title = z.lazy(() => z.string().trim().min(1, 'schema.title.empty').max(200));
 const Notes = z.lazy(() => z.string().max(5000));
 const DueAt = z.lazy(() => z.number().int().min(0).max(8_640_000_000_000).nullable());
 const Ids = z.lazy(() => z.array(z.number().int().positive().max(2_147_483_647)).max(5000));
@@ -38,7 +38,7 @@ export const TodoPutInput = z.lazy(() =>
     })
     .superRefine((v, ctx) => {
       if ((v.title === undefined) === (v.order === undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['title'], message: '需要 title（新建）或 order（排序）之一' });
+        ctx.addIssue({ code: 'custom', path: ['title'], message: 'schema.todos.titleOrOrder' });
       }
     }),
 );

@@ -9,18 +9,18 @@ export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;
 
 export const TokenScopeKind = z.enum(TOKEN_SCOPE_KINDS);
 /** A route group a `modules` token may write to. */
-export const TokenModule = z.enum(TOKEN_MODULES as [string, ...string[]], '没有这个模块');
+export const TokenModule = z.enum(TOKEN_MODULES as [string, ...string[]], 'schema.tokens.module');
 
 export const TokenCreateInput = z.lazy(() =>
   z
     .object({
-      name: z.string().trim().min(1, '必填').max(60),
+      name: z.string().trim().min(1, 'schema.required').max(60),
       scope: TokenScopeKind,
       /** Only for `modules`: at least one, no repeats. */
       modules: z
         .array(TokenModule)
         .max(TOKEN_MODULES.length)
-        .refine((modules) => new Set(modules).size === modules.length, '模块不能重复')
+        .refine((modules) => new Set(modules).size === modules.length, 'schema.tokens.modules.repeated')
         .default([]),
       /** Days until it expires; null: never. */
       expiresInDays: z
@@ -34,9 +34,9 @@ export const TokenCreateInput = z.lazy(() =>
     .strict()
     .superRefine((input, ctx) => {
       if (input.scope === 'modules' && input.modules.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['modules'], message: '至少选一个模块' });
+        ctx.addIssue({ code: 'custom', path: ['modules'], message: 'schema.tokens.modules.none' });
       if (input.scope !== 'modules' && input.modules.length > 0)
-        ctx.addIssue({ code: 'custom', path: ['modules'], message: '只有“按模块写入”需要选模块' });
+        ctx.addIssue({ code: 'custom', path: ['modules'], message: 'schema.tokens.modules.unwanted' });
     }),
 );
 export type TokenCreateInput = z.input<typeof TokenCreateInput>;

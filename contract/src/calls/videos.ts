@@ -122,7 +122,7 @@ export const SourceEntry = z.lazy(() =>
 export type SourceEntry = z.infer<typeof SourceEntry>;
 
 const id = z.lazy(() => z.coerce.number().int().positive().max(2_147_483_647));
-const title = z.lazy(() => z.string().trim().min(1, '标题不能为空').max(100));
+const title = z.lazy(() => z.string().trim().min(1, 'schema.title.empty').max(100));
 const description = z.lazy(() => z.string().max(2000));
 const tags = z.lazy(() => z.array(z.string().trim().min(1).max(32)).max(20));
 /** A path inside VIDEO_SOURCE_DIR; confinement is checked on the server. */
@@ -150,7 +150,7 @@ export const MaterialCreate = z.lazy(() =>
       end: seconds,
       coverAt: seconds.nullable().optional(),
     })
-    .refine((v) => v.end > v.start, { path: ['end'], message: '结束须晚于开始' }),
+    .refine((v) => v.end > v.start, { path: ['end'], message: 'schema.videos.endAfterStart' }),
 );
 export type MaterialCreate = z.infer<typeof MaterialCreate>;
 
@@ -169,7 +169,7 @@ export const MaterialUpdate = z.lazy(() =>
     .partial()
     .refine((v) => v.start === undefined || v.end == null || v.end > v.start, {
       path: ['end'],
-      message: '结束须晚于开始',
+      message: 'schema.videos.endAfterStart',
     }),
 );
 export type MaterialUpdate = z.infer<typeof MaterialUpdate>;
@@ -201,7 +201,7 @@ export const CollectionSave = z.lazy(() =>
     materialIds: z
       .array(id)
       .max(200)
-      .refine((ids) => new Set(ids).size === ids.length, '同一片段只能出现一次')
+      .refine((ids) => new Set(ids).size === ids.length, 'schema.videos.clipTwice')
       .default([]),
   }),
 );
@@ -294,7 +294,7 @@ export const videosCalls = {
       .object({ id, sourcePath, start: seconds.optional(), end: seconds.optional() })
       .refine((v) => v.start === undefined || v.end === undefined || v.end > v.start, {
         path: ['end'],
-        message: '结束须晚于开始',
+        message: 'schema.videos.endAfterStart',
       }),
     response: Material,
   })),

@@ -4,37 +4,38 @@ import { cursorPage } from '../envelope.ts';
 import { webhooksRoutes as routes } from '../routes/webhooks.ts';
 import { IdParams } from './essays.ts';
 
-/** What a webhook can be sent for, with the label the back office shows. */
-export const WEBHOOK_EVENTS = {
-  'essay.published': '随笔发布（含定时发布到期）',
-  'essay.updated': '随笔修改',
-  'essay.deleted': '随笔删除',
-  'moment.posted': '发布动态',
-  'moment.updated': '动态修改',
-  'moment.deleted': '动态删除',
-  'comment.posted': '新评论',
-  'comment.held': '评论等待审核',
-} as const;
-export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
-export const WebhookEventType = z.enum(
-  Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]],
-);
+/**
+ * What a webhook can be sent for. The back office names each in the reader's language
+ * (`admin.webhooks.event.<type>`).
+ */
+export const WEBHOOK_EVENTS = [
+  'essay.published',
+  'essay.updated',
+  'essay.deleted',
+  'moment.posted',
+  'moment.updated',
+  'moment.deleted',
+  'comment.posted',
+  'comment.held',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+export const WebhookEventType = z.enum(WEBHOOK_EVENTS);
 /** Sent by the "send a test event" call only; an endpoint never subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 export const WebhookEndpointInput = z.lazy(() =>
   z.object({
-    name: z.string().trim().min(1, '必填').max(60),
+    name: z.string().trim().min(1, 'schema.required').max(60),
     url: z
       .string()
       .trim()
       .max(2000)
-      .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, '须是 http(s) 地址'),
+      .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'schema.httpUrl'),
     events: z
       .array(WebhookEventType)
-      .min(1, '至少选一个事件')
-      .max(Object.keys(WEBHOOK_EVENTS).length)
-      .refine((events) => new Set(events).size === events.length, '事件不能重复'),
+      .min(1, 'schema.webhooks.events.none')
+      .max(WEBHOOK_EVENTS.length)
+      .refine((events) => new Set(events).size === events.length, 'schema.webhooks.events.repeated'),
     enabled: z.boolean().default(true),
   }),
 );

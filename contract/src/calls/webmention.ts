@@ -8,7 +8,7 @@ const isHttpUrl = (value: string): boolean => {
 };
 
 const HttpUrl = z.lazy(() =>
-  z.string().trim().min(1, '必填').max(2000).refine(isHttpUrl, '须是 http(s) 地址'),
+  z.string().trim().min(1, 'schema.required').max(2000).refine(isHttpUrl, 'schema.httpUrl'),
 );
 
 /** W3C Webmention §3.2: the page that mentions, and our page it mentions. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOwner, testOwnerGuard } from '../../test/contentFactories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { said, sayIn, spec } from '../i18n/said.ts';
+import { insertEssay } from '../modules/comments/testKit.ts';
 import { AppError, invalidField, notFound } from './errors.ts';
 
 /**
@@ -20,11 +21,18 @@ describe('refusals in the caller’s language', () => {
   });
   afterAll(() => t.close());
 
-  const call = async (method: string, path: string, language: string | null, body?: unknown) => {
+  const call = async (
+    method: string,
+    path: string,
+    language: string | null,
+    body?: unknown,
+    /** A visitor's call (a browser of its own), not the owner's. */
+    visitor?: string,
+  ) => {
     const res = await fetch(`${base}/api${path}`, {
       method,
       headers: {
-        ...asOwner,
+        ...(visitor ? { 'x-uuid': visitor } : asOwner),
         ...(language ? { 'accept-language': language } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -75,6 +83,53 @@ describe('refusals in the caller’s language', () => {
     ]);
     const zh = await call('PUT', '/todolist/realtodo', 'zh', '{"order": [');
     expect(zh.body.errors).toEqual([{ property: 'body', constraints: { json: '请求体不是合法的 JSON' } }]);
+  });
+
+  it('a contract rule’s message (an essay with no content): English, or the Chinese of before', async () => {
+    const en = await call('POST', '/blog/essay', 'en', { content: '  ' });
+    expect(en.status).toBe(400);
+    expect(en.body).toEqual({
+      code: ErrorCode.validation,
+      data: null,
+      errorMsg: 'Some fields are not valid: see the messages',
+      errors: [{ property: 'content', constraints: { custom: 'The content cannot be empty' } }],
+    });
+    const zh = await call('POST', '/blog/essay', 'zh-CN', { content: '  ' });
+    expect(zh.body.errors).toEqual([{ property: 'content', constraints: { custom: '内容不能为空' } }]);
+  });
+
+  it('a visitor’s form: a bad subscription address, a comment too long (the bound said in the message)', async () => {
+    const email = { email: 'not-an-address' };
+    const en = await call('POST', '/blog/newsletter/subscribe', 'en-US', email, 'lang-visitor-1');
+    expect(en.status).toBe(400);
+    expect(en.body.errors).toEqual([
+      { property: 'email', constraints: { invalid_format: 'This is not a valid e-mail address' } },
+    ]);
+    const zh = await call('POST', '/blog/newsletter/subscribe', 'zh-CN', email, 'lang-visitor-1');
+    expect(zh.body.errors).toEqual([{ property: 'email', constraints: { invalid_format: '邮箱格式不对' } }]);
+
+    const comment = { targetType: 'essay', targetId: 1, content: 'x'.repeat(2001) };
+    const long = await call('POST', '/blog/comment', 'en', comment, 'lang-visitor-2');
+    expect(long.body.errors).toEqual([
+      { property: 'content', constraints: { too_big: 'A comment has at most 2000 characters' } },
+    ]);
+    const longZh = await call('POST', '/blog/comment', 'zh-CN', comment, 'lang-visitor-2');
+    expect(longZh.body.errors).toEqual([
+      { property: 'content', constraints: { too_big: '评论最多 2000 字' } },
+    ]);
+  });
+
+  it('a proof-of-work refusal (4033): its fixed message in English, or the Chinese of before', async () => {
+    const comment = { targetType: 'essay', targetId: await insertEssay(t), content: 'no proof' };
+    const en = await call('POST', '/blog/comment', 'en', comment, 'lang-visitor-3');
+    expect(en.status).toBe(403);
+    expect(en.body).toEqual({
+      code: ErrorCode.proofRequired,
+      data: null,
+      errorMsg: 'Please complete the human check before posting',
+    });
+    const zh = await call('POST', '/blog/comment', 'zh-CN', comment, 'lang-visitor-3');
+    expect(zh.body.errorMsg).toBe('请先完成人机验证再发表');
   });
 });
 

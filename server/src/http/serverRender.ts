@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fillPath, type RouteName, routes } from '@candy/contract';
-import { focusableCodeBlocks } from '@candy/contract/codeBlockMarkup';
 import type { Language } from '@candy/contract/languages';
 import {
   eagerEssayIndex,
@@ -145,13 +144,11 @@ export const createServerRenderer = async (
     const hit = rendered.get(key);
     if (hit !== undefined) return hit;
     // Our own pictures become <picture> markup, exactly as the browser's renderer makes it (issue 30).
-    // Code blocks take focus (issue 41.8), after sanitising, as the client's Markdown does.
-    let html = focusableCodeBlocks(
-      upgradePictures(await markdownToSafeHtml(source, host, { topHeading }), pictures, {
-        sizes: MARKDOWN_PICTURE_SIZES,
-        eagerFirst,
-      }),
-    );
+    // Code blocks are made focusable and named by the Markdown component, in the page's language.
+    let html = upgradePictures(await markdownToSafeHtml(source, host, { topHeading }), pictures, {
+      sizes: MARKDOWN_PICTURE_SIZES,
+      eagerFirst,
+    });
     // Pictures without a size yet (not ours, or not in the pipeline): read it from the file.
     const srcs = [...html.matchAll(/<img src="([^"]*)"(?![^>]*\swidth=)/g)].map((m) => m[1] as string);
     for (const src of new Set(srcs)) {

@@ -5,10 +5,11 @@ import { expect, it } from 'vitest';
 
 /**
  * No words outside a catalogue (issue 44): a Han character in a string, a template or JSX text of
- * web/src or server/src (tests aside) fails, unless its file is on `untranslated.txt`, the explicit
- * list of files not converted yet (the back office, most server messages). The list only shrinks:
- * a listed file with nothing left to convert fails too, until it is taken off. Comments may quote
- * the specification's Chinese texts: they are not scanned.
+ * web/src, server/src or contract/src (tests and the catalogues' folder aside) fails, unless its
+ * file is on `untranslated.txt`, the explicit list of files whose Chinese is content or the
+ * specification's source, each with its reason. The list only shrinks: a listed file with nothing
+ * left to convert fails too, until it is taken off. Comments may quote the specification's Chinese
+ * texts: they are not scanned.
  */
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const han = /\p{Script=Han}/u;
@@ -53,7 +54,12 @@ const listed = new Set(
     .filter((line) => line && !line.startsWith('#')),
 );
 
-const files = [...sourceFiles('web/src'), ...sourceFiles('server/src')];
+const files = [
+  ...sourceFiles('web/src'),
+  ...sourceFiles('server/src'),
+  // The contract's words are catalogue keys (`schema.…`, contract/src/schemaMessages.ts).
+  ...sourceFiles('contract/src').filter((file) => !file.startsWith('contract/src/i18n/')),
+];
 const withHan = new Map(
   files.flatMap((file) => {
     const found = hanTextOf(file, fs.readFileSync(path.join(root, file), 'utf8'));

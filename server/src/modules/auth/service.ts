@@ -7,7 +7,6 @@ import {
   type LoginRequest,
   type LoginResponse,
   type LoginSession,
-  loginRefusals,
   type SecondFactorNeeded,
   type SecurityResponse,
 } from '@candy/contract/calls/auth';
@@ -116,7 +115,7 @@ export const createAuthService = (deps: AuthDeps) => {
     if (!(await limiter.proofNeeded(caller.ip, attemptId, now()))) return;
     try {
       if (!proof)
-        throw new AppError(ErrorCode.loginProofRequired, loginRefusals[ErrorCode.loginProofRequired]);
+        throw new AppError(ErrorCode.loginProofRequired, said(`error.code.${ErrorCode.loginProofRequired}`));
       if (!proofOfWork) throw new Error('the proof of work was never attached to the login');
       await proofOfWork.spend(proof);
     } catch (error) {

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@candy/contract';
-import { PowChallenge, powMaxNumberRange, proofRefusals } from '@candy/contract/calls/commentModeration';
+import {
+  PowChallenge,
+  type ProofRefusalCode,
+  powMaxNumberRange,
+} from '@candy/contract/calls/commentModeration';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as z from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rateLimit.ts';
+import { said } from '../../i18n/said.ts';
 import type { MetaService } from '../meta/service.ts';
 import type { ProofRepo } from './proofRepo.ts';
 
@@ -52,8 +57,8 @@ const Payload = z.object({
   }),
 });
 
-/** A refusal with its own code and the message the comment form shows (contract: proofRefusals). */
-const refuse = (code: keyof typeof proofRefusals) => new AppError(code, proofRefusals[code]);
+/** A refusal with its own code and the code's fixed message, in the caller's language (contract: proofRefusalCodes). */
+const refuse = (code: ProofRefusalCode) => new AppError(code, said(`error.code.${code}`));
 
 const decode = (proof: string): z.infer<typeof Payload> | null => {
   try {

@@ -10,6 +10,7 @@ import {
   type PushSubscriptionView,
 } from '@candy/contract/calls/push';
 import type { Language } from '@candy/contract/languages';
+import { issueMessage } from '@candy/contract/schemaMessages';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { invalidField } from '../../http/errors.ts';
@@ -292,7 +293,7 @@ export const createPushService = (deps: PushDeps) => {
         throw invalidField(
           `settings.${unknown}`,
           'unknown',
-          said('error.push.unknownSetting', { channel: channelSettings[channel].label }),
+          said('error.push.unknownSetting', { channel: said(`push.channel.${channel}`) }),
         );
       const next: StoredSettings = { ...previous?.settings };
       for (const key of known) {
@@ -307,7 +308,7 @@ export const createPushService = (deps: PushDeps) => {
         throw invalidField(
           `settings.${String(issue?.path[0] ?? '')}`,
           issue?.code ?? 'invalid',
-          issue?.message ?? said('error.push.invalidSettings'),
+          issue ? issueMessage(issue) : said('error.push.invalidSettings'),
         );
       }
       const refused = await channelAddressProblem(outbound, channel, checked.data);

@@ -68,24 +68,26 @@ export const Markdown = ({
   className,
 }: MarkdownProps) => {
   const { render, failed } = useMarkdownRenderer(rendered === undefined);
+  // The pictures' and code blocks' labels are words: set again when the visitor switches language.
+  const language = useLanguage();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `language` re-runs it for the code blocks' label (read through `t`)
   const html = useMemo(
     () =>
-      rendered ??
-      (render
-        ? focusableCodeBlocks(
-            upgradePictures(render(source, { topHeading }), pictures, {
-              sizes: MARKDOWN_PICTURE_SIZES,
-              eagerFirst,
-            }),
-          )
-        : ''),
-    [rendered, render, source, pictures, eagerFirst, topHeading],
+      focusableCodeBlocks(
+        rendered ??
+          (render
+            ? upgradePictures(render(source, { topHeading }), pictures, {
+                sizes: MARKDOWN_PICTURE_SIZES,
+                eagerFirst,
+              })
+            : ''),
+        t('markdown.codeBlock'),
+      ),
+    [rendered, render, source, pictures, eagerFirst, topHeading, language],
   );
   const root = useRef<HTMLDivElement>(null);
   const [slots, setSlots] = useState<HTMLElement[]>([]);
   const [videoSlots, setVideoSlots] = useState<HTMLElement[]>([]);
-  // The pictures' labels are words: set again when the visitor switches language.
-  const language = useLanguage();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `language` re-runs it for the labels' words (read through `t`)
   useLayoutEffect(() => {

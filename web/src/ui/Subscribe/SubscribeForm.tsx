@@ -9,6 +9,7 @@ import { useProof } from '../Comments/useProof.ts';
 import type { SubscribePlace } from './SubscribeSlot.tsx';
 import { subscribeOpen } from './subscribeOpen.ts';
 import './subscribe.css';
+import { issueText } from '../../i18n/contractWords.ts';
 import { spec, t } from '../../i18n/i18n.ts';
 import { useT } from '../../i18n/useT.ts';
 
@@ -19,7 +20,8 @@ import { useT } from '../../i18n/useT.ts';
 const checkAddress = async (email: string): Promise<string | null> => {
   const { NewsletterSubscribeBody } = await import('@candy/contract/calls/newsletter');
   const parsed = NewsletterSubscribeBody.safeParse({ email });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? t('subscribe.badAddress'));
+  const issue = parsed.error?.issues[0];
+  return parsed.success ? null : issue ? issueText(issue) : t('subscribe.badAddress');
 };
 
 /**

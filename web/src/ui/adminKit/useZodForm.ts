@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
+import { issueText } from '../../i18n/contractWords.ts';
 
 export type FormErrors = Record<string, string>;
 
@@ -30,7 +31,7 @@ export const useZodForm = <S extends z.ZodType>(schema: S, initial: z.input<S>) 
     const next: FormErrors = {};
     for (const issue of result.error.issues) {
       const key = issue.path.map(String).join('.') || '_';
-      next[key] ??= issue.message;
+      next[key] ??= issueText(issue);
     }
     setErrors(next);
     return null;

@@ -3,6 +3,7 @@ import { EssayInput } from '@candy/contract/calls/essays';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { issueText } from '../../../i18n/contractWords.ts';
 import { useT } from '../../../i18n/useT.ts';
 import {
   Badge,
@@ -105,7 +106,7 @@ export const EssayEditor = ({
     if (save.isPending) return;
     const parsed = EssayInput.safeParse(fields);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), issueText(i)])));
       return;
     }
     if (

@@ -3,6 +3,7 @@ import { MomentInput } from '@candy/contract/calls/moments';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { issueText } from '../../../i18n/contractWords.ts';
 import { useT } from '../../../i18n/useT.ts';
 import {
   DropZone,
@@ -42,7 +43,10 @@ const MomentForm = ({ editing, onDone }: { editing: Moment | null; onDone: () =>
   });
   const submit = async () => {
     const parsed = MomentInput.safeParse({ content, images });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('admin.desk.moments.invalid'));
+    if (!parsed.success)
+      return setError(
+        parsed.error.issues[0] ? issueText(parsed.error.issues[0]) : t('admin.desk.moments.invalid'),
+      );
     setError(null);
     await save.mutateAsync();
   };

@@ -1,5 +1,6 @@
 import { type Job, JobUpdate } from '@candy/contract/calls/jobs';
 import { useState } from 'react';
+import { issueText } from '../../../i18n/contractWords.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { formatDateTime } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -18,7 +19,8 @@ export const JobEditor = ({
   const t = useT();
   const [cron, setCron] = useState(job.cron);
   const preview = nextRuns(cron);
-  const schemaError = JobUpdate.safeParse({ cron }).error?.issues[0]?.message ?? null;
+  const schemaIssue = JobUpdate.safeParse({ cron }).error?.issues[0];
+  const schemaError = schemaIssue ? issueText(schemaIssue) : null;
   const error = schemaError ?? preview.error;
   return (
     <form

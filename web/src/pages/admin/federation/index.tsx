@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { issueText } from '../../../i18n/contractWords.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { AdminPage, ErrorState, Field, LoadingState } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -32,7 +33,7 @@ export default function Page() {
     // Checked with the contract's schema first, the server's refusals placed at their fields too.
     const checked = FederationSettings.safeParse(form);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), issueText(i)])));
       return;
     }
     try {

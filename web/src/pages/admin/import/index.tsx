@@ -9,7 +9,7 @@ import { RedirectList } from './RedirectList.tsx';
 import './import.css';
 
 /** Every platform the server imports, in the order the contract lists them. */
-const PLATFORMS = Object.keys(IMPORT_PLATFORMS) as ImportPlatformName[];
+const PLATFORMS: readonly ImportPlatformName[] = IMPORT_PLATFORMS;
 
 /**
  * 导入搬家 (issue 27): upload another platform's export, check the preview, apply it (the job runner

@@ -2,6 +2,7 @@ import { type FriendLink, LinkInput } from '@candy/contract/calls/links';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { issueText } from '../../../i18n/contractWords.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, LoadingState, shortTitle } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -30,7 +31,7 @@ const LinkForm = ({ editing, onDone }: { editing: FriendLink | null; onDone: () 
       return setError(
         t('admin.meta.links.problem', {
           field: issue?.path.join('.') ?? '',
-          message: issue?.message ?? t('admin.meta.links.invalid'),
+          message: issue ? issueText(issue) : t('admin.meta.links.invalid'),
         }),
       );
     }

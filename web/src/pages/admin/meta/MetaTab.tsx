@@ -9,6 +9,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../core/request.ts';
+import { sayContract } from '../../../i18n/contractWords.ts';
 import type { t as translate } from '../../../i18n/i18n.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { EmptyState, ErrorState, LoadingState, shortTitle } from '../../../ui/adminKit/index.ts';
@@ -57,7 +58,7 @@ const MetaEditor = ({
   const [busy, setBusy] = useState(false);
   const save = async () => {
     const problem = metaValueProblem(group, keyName, value);
-    if (problem) return setError(problem);
+    if (problem) return setError(sayContract(problem));
     setError(null);
     setBusy(true);
     try {

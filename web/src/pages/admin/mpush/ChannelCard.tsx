@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrorsOf } from '../../../core/errors.ts';
 import { call } from '../../../core/request.ts';
+import { issueText } from '../../../i18n/contractWords.ts';
 import { t as translate } from '../../../i18n/i18n.ts';
 import { useT } from '../../../i18n/useT.ts';
 import { Badge, Field, formatDateTime } from '../../../ui/adminKit/index.ts';
@@ -53,7 +54,7 @@ export const ChannelCard = ({ view, extra }: { view: ChannelView; extra?: React.
     const checked = definition.schema.safeParse(candidate);
     const next: Record<string, string> = {};
     if (!checked.success)
-      for (const issue of checked.error.issues) next[String(issue.path[0])] ??= issue.message;
+      for (const issue of checked.error.issues) next[String(issue.path[0])] ??= issueText(issue);
     setErrors(next);
     return checked.success;
   };

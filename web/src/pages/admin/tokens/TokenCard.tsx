@@ -1,5 +1,6 @@
 import type { ApiToken } from '@candy/contract/calls/tokens';
-import { TOKEN_MODULE_LABELS } from '@candy/contract/tokenScope';
+import type { RouteGroup } from '@candy/contract/routes';
+import { TOKEN_MODULES } from '@candy/contract/tokenScope';
 import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../core/request.ts';
 import { intlTag, t } from '../../../i18n/i18n.ts';
@@ -8,9 +9,12 @@ import { Badge, formatDateTime, shortTitle } from '../../../ui/adminKit/index.ts
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-/** A route group's name in the back office (a group without one shows its key); translated when shown. */
+/**
+ * A route group's name in the back office, translated when shown; a group a token can no longer
+ * name (a stored token's, from before a change) shows its key.
+ */
 export const moduleLabel = (group: string): string =>
-  Object.hasOwn(TOKEN_MODULE_LABELS, group) ? t(`admin.tokens.module.${group}`) : group;
+  TOKEN_MODULES.includes(group as RouteGroup) ? t(`admin.tokens.module.${group}`) : group;
 
 export const scopeText = (token: Pick<ApiToken, 'scope' | 'modules'>): string =>
   token.scope === 'read'

@@ -13,7 +13,7 @@ import { Field, useZodForm } from '../../../ui/adminKit/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-const eventTypes = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
+const eventTypes: readonly WebhookEventType[] = WEBHOOK_EVENTS;
 
 /** Adds an endpoint (`editing` null) or changes one; checked with the contract's schema first. */
 export const EndpointForm = ({
