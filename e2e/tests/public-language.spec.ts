@@ -93,10 +93,12 @@ describe('the interface in the reader’s language', () => {
     await context.close();
   });
 
+  // A desktop by day, a phone at night: with a11y-axe.spec.ts (Chinese, a desktop at night and a
+  // phone by day) axe sees every page at both sizes in both modes.
   describe.each([
-    ['desktop', { width: 1366, height: 860 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const)('in English on %s', (_, viewport) => {
+    ['desktop by day', { width: 1366, height: 860 }, 10],
+    ['phone at night', { width: 390, height: 844 }, 2],
+  ] as const)('in English on a %s', (_, viewport, hour) => {
     let essayId = 0;
     beforeAll(async () => {
       essayId = await newestEssayId(baseUrl);
@@ -106,11 +108,11 @@ describe('the interface in the reader’s language', () => {
       '%s: no Han text outside content, no serious axe violation',
       async (_, target) => {
         const path = fillPath(target.path, { essayId });
-        // At 02:00 (dark mode) with the decode key, so the dark-only pages show their content too.
+        // Dark-only pages at 02:00 (dark mode) with the decode key, so they show their content too.
         const { page, close } = await openPage(browser, `${baseUrl}${target.gate ? '/chaos' : path}`, {
           viewport,
           locale: 'en-US',
-          hour: target.darkOnly ? 2 : 10,
+          hour: target.darkOnly ? 2 : hour,
           record: { darkModeDecodeKey: e2eDarkKey },
         });
         try {
