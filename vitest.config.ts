@@ -62,6 +62,9 @@ const ownServerSpecs = [
 const e2eSettings = {
   testTimeout: 60_000,
   hookTimeout: 180_000,
+  // expect.poll gives up after 1 s by default: on a machine both lanes keep busy, a server round trip
+  // and the render after it took longer (admin-files.spec.ts failed so in a CI rehearsal).
+  expect: { poll: { timeout: 10_000 } },
   // One Chromium at a time per project: the machine has two cores.
   fileParallelism: false,
 };

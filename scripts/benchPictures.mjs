@@ -12,8 +12,9 @@
 //   - Lighthouse 12 (npx, mobile, simulated throttling), median of 3, on the six public pages
 //     (/moments and /waifu with the dark key entered, at night so dark mode is on).
 // `node scripts/benchPictures.mjs` (after `npm run build`); `--bench` prints rows for bench.mjs;
-// `--no-lighthouse` skips Lighthouse, `--pages=/moments,/about` runs it on those pages only, and
-// LIGHTHOUSE_REPORTS=<dir> keeps the full reports.
+// `--no-lighthouse` skips Lighthouse, `--pages=/moments,/about` runs it on those pages only,
+// `--lang=en` asks for the pages in that interface language (`?lang=`, issue 44), `--runs=N` takes
+// the median of N runs (3), and LIGHTHOUSE_REPORTS=<dir> keeps the full reports.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,9 @@ const onlyPages = args
   .find((a) => a.startsWith('--pages='))
   ?.slice('--pages='.length)
   .split(',');
+/** `--lang=en`: the interface language Lighthouse's pages are asked in (the server's own choice otherwise). */
+const language = args.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
+const lighthouseRuns = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const port = 19_000 + Math.floor(Math.random() * 900);
 const base = `http://127.0.0.1:${port}`;
@@ -349,17 +353,29 @@ try {
 
   if (withLighthouse) {
     const profile = await darkProfile();
-    const pages = ['/chaos', '/about', '/moments', '/waifu', '/pastel-memories', '/home'];
+    const pages = [
+      '/chaos',
+      `/chaos/${essay.id}`,
+      '/about',
+      '/moments',
+      '/waifu',
+      '/pastel-memories',
+      '/home',
+      '/utils/index',
+      '/utils/merge-image',
+      '/utils/oplus-log-decrypt',
+      '/utils/qrcode-decode',
+    ];
     for (const pagePath of pages.filter((p) => !onlyPages || onlyPages.includes(p))) {
       const dark = pagePath === '/moments' || pagePath === '/waifu';
       const runs = [];
       // Lighthouse now and then fails to record a trace (NO_NAVSTART): up to two more tries.
-      for (let i = 0; i < 5 && runs.length < 3; i += 1) {
+      for (let i = 0; i < lighthouseRuns + 2 && runs.length < lighthouseRuns; i += 1) {
         const waited = await waitForQuietServer(pid);
         if (waited > 3)
           say(`  (waited ${waited.toFixed(0)} s for the server to go quiet before ${pagePath})`);
         const result = lighthouse(
-          `${base}${pagePath}`,
+          `${base}${pagePath}${language ? `?lang=${language}` : ''}`,
           dark ? { profile, zone: zoneShowing(3) } : { zone: zoneShowing(12) },
         );
         if (result) runs.push(result);
@@ -367,7 +383,7 @@ try {
       runs.sort((a, b) => a.score - b.score);
       const middle = runs[Math.floor(runs.length / 2)];
       row(
-        `Lighthouse 12 mobile ${pagePath}${dark ? ' (dark key)' : ''} (median of ${runs.length})`,
+        `Lighthouse 12 mobile ${pagePath}${dark ? ' (dark key)' : ''}${language ? ` in ${language}` : ''} (median of ${runs.length})`,
         middle
           ? `${middle.score} (runs ${runs.map((r) => r.score).join(' · ')}), TBT ${middle.tbt.toFixed(0)} ms, CLS ${middle.cls.toFixed(3)}, LCP ${(middle.lcp / 1000).toFixed(1)} s`
           : 'not measured',
