@@ -5,11 +5,13 @@ type Destination = ReturnType<typeof pino.destination>;
 
 /**
  * A pino destination that takes bytes: sonic-boom in its 'buffer' mode. Its `fd` (set by
- * sonic-boom, −1 while a file is still opening) is missing from its published types.
+ * sonic-boom, −1 while a file is still opening) and `destroyed` (what pino's exit hook reads) are
+ * missing from its published types.
  */
 export type ByteDestination = Omit<Destination, 'write'> & {
   write(bytes: Buffer): boolean;
   readonly fd: number;
+  destroyed: boolean;
 };
 
 /**

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDailyLogFile, logDayOf, logFileOf } from './dailyFile.ts';
 
@@ -52,5 +54,37 @@ describe('daily log file', () => {
     file.flushSync();
     expect(fs.readFileSync(logFileOf(blocked, logDayOf(Date.now())), 'utf8')).toBe('kept\n');
     file.end();
+  });
+});
+
+describe('a log folder that never opens, at exit', () => {
+  it('lets the process exit cleanly (pino’s exit hook finds nothing to flush)', () => {
+    // A process of its own: the exit hook runs at exit, and in a long test process the failed
+    // destination may be collected before (which is why this was a flake, not a failure).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-log-exit-'));
+    const runner = path.join(dir, 'runner.cjs');
+    buildSync({
+      stdin: {
+        contents: `import fs from 'node:fs';
+          import { createDailyLogFile } from './dailyFile.ts';
+          const blocked = process.argv[2];
+          fs.writeFileSync(blocked, 'a file where the folder should be');
+          const file = createDailyLogFile(blocked);
+          file.write('lost\\n');
+          setTimeout(() => process.exit(0), 200);`,
+        resolveDir: import.meta.dirname,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: runner,
+      logLevel: 'silent',
+    });
+    const child = spawnSync(process.execPath, [runner, path.join(dir, 'blocked')], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(child.stderr).not.toContain('not ready');
+    expect(child.stderr).toMatch(/^log file: /);
+    expect(child.status).toBe(0);
   });
 });
