@@ -1,26 +1,12 @@
-import { type I18n, setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Language } from '../languages.ts';
 import type { ContractWords, SchemaMessage } from '../schemaMessages.ts';
-import { serverCatalogues } from '../serverCatalogues.ts';
+import { serverI18n } from './serverI18n.ts';
 
 /**
  * The contract's words rendered as the server renders them (its catalogues hold every `schema.*`
  * key), for the contract's own tests; the server (`sayIn`) and the web (`sayContract`) have theirs.
  */
-const instances = new Map<Language, I18n>();
-
-const instanceOf = (language: Language): I18n => {
-  let i18n = instances.get(language);
-  if (!i18n) {
-    const messages = Object.fromEntries(
-      Object.entries(serverCatalogues[language]).map(([key, message]) => [key, compileMessage(message)]),
-    );
-    i18n = setupI18n({ locale: language, messages: { [language]: messages } });
-    instances.set(language, i18n);
-  }
-  return i18n;
-};
+const instanceOf = serverI18n;
 
 const isKeyed = (value: unknown): value is SchemaMessage =>
   typeof value === 'object' && value !== null && typeof (value as SchemaMessage).key === 'string';
