@@ -266,7 +266,13 @@ describe('collections and settings in the back office', () => {
 
     const words = page.getByTestId('meta-comment-banned-words').locator('textarea');
     await words.fill(`${await words.inputValue()}\n禁止词语`);
+    // Wait for this save's own answer: the footer tags' 已保存 toast may still be showing (CI once
+    // closed the page on it before the words were sent, and the comment below went through).
+    const wordsSaved = page.waitForResponse(
+      (res) => res.url().includes('/meta/string') && ['PUT', 'POST'].includes(res.request().method()),
+    );
     await page.getByTestId('meta-comment-banned-words').getByTestId('meta-save').click();
+    expect((await wordsSaved).status()).toBe(200);
     await page.getByTestId('toast').getByText('已保存').first().waitFor();
     await close();
 
