@@ -141,7 +141,8 @@ const startServer = async () => {
 
 /** The owner's access key, from a real login on /contract in the browser. */
 const logIn = async (/** @type {import('playwright-core').Browser} */ browser) => {
-  const page = await browser.newPage();
+  // In Chinese, whatever the machine's locale (the labels below are the specification's).
+  const page = await browser.newPage({ locale: 'zh-CN' });
   // The secret gate (spec §2): the logo clicked 11 times within a second opens 后台, then /contract.
   await page.goto(`${base}/chaos`);
   await page.getByTestId('nav-logo').click({ clickCount: 11, delay: 0 });
@@ -236,7 +237,11 @@ const pictureBytes = async (
 ) => {
   // The key is typed into the menu on a wide window (a phone's menu folds it away), then the window
   // becomes the phone's and the page is opened afresh.
-  const context = await browser.newContext({ viewport: { width: 1200, height: 844 }, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    viewport: { width: 1200, height: 844 },
+    deviceScaleFactor: 2,
+    locale: 'zh-CN',
+  });
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(new Date().setHours(1, 0, 0, 0)));
   await page.goto(`${base}/chaos`);
@@ -262,6 +267,7 @@ const darkProfile = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-bench-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromePath,
+    locale: 'zh-CN',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   const page = await context.newPage();

@@ -31,7 +31,8 @@ export const seriousViolations = async (
 ): Promise<string[]> => {
   // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses
   // an inline <script>, and the page under test keeps its real policy.
-  await page.evaluate(axeSource);
+  // Once per document: a walk through the app's own navigation keeps it (≈ 550 KB parsed each time).
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { axe } = globalThis as unknown as AxeWindow;
     const result = await axe.run({ resultTypes: ['violations'] });
