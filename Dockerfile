@@ -39,4 +39,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:8080/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # The server itself is PID 1's only child: SIGTERM from `docker stop` shuts it down cleanly.
-CMD ["node", "--max-semi-space-size=1", "server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=1", "--optimize-for-size", "server/dist/main.js"]
