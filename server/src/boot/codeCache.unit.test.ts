@@ -2,27 +2,20 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleScript } from '../../test/bundleScript.ts';
 
 // V8 also keeps compiled scripts in memory, so a second run in this process would never read the
 // cache: each start is a process of its own, running codeCache.ts as the build bundles it.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-code-cache-'));
 const runner = path.join(dir, 'runner.js');
-buildSync({
-  stdin: {
-    contents: `import { runWithCodeCache } from './codeCache.ts';
-      const { state, exports } = runWithCodeCache({ bundle: process.argv[2], cacheDir: process.argv[3] });
-      console.log(JSON.stringify({ state, exports }));`,
-    resolveDir: import.meta.dirname,
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  outfile: runner,
-  logLevel: 'silent',
-});
+bundleScript(
+  `import { runWithCodeCache } from './codeCache.ts';
+    const { state, exports } = runWithCodeCache({ bundle: process.argv[2], cacheDir: process.argv[3] });
+    console.log(JSON.stringify({ state, exports }));`,
+  import.meta.dirname,
+  runner,
+);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const bundleText = (answer: number) =>

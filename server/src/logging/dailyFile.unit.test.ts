@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleScript } from '../../test/bundleScript.ts';
 import { createDailyLogFile, logDayOf, logFileOf } from './dailyFile.ts';
 
 describe('daily log file', () => {
@@ -63,24 +63,17 @@ describe('a log folder that never opens, at exit', () => {
     // destination may be collected before (which is why this was a flake, not a failure).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candy-log-exit-'));
     const runner = path.join(dir, 'runner.cjs');
-    buildSync({
-      stdin: {
-        contents: `import fs from 'node:fs';
+    bundleScript(
+      `import fs from 'node:fs';
           import { createDailyLogFile } from './dailyFile.ts';
           const blocked = process.argv[2];
           fs.writeFileSync(blocked, 'a file where the folder should be');
           const file = createDailyLogFile(blocked);
           file.write('lost\\n');
           setTimeout(() => process.exit(0), 200);`,
-        resolveDir: import.meta.dirname,
-        loader: 'ts',
-      },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      outfile: runner,
-      logLevel: 'silent',
-    });
+      import.meta.dirname,
+      runner,
+    );
     const child = spawnSync(process.execPath, [runner, path.join(dir, 'blocked')], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(child.stderr).not.toContain('not ready');
