@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type sharpModule from 'sharp';
 
 /**
@@ -36,3 +38,10 @@ export const loadTar = (): Promise<typeof import('tar')> => (tar ??= import('tar
 /** age (backups, issue 45) with its post-quantum and curve libraries, for a backup or a restore. */
 let age: Promise<typeof import('age-encryption')> | null = null;
 export const loadAge = (): Promise<typeof import('age-encryption')> => (age ??= import('age-encryption'));
+
+/**
+ * node-postgres, for what speaks to PostgreSQL directly (the dialect, backups and restores): an
+ * SQLite site never loads it (≈ 1 MB of heap at rest, issue 39). Synchronous, as its callers make a
+ * client in the middle of their work; Node's module cache makes every call after the first free.
+ */
+export const requirePg = (): typeof PgModule => createRequire(import.meta.url)('pg') as typeof PgModule;

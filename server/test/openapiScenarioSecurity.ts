@@ -1,8 +1,8 @@
 import { generate } from 'otplib';
 import { seal } from '../src/modules/auth/testing.ts';
-import { createSoftAuthenticator } from '../src/modules/security/softAuthenticator.ts';
 import { ORIGIN } from '../src/modules/security/testing.ts';
 import type { Probe } from './openapiProbe.ts';
+import { createSoftAuthenticator } from './softAuthenticator.ts';
 
 /**
  * Passkeys, TOTP and the fresh-login confirmation (issue 26.1–3): a passkey registered, used to log

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -12,13 +11,14 @@ import {
 } from 'kysely';
 import type PgModule from 'pg';
 import type { Config } from '../config.ts';
+import { requirePg } from '../lazyModules.ts';
 
 /** Everything that differs between SQLite and PostgreSQL lives in this file. */
 export type DialectName = 'sqlite' | 'postgres';
 
 /** pg is loaded only when PostgreSQL is configured: an SQLite site never pays its memory. */
 const loadPg = (): typeof PgModule => {
-  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
+  const pg = requirePg();
   // int8 and numeric come back from pg as strings by default; our ms timestamps fit a JS number.
   pg.types.setTypeParser(20, (value) => Number(value));
   pg.types.setTypeParser(1700, (value) => Number(value));

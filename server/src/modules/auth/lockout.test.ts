@@ -2,7 +2,7 @@ import { ErrorCode } from '@candy/contract';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createSoftAuthenticator } from '../security/softAuthenticator.ts';
+import { createSoftAuthenticator } from '../../../test/softAuthenticator.ts';
 import { freshKey, ORIGIN, post, resetSecurity } from '../security/testing.ts';
 import { PROOF_AFTER_SITE_ATTEMPTS } from './limiter.ts';
 import { createOwner, easyProofs, login, loginProof } from './testing.ts';

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { pgTool } from '../../jobs/builtin/backup.ts';
+import { requirePg } from '../../lazyModules.ts';
 import type { TableStats } from './manifest.ts';
 import { postgresTableStats, sqliteTableStats } from './tableStats.ts';
 
@@ -36,7 +36,7 @@ export const snapshotDatabase = async (database: Config['database'], file: strin
       copy.close();
     }
   }
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new (requirePg().Client)({ connectionString: database.url });
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -74,7 +74,7 @@ export const databaseVersion = async (database: Config['database']): Promise<str
     };
     return `${part('')}/${part('-wal')}`;
   }
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new (requirePg().Client)({ connectionString: database.url });
   await client.connect();
   try {
     // Committed transactions that wrote: the LSN moves with every write, and with nothing else

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { type Language, sourceLanguage } from '@candy/contract/languages';
-import pg from 'pg';
 import * as z from 'zod';
 import type { Config } from '../../config.ts';
 import { list, type Message, messageOf, SaidError, said, sayIn } from '../../i18n/said.ts';
 import { serverText } from '../../i18n/serverText.ts';
+import { requirePg } from '../../lazyModules.ts';
 import { createLocalStorage } from '../../storage/local.ts';
 import type { BlobStorage } from '../../storage/types.ts';
 import { keyMismatch, type Opener, openerFor } from './crypto.ts';
@@ -31,7 +31,7 @@ class DrillUnavailable extends SaidError {}
 /** A scratch PostgreSQL database beside the live one, dropped afterwards whatever happened. */
 const withScratchPostgres = async <T>(liveUrl: string, work: (url: string) => Promise<T>): Promise<T> => {
   const name = `candy_drill_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: liveUrl });
+  const admin = new (requirePg().Client)({ connectionString: liveUrl });
   await admin.connect();
   try {
     try {

@@ -3,10 +3,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { type Message, said } from '../../i18n/said.ts';
 import { pgTool } from '../../jobs/builtin/backup.ts';
+import { requirePg } from '../../lazyModules.ts';
 import type { BlobStorage } from '../../storage/types.ts';
 import type { Opener } from './crypto.ts';
 import type { Manifest, TableStats } from './manifest.ts';
@@ -25,7 +25,7 @@ export const databaseIsEmpty = async (database: Config['database']): Promise<boo
       return true;
     }
   }
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new (requirePg().Client)({ connectionString: database.url });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>(
@@ -84,7 +84,7 @@ export const restoreDatabaseOf = async (
   } finally {
     await fsp.rm(dump, { force: true });
   }
-  const client = new pg.Client({ connectionString: target.url });
+  const client = new (requirePg().Client)({ connectionString: target.url });
   await client.connect();
   try {
     return await postgresTableStats(client);

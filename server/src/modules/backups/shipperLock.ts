@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../../config.ts';
+import { requirePg } from '../../lazyModules.ts';
 
 /** The advisory lock's key: any fixed number no other part of the app uses ("candy ship"). */
 const LOCK_KEY = 0x5ca1ab1e;
@@ -17,7 +18,7 @@ export const shipperLock = (database: Config['database']) => {
       if (database.kind === 'sqlite') return true;
       try {
         if (!client) {
-          const fresh = new pg.Client({ connectionString: database.url });
+          const fresh = new (requirePg().Client)({ connectionString: database.url });
           // A lost connection loses the lock: the next call connects and tries again.
           fresh.on('error', () => {
             client = null;

@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { Unzip, UnzipInflate } from 'fflate';
-import { Parser, type ReadEntry } from 'tar';
+import type { ReadEntry } from 'tar';
 import { type Message, SaidError, said } from '../../i18n/said.ts';
+import { loadTar } from '../../lazyModules.ts';
 
 /**
  * The safe extractor (issue 27.5): opens an uploaded zip, tar or tar.gz in memory, never on disk, and
@@ -184,6 +185,7 @@ const openTar = async (raw: Uint8Array, gzipped: boolean, limits: ArchiveLimits)
   }
   const files = new Map<string, Uint8Array>();
   let failure: unknown = null;
+  const { Parser } = await loadTar();
   await new Promise<void>((resolve, reject) => {
     const parser = new Parser({ strict: true });
     parser.on('entry', (entry: ReadEntry) => {

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import type { channelSettings, PushChannel, PushLevel } from '@candy/contract/calls/push';
 import type { Language } from '@candy/contract/languages';
 import type { z } from 'zod';
@@ -190,6 +191,18 @@ export const sendWebPush = async (
   });
 };
 
-/** web-push makes the server's VAPID key pair once; it is stored with the channel. */
-export const makeVapidKeys = async (): Promise<VapidKeys> =>
-  (await import('web-push')).default.generateVAPIDKeys();
+/**
+ * The server's VAPID key pair, made once and stored with the channel: a P-256 key in the form
+ * web-push takes (the uncompressed public point and the 32-byte private scalar, base64url), as its
+ * own `generateVAPIDKeys` makes it. Made here with node:crypto, so a fresh install that only needs
+ * the public key (the reply notices' first run) does not load web-push and its ASN.1 stack for it
+ * (≈ 1 MB of heap kept, issue 39).
+ */
+export const makeVapidKeys = async (): Promise<VapidKeys> => {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  const scalar = curve.getPrivateKey();
+  // The scalar is sometimes shorter than 32 bytes (leading zeros): web-push wants all 32.
+  const privateKey = Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]);
+  return { publicKey: curve.getPublicKey('base64url'), privateKey: privateKey.toString('base64url') };
+};

@@ -2,8 +2,8 @@ import { ErrorCode } from '@candy/contract';
 import { FRESH_LOGIN_MS } from '@candy/contract/call';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReplica, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createSoftAuthenticator } from '../../../test/softAuthenticator.ts';
 import { createOwner, knock, loginKey, OWNER, seal } from '../auth/testing.ts';
-import { createSoftAuthenticator } from './softAuthenticator.ts';
 import { as, freshKey, ORIGIN, post, resetSecurity } from './testing.ts';
 
 describe('fresh-login confirmation and sessions', () => {

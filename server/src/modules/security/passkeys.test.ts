@@ -1,8 +1,8 @@
 import { ErrorCode } from '@candy/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createSoftAuthenticator } from '../../../test/softAuthenticator.ts';
 import { createOwner } from '../auth/testing.ts';
-import { createSoftAuthenticator } from './softAuthenticator.ts';
 import { as, freshKey, ORIGIN, post, resetSecurity } from './testing.ts';
 
 describe('passkeys', () => {
