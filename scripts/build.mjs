@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStamp } from './buildStamp.mjs';
+import { compressWithoutFetch } from './compressWithoutFetch.mjs';
 import { serverExternals } from './serverExternals.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -222,6 +223,7 @@ const buildServer = async () => {
       'package-lock.json',
       'scripts/build.mjs',
       'scripts/serverExternals.mjs',
+      'scripts/compressWithoutFetch.mjs',
     ])
   )
     return;
@@ -282,7 +284,7 @@ const buildServer = async () => {
     },
     logLevel: 'warning',
   };
-  const plugins = [runtimesApart, compressibleTypesOnly];
+  const plugins = [runtimesApart, compressibleTypesOnly, compressWithoutFetch];
   await Promise.all([
     esbuild.build({ ...options, entryPoints: others, plugins }),
     esbuild.build({ ...options, entryPoints: { server }, plugins: [...plugins, parsersInTheChild] }),

@@ -23,12 +23,37 @@ describe('collecting when the server falls quiet', () => {
         heap = 5_000_000;
       },
       heapUsed: () => heap,
+      heapCommitted: () => 20_000_000,
     });
     await sleep(150);
     expect(collections).toBe(1);
     await sleep(150);
     expect(collections).toBe(1);
     heap += 2_000;
+    await sleep(150);
+    expect(collections).toBe(2);
+    quiet.stop();
+  });
+
+  it('collects once when V8 holds more heap than before, though the heap in use did not grow', async () => {
+    let committed = 20_000_000;
+    let collections = 0;
+    const quiet = startQuietCollection({
+      everyMs: 40,
+      growthBytes: 1_000,
+      collect: () => {
+        collections += 1;
+        committed = 12_000_000;
+      },
+      heapUsed: () => 10_000_000,
+      heapCommitted: () => committed,
+    });
+    await sleep(150);
+    expect(collections).toBe(1);
+    committed += 500;
+    await sleep(150);
+    expect(collections).toBe(1);
+    committed += 2_000;
     await sleep(150);
     expect(collections).toBe(2);
     quiet.stop();
@@ -43,6 +68,7 @@ describe('collecting when the server falls quiet', () => {
         collections += 1;
       },
       heapUsed: () => 1e9,
+      heapCommitted: () => 1e9,
     });
     // Each window is spent spinning but for the timer's own turn.
     for (let i = 0; i < 6; i += 1) {
@@ -66,5 +92,25 @@ describe('collecting when the server falls quiet', () => {
     (collect as () => void)();
     expect(kept).toBeNull();
     expect(before - v8.getHeapStatistics().used_heap_size).toBeGreaterThan(2_000_000);
+  });
+
+  it('compacts: the pages a fragmented old generation kept are given back', () => {
+    const collect = fullCollector() as () => void;
+    const oldSpace = () =>
+      v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_size ?? 0;
+    // Objects that live long enough to reach the old generation, then all but one in fifty let go:
+    // every page keeps a survivor, so a collection without compaction frees no page.
+    let many: { n: number; text: string }[] | null = Array.from({ length: 300_000 }, (_, n) => ({
+      n,
+      text: `item ${n}`,
+    }));
+    collect();
+    const before = oldSpace();
+    const survivors = many.filter((_, n) => n % 50 === 0);
+    many = null;
+    collect();
+    expect(many).toBeNull();
+    expect(survivors).toHaveLength(6_000);
+    expect(before - oldSpace()).toBeGreaterThan(10_000_000);
   });
 });

@@ -72,6 +72,14 @@ describe('what the built server bundle leaves out', () => {
     });
   });
 
+  it('@fastify/compress looks at an answer’s tag before naming Response (compressWithoutFetch.unit.test.ts)', () => {
+    const markers = ['"[object Response]"', '"[object ReadableStream]"'];
+    expect(holds('server.js', markers)).toEqual({
+      [markers[0] as string]: true,
+      [markers[1] as string]: true,
+    });
+  });
+
   it('mime-db: only the types @fastify/compress may compress', () => {
     // A type mime-db knows but nothing compresses (its entry would hold `"extensions":["png"]`).
     const markers = ['"application/json":{compressible:!0}', '"image/png":{'];
