@@ -184,11 +184,15 @@ describe('a reply reaches the visitor’s browser', () => {
       });
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
-      registrationId: await registrationId,
-      data: payload,
-    });
+    // The registration has its active worker (a push to one still installing is dropped).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const registrationIdNow = await registrationId;
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url,
+        registrationId: registrationIdNow,
+        data: payload,
+      });
     const [worker] = page.context().serviceWorkers();
     expect(worker).toBeDefined();
     const shown = async () =>
@@ -202,7 +206,17 @@ describe('a reply reaches the visitor’s browser', () => {
           data: n.data,
         }));
       })) as ShownNotification[];
-    await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(1);
+    expect(await shown()).toEqual([]);
+    // As a push service does, the message is delivered again if the worker did not take it (one CI
+    // run in about thirty saw none shown after one delivery); once shown, exactly one notification.
+    for (let attempt = 0; attempt < 3 && (await shown()).length === 0; attempt += 1) {
+      await deliver();
+      await expect
+        .poll(async () => (await shown()).length, { timeout: 5_000 })
+        .toBeGreaterThan(0)
+        .catch(() => undefined);
+    }
+    expect((await shown()).length).toBe(1);
     const [notification] = await shown();
     expect(notification).toMatchObject({
       title: message.title,
