@@ -2,6 +2,7 @@
 // Builds what is stale: the web app (Vite) and the server bundle (esbuild). `--server` or `--web`
 // limits the work; `--force` rebuilds regardless. Each build is written beside its target and
 // renamed into place, so a server never serves a half-written build.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -233,7 +234,7 @@ const buildServer = async () => {
       'scripts/compressWithoutFetch.mjs',
     ])
   )
-    return;
+    return false;
   const started = Date.now();
   const outDir = path.join(root, `server/dist.tmp-${process.pid}`);
   const version = buildStamp();
@@ -300,7 +301,24 @@ const buildServer = async () => {
   warnTwoByteSource(outDir);
   swapInto(outDir, target);
   console.log(`built server ${version} in ${Date.now() - started} ms`);
+  return true;
+};
+
+/**
+ * The demo's pictures and their copies, made once here instead of at every fresh install's first
+ * start (server/src/modules/images/preparedDemo.ts, issue 39). The picture child does it and keeps
+ * what it made before when its bundle and sharp are unchanged. Without it (sharp failing here) the
+ * server draws and copies them at first start, as it always could: a warning, not a failed build.
+ * @param {boolean} serverBuilt
+ */
+const prepareDemoPictures = (serverBuilt) => {
+  const dir = path.join(root, 'server/demo-pictures');
+  if (!serverBuilt && !force && fs.existsSync(path.join(dir, 'manifest.json'))) return;
+  const child = path.join(root, 'server/dist/imageVariants.js');
+  const done = spawnSync(process.execPath, [child, '--prepare-demo', dir], { stdio: 'inherit' });
+  if (done.status !== 0)
+    console.warn("the demo's pictures were not prepared: a fresh install draws them at its first start");
 };
 
 if (only !== 'server') await buildWeb();
-if (only !== 'web') await buildServer();
+if (only !== 'web') prepareDemoPictures(await buildServer());

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DrawnDemo, drawDemo } from '../../db/seed/images.ts';
 import { SaidError, said } from '../../i18n/said.ts';
+import { preparedDemoFor } from './preparedDemo.ts';
 import { type MadeVariants, makeVariants, type VariantFile } from './variants.ts';
 
 /** What the child is asked (variantsChild.ts): one picture's copies, or the demo's pictures. */
@@ -48,6 +49,8 @@ const revive = (made: MadeVariants): MadeVariants =>
  */
 export const variantMaker = (entry: string | null, timeoutMs = 120_000): VariantMaker => {
   if (!entry) return { make: makeVariants, close: () => undefined };
+  // The demo's copies as the build made them (preparedDemo.ts): read, not made again, on a fresh install.
+  const prepared = preparedDemoFor(entry);
   let child: ChildProcess | null = null;
   const start = (): ChildProcess => {
     const started = fork(entry, [], {
@@ -71,7 +74,8 @@ export const variantMaker = (entry: string | null, timeoutMs = 120_000): Variant
     return started;
   };
   return {
-    make: (original, maxPixels) =>
+    make: async (original, maxPixels) =>
+      prepared?.copiesOf(original, maxPixels) ??
       new Promise<MadeVariants>((resolve, reject) => {
         child ??= start();
         const worker = child;
@@ -106,8 +110,11 @@ export const variantMaker = (entry: string | null, timeoutMs = 120_000): Variant
  * what libvips kept after drawing three camera-sized photographs stayed in a fresh install's server
  * for good (its idle RSS 205–221 MB, against 100 MB after a restart). The child exits when done.
  */
-export const drawDemoApart = (entry: string | null = builtVariantsEntry()): Promise<DrawnDemo> => {
+export const drawDemoApart = async (entry: string | null = builtVariantsEntry()): Promise<DrawnDemo> => {
   if (!entry) return drawDemo();
+  // As the build drew them (preparedDemo.ts), when it did, for this very child.
+  const drawn = preparedDemoFor(entry)?.drawn();
+  if (drawn) return drawn;
   return new Promise<DrawnDemo>((resolve, reject) => {
     const child = fork(entry, [], {
       serialization: 'advanced',
