@@ -6,48 +6,11 @@ import type { Logger } from 'pino';
 import { conflict, notFound } from '../../http/errors.ts';
 import { said } from '../../i18n/said.ts';
 import type { BlobStorage } from '../../storage/index.ts';
+import { type CommitInfo, type Entry, parseCommit, STATUS, type StagedChange, sorted } from './entries.ts';
 import { createGit, EMPTY_TREE, GitError } from './git.ts';
 
 /** The empty file that keeps a new folder in git (which tracks files only); never listed. */
 export const FOLDER_KEEP = '.keep';
-
-export interface CommitInfo {
-  hash: string;
-  time: number;
-  message: string;
-}
-
-export interface Entry {
-  name: string;
-  path: string;
-  type: 'file' | 'dir';
-  size: number | null;
-  lastCommit: CommitInfo | null;
-  staged?: boolean;
-}
-
-export interface StagedChange {
-  status: 'added' | 'modified' | 'deleted' | 'renamed';
-  path: string;
-  from?: string;
-}
-
-const STATUS: Record<string, StagedChange['status']> = {
-  A: 'added',
-  M: 'modified',
-  D: 'deleted',
-  R: 'renamed',
-  T: 'modified',
-};
-
-/** Folders first, then by name. */
-const sorted = (entries: Entry[]): Entry[] =>
-  entries.sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name) : a.type === 'dir' ? -1 : 1));
-
-const parseCommit = (line: string): CommitInfo | null => {
-  const [hash, time, ...message] = line.split('\x1f');
-  return hash && time ? { hash, time: Number(time) * 1000, message: message.join('\x1f') } : null;
-};
 
 /**
  * The owner's files as a real git repository in `dir` (issue 14). Uploads are staged into the index

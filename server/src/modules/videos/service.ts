@@ -22,6 +22,7 @@ import type { BlobStorage } from '../../storage/index.ts';
 import { videoPresenters } from './covers.ts';
 import { matches, parseTagList, sortValue } from './listing.ts';
 import { parseIds } from './present.ts';
+import { checkedRange } from './range.ts';
 import type { CollectionRow, MaterialRow, VideoRepo } from './repo.ts';
 import type { VideoSources } from './sources.ts';
 import { isUploadedThumbnail, queuedBlank, type VideoImages, type VideoWorker } from './worker.ts';
@@ -42,9 +43,6 @@ export interface VideosServiceDeps {
 }
 
 const ms = (seconds: number) => Math.round(seconds * 1000);
-
-/** A bit of slack for a typed end time against ffprobe's duration. */
-const END_SLACK = 0.05;
 
 /**
  * Clips, collections and publishing. Lists are filtered and sorted in memory: a personal site holds
@@ -68,17 +66,8 @@ export const createVideosService = (deps: VideosServiceDeps) => {
     return row;
   };
 
-  /** The source exists, is a readable video, and the range lies within it. */
-  const checkRange = async (sourcePath: string, start: number, end: number | null | undefined) => {
-    const { rel, info } = await deps.sources.videoFile(sourcePath, 'sourcePath');
-    const duration = info.duration ?? 0;
-    if (duration && start >= duration)
-      throw invalidField('start', 'too_big', said('error.videos.startPastEnd'));
-    if (duration && end != null && end > duration + END_SLACK) {
-      throw invalidField('end', 'too_big', said('error.videos.endPastEnd', { seconds: duration.toFixed(2) }));
-    }
-    return rel;
-  };
+  const checkRange = (sourcePath: string, start: number, end: number | null | undefined) =>
+    checkedRange(deps.sources, sourcePath, start, end);
 
   /** Puts a clip (back) into the processing queue; a worker holding it sees its result is stale. */
   const requeue = (row: MaterialRow) => ({
