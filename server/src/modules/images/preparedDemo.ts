@@ -22,6 +22,8 @@ interface PreparedPicture {
   name: string;
   width: number;
   height: number;
+  /** The original's length: a stored picture of another length is not hashed at all. */
+  size: number;
   sha256: string;
   /** The copies as made, their bytes in `copies/<hash>/<name>`. */
   made: PreparedMade;
@@ -87,7 +89,7 @@ export const writePreparedDemo = async (
       fs.writeFileSync(path.join(temporary, 'originals', picture.name), body);
       const made = await make(body);
       const { name, width, height } = picture;
-      const entry = { group, name, width, height, sha256: sha256(body) };
+      const entry = { group, name, width, height, size: body.length, sha256: sha256(body) };
       if (made.kind === 'skip') {
         pictures.push({ ...entry, made });
         continue;
@@ -118,6 +120,7 @@ export const readPreparedDemo = (dir: string, fingerprint: string): PreparedDemo
   }
   if (manifest.fingerprint !== fingerprint) return null;
   const bySha = new Map(manifest.pictures.map((picture) => [picture.sha256, picture]));
+  const sizes = new Set(manifest.pictures.map((picture) => picture.size));
   return {
     drawn() {
       const drawn: DrawnDemo = { cards: [], photos: [] };
@@ -131,6 +134,8 @@ export const readPreparedDemo = (dir: string, fingerprint: string): PreparedDemo
     },
     // Keyed by the stored original's own digest: whatever matches is the picture the copies were made of.
     copiesOf(original, maxPixels) {
+      // An upload of many megabytes is not hashed on the server's thread for nothing.
+      if (!sizes.has(original.length)) return null;
       const picture = bySha.get(sha256(original));
       if (!picture || picture.width * picture.height > maxPixels) return null;
       const { made } = picture;
@@ -152,5 +157,11 @@ export const readPreparedDemo = (dir: string, fingerprint: string): PreparedDemo
  * never kept: a fresh install asks twice (the seed, the first copies' run), and an idle server holds
  * none of it.
  */
-export const preparedDemoFor = (entry: string): PreparedDemo | null =>
-  readPreparedDemo(preparedDemoDir(entry), demoFingerprint(entry));
+export const preparedDemoFor = (entry: string): PreparedDemo | null => {
+  try {
+    return readPreparedDemo(preparedDemoDir(entry), demoFingerprint(entry));
+  } catch {
+    // No sharp to name, or no bundle to read: nothing prepared; the child says what is wrong.
+    return null;
+  }
+};

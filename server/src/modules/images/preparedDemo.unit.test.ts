@@ -59,6 +59,12 @@ describe('the demo prepared by the build (issue 39)', () => {
   it('has no copies for any other picture, nor for one over the configured pixel limit', async () => {
     const prepared = readPreparedDemo(dir, fingerprint);
     expect(prepared?.copiesOf(await jpeg(400, 300, 11), 100_000_000)).toBeNull();
+    // The same length, one byte changed: its digest tells it apart.
+    const card = Buffer.from(drawn.cards[0]?.body ?? []);
+    const altered = Buffer.from(card);
+    altered[altered.length - 3] = (altered[altered.length - 3] ?? 0) ^ 1;
+    expect(prepared?.copiesOf(card, 100_000_000)).not.toBeNull();
+    expect(prepared?.copiesOf(altered, 100_000_000)).toBeNull();
     const photo = Buffer.from(drawn.photos[0]?.body ?? []);
     expect(prepared?.copiesOf(photo, 700 * 500 - 1)).toBeNull();
     expect(prepared?.copiesOf(photo, 700 * 500)).not.toBeNull();
