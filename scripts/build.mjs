@@ -105,8 +105,6 @@ const buildWeb = async () => {
   // V8 keeps a module's whole source in the heap, and Vite leaves an SSR build as written — 1.58 M
   // characters, held as two-byte text (6 bytes of its 1.5 MB were past U+00FF) once the first
   // page was rendered. `charset: 'ascii'` has esbuild write every non-ASCII character as an escape.
-  // CommonJS, as the server is (its bundle turns `import()` into `require()`): an ES module here had
-  // the first rendered page load Node's ES module loader beside the CommonJS one, for good.
   await build({
     root: path.join(root, 'web'),
     mode: 'production',
@@ -120,11 +118,9 @@ const buildWeb = async () => {
       emptyOutDir: false,
       manifest: false,
       copyPublicDir: false,
-      rollupOptions: { output: { entryFileNames: 'entry-server.js', format: 'cjs' } },
+      rollupOptions: { output: { entryFileNames: 'entry-server.js', format: 'es' } },
     },
   });
-  // web/package.json says "module": the folder says otherwise for its own files.
-  fs.writeFileSync(path.join(outDir, '.ssr', 'package.json'), '{ "type": "commonjs" }\n');
   warnTwoByteSource(path.join(outDir, '.ssr'));
   await precompress(outDir);
   swapInto(outDir, target);

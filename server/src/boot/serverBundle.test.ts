@@ -89,24 +89,6 @@ describe('what the built server bundle leaves out', () => {
     expect(ssr.length).toBeLessThan(1_000_000);
   });
 
-  it('the server render’s bundle is CommonJS, required without Node’s ES module loader', () => {
-    const ssrDir = path.resolve(dist, '../../web/dist/.ssr');
-    const ssr = fs.readFileSync(path.join(ssrDir, 'entry-server.js'), 'utf8');
-    // An ES module bundle begins with its imports, and its first page would load Node's ES module
-    // loader for it (≈ 0.2 MB of heap, 1 MB resident in a bare process) on top of the CommonJS one.
-    expect(ssr.startsWith('"use strict";')).toBe(true);
-    expect(/(^|;)import[\s{*]/.test(ssr.slice(0, 2000))).toBe(false);
-    // web/ is `"type": "module"`: the folder says its files are CommonJS.
-    expect(JSON.parse(fs.readFileSync(path.join(ssrDir, 'package.json'), 'utf8'))).toEqual({
-      type: 'commonjs',
-    });
-    const rendered = createRequire(import.meta.url)(path.join(ssrDir, 'entry-server.js')) as Record<
-      string,
-      unknown
-    >;
-    expect(Object.values(rendered).some((value) => typeof value === 'function')).toBe(true);
-  });
-
   it('mime-db: only the types @fastify/compress may compress', () => {
     // A type mime-db knows but nothing compresses (its entry would hold `"extensions":["png"]`).
     const markers = ['"application/json":{compressible:!0}', '"image/png":{'];
