@@ -2,7 +2,7 @@
 // pictures drawn once, from the server's IPC channel; it exits when the server lets go of it.
 // `node imageVariants.js --prepare-demo DIR` (scripts/build.mjs): the demo's pictures and their
 // copies made once into DIR (preparedDemo.ts), unless DIR already holds them for this bundle.
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { drawDemo } from '../../db/seed/images.ts';
 import { demoFingerprint, readPreparedDemo, writePreparedDemo } from './preparedDemo.ts';
 import { makeVariants } from './variants.ts';
@@ -16,7 +16,8 @@ const failure = (error: unknown) => ({
 
 const prepareDemo = async (dir: string) => {
   const started = Date.now();
-  const fingerprint = demoFingerprint(fileURLToPath(import.meta.url));
+  // This very file (`node imageVariants.js --prepare-demo DIR`), as the server names it.
+  const fingerprint = demoFingerprint(path.resolve(process.argv[1] ?? ''));
   if (readPreparedDemo(dir, fingerprint)?.drawn()) return;
   // No pixel limit here (0, as libvips takes it): these are our own pictures; the server holds them
   // to its configured limit when it reads them (PreparedDemo.copiesOf).

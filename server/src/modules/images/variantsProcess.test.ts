@@ -26,6 +26,9 @@ describe('the image-copies child process', () => {
       platform: 'node',
       format: 'cjs',
       external: ['sharp'],
+      // As scripts/build.mjs gives a CommonJS bundle its `import.meta.url`.
+      banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      define: { 'import.meta.url': 'importMetaUrl' },
       logLevel: 'warning',
     });
   });
