@@ -71,7 +71,7 @@ export const demoFingerprint = (entry: string): string => {
 
 /**
  * Writes the demo's pictures and their copies under `dir` (replaced whole, never half-written).
- * `make` is `makeVariants` at the default pixel limit.
+ * `make` is `makeVariants` without a pixel limit (our own pictures; the server applies its limit on reading).
  */
 export const writePreparedDemo = async (
   dir: string,
