@@ -1,9 +1,9 @@
 import { deobfuscate } from '@candy/contract/obfuscation';
 import type { Browser, Page } from 'playwright-core';
+import { E2E_OWNER, loginByApi, sharedOwnerSession } from './ownerSession.ts';
 import { goInApp, type OpenOptions, openPage, waitForPath } from './pages.ts';
 
-/** The owner the e2e server is started with (e2e/support/globalSetup.ts). */
-export const E2E_OWNER = { username: 'e2e-owner', password: 'e2e-owner-password' } as const;
+export { E2E_OWNER };
 
 /** Fills and submits the /contract form. */
 export const submitLogin = async (page: Page, username: string, password: string): Promise<void> => {
@@ -14,20 +14,25 @@ export const submitLogin = async (page: Page, username: string, password: string
 };
 
 /**
- * A fresh browser context logged in as the e2e owner through /contract, then on `path` (a
- * back-office page by default). Options are `openPage`'s (viewport, hour, record).
+ * A fresh browser context holding the e2e owner's key, on the back office's home, then on `path` (a
+ * back-office page by default) through the app's own navigation. The key is the worker's shared
+ * session for this server (support/ownerSession.ts); `session: 'new'` logs in anew for a session of
+ * this context's own. Specs of the login itself fill /contract (`submitLogin`). Other options are
+ * `openPage`'s (viewport, hour, record).
  */
 export const openAsOwner = async (
   browser: Browser,
   baseUrl: string,
   path = '/great-old-one/index',
-  options: OpenOptions = {},
+  options: OpenOptions & { session?: 'shared' | 'new' } = {},
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
-  const opened = await openPage(browser, `${baseUrl}/contract`, {
-    ...options,
-    record: { isExpiredGreatOldOne: true, ...options.record },
+  const { session = 'shared', ...openOptions } = options;
+  const { accessKey, accessExp } =
+    session === 'new' ? await loginByApi(baseUrl) : await sharedOwnerSession(baseUrl);
+  const opened = await openPage(browser, `${baseUrl}/great-old-one/index`, {
+    ...openOptions,
+    record: { accessKey, accessExp, isExpiredGreatOldOne: false, ...openOptions.record },
   });
-  await submitLogin(opened.page, E2E_OWNER.username, E2E_OWNER.password);
   await waitForPath(opened.page, '/great-old-one/index');
   if (path !== '/great-old-one/index') {
     await goInApp(opened.page, path);

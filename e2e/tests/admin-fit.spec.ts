@@ -65,6 +65,7 @@ describe('every back-office page fits its window', () => {
     // A second session, so the phone's table has one to end.
     const other = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
       viewport: { width: 1366, height: 860 },
+      session: 'new',
     });
     const { page, close } = await openAsOwner(browser, baseUrl, '/great-old-one/index', {
       viewport: { width: 390, height: 844 },
