@@ -1,6 +1,3 @@
-// Other specs bring in the DOM library; the peer (server/test) iterates its Headers, as Node's allow.
-/// <reference lib="dom.iterable" />
-import fs from 'node:fs';
 import { type FediversePeer, startFediversePeer } from '@candy/server/test/fediversePeer.ts';
 import { Follow, isActor } from '@fedify/fedify';
 import type { Browser, Page } from 'playwright-core';
@@ -8,14 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { accessKeyOf, openAsOwner, ownerCall } from '../support/owner.ts';
-
-/** Screenshots for a person to look at, only when asked: `SHOTS_DIR=/tmp/shots-federation`. */
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
+import { keepShot } from '../support/shots.ts';
 
 const scrollWidth = (page: Page) =>
   page.evaluate(
@@ -71,7 +61,7 @@ describe('the federation page in Chromium', () => {
     await lists.getByText('没有屏蔽的账号或域名').waitFor();
     await page.getByTestId('fed-queue').getByText('没有等待的投递').waitFor();
     await page.getByTestId('fed-queue').getByText('没有失败的投递').waitFor();
-    await shot(page, 'empty-desktop');
+    await keepShot(page, 'empty-desktop');
 
     const form = page.getByTestId('fed-settings');
     await form.getByLabel('账号名').fill('candy');
@@ -125,7 +115,7 @@ describe('the federation page in Chromium', () => {
         { timeout: 20_000, interval: 1000 },
       )
       .toMatch(/上次：没有回应/);
-    await shot(page, 'queue-desktop');
+    await keepShot(page, 'queue-desktop');
 
     // Blocking asks first (it deletes their comments, likes and reposts); cancelling blocks nothing.
     await lists.getByLabel('要屏蔽的域名或账号地址').fill('spam.example');
@@ -154,7 +144,7 @@ describe('the federation page in Chromium', () => {
     });
     await page.getByTestId('fed-queue').waitFor();
     await page.getByTestId('fed-settings').waitFor();
-    await shot(page, `phone-${mode}`);
+    await keepShot(page, `phone-${mode}`);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

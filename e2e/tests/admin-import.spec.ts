@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
 import { type RunningServer, repoRoot, startServer } from '../support/server.ts';
+import { keepShot } from '../support/shots.ts';
 
 const fixture = path.join(repoRoot, 'server/test/fixtures/import/wordpress/wptest.xml');
-const shots = '/tmp/shots-import';
 
 /**
  * 导入搬家 (issue 27): the WordPress theme unit test data uploaded, previewed and applied on the page,
@@ -20,7 +19,6 @@ describe('the import page in Chromium', () => {
   beforeAll(async () => {
     server = await startServer({ OWNER_USERNAME: E2E_OWNER.username, OWNER_PASSWORD: E2E_OWNER.password });
     browser = await launchBrowser();
-    fs.mkdirSync(shots, { recursive: true });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -38,7 +36,7 @@ describe('the import page in Chromium', () => {
     await expect(job.getByTestId('import-counts').textContent()).resolves.toContain('随笔 51');
     await expect(job.getByTestId('import-counts').textContent()).resolves.toContain('评论 26');
     await expect(job.locator('ol li').count()).resolves.toBe(10);
-    await page.screenshot({ path: `${shots}/preview-390-light.png`, fullPage: true });
+    await keepShot(page, 'import-preview-390-light');
 
     await job.getByTestId('import-apply').click();
     await job.getByText('已完成').waitFor({ timeout: 30_000 });
@@ -46,7 +44,7 @@ describe('the import page in Chromium', () => {
     await job.getByTestId('import-failed-pictures').waitFor();
     await page.getByTestId('import-redirect-search').fill('/demo/comments');
     await page.getByTestId('import-redirects').getByText('/demo/comments', { exact: true }).waitFor();
-    await page.screenshot({ path: `${shots}/done-390-light.png`, fullPage: true });
+    await keepShot(page, 'import-done-390-light');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
@@ -58,19 +56,27 @@ describe('the import page in Chromium', () => {
     await close();
   }, 90_000);
 
-  it.each([
-    ['390', { width: 390, height: 844 }, 'light'],
-    ['390', { width: 390, height: 844 }, 'dark'],
-    ['desktop', { width: 1280, height: 800 }, 'light'],
-    ['desktop', { width: 1280, height: 800 }, 'dark'],
-  ] as const)('shows the redirects at %s width, %s (screenshot)', async (name, viewport, scheme) => {
-    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/import', { viewport });
+  it('shows the redirects at 390 and desktop width, light and dark, nothing wider than the screen', async () => {
+    const { page, close } = await openAsOwner(browser, server.url, '/great-old-one/import', {
+      viewport: { width: 390, height: 844 },
+    });
     await page.getByTestId('import-redirects').waitFor();
-    // The dark palette (theme.css), as the shell sets it in dark mode.
-    await page.evaluate((theme) => {
-      document.documentElement.dataset.theme = theme;
-    }, scheme);
-    await page.screenshot({ path: `${shots}/page-${name}-${scheme}.png`, fullPage: true });
+    for (const [name, viewport] of [
+      ['390', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      // The dark palette (theme.css), as the shell sets it in dark mode.
+      for (const scheme of ['light', 'dark']) {
+        await page.evaluate((theme) => {
+          document.documentElement.dataset.theme = theme;
+        }, scheme);
+        await expect(page.getByTestId('import-redirects').isVisible()).resolves.toBe(true);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${name}, ${scheme}`).toBeLessThanOrEqual(viewport.width);
+        await keepShot(page, `import-page-${name}-${scheme}`);
+      }
+    }
     await close();
   });
 });

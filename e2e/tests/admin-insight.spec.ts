@@ -10,6 +10,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, openAsOwner } from '../support/owner.ts';
 import { goInApp } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { keepShot } from '../support/shots.ts';
 import { openVisitor } from '../support/visitors.ts';
 
 /** A small HTTP server on 127.0.0.1 answering with `handle`; records each request's URL. */
@@ -183,7 +184,7 @@ describe('analytics, online devices and the map', () => {
     expect(text).toContain('/about');
     expect(text).toContain('search0.example.com');
     expect(text).toContain('search9.example.com');
-    await page.screenshot({ path: '/tmp/i13-analytics.png', fullPage: true });
+    await keepShot(page, 'insight-analytics');
 
     await page.getByTestId(`exclude-${uuids[0]}`).click();
     await page.getByText('9 位访客').waitFor();
@@ -198,7 +199,7 @@ describe('analytics, online devices and the map', () => {
     await table.getByText('Apple, Inc.').waitFor();
     await table.getByText('随机私有地址').waitFor();
     expect(await page.getByTestId('device-timeline').count()).toBe(3);
-    await page.screenshot({ path: '/tmp/i13-devices.png', fullPage: true });
+    await keepShot(page, 'insight-devices');
     const garbage = await page.evaluate(async (url) => {
       const res = await fetch(`${url}/api/api/other/mac-info?mac=garbage`);
       return res.json();
@@ -221,7 +222,7 @@ describe('analytics, online devices and the map', () => {
     expect(await months.locator('tbody tr').count()).toBe(2);
     expect(await months.locator('tbody tr').first().textContent()).toContain('¥5.00');
     expect(await months.locator('tbody tr').nth(1).textContent()).toContain('¥15.00');
-    await page.screenshot({ path: '/tmp/i13-map.png', fullPage: true });
+    await keepShot(page, 'insight-map');
     await close();
   }, 60_000);
 

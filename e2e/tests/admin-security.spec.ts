@@ -10,8 +10,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { E2E_OWNER, submitLogin } from '../support/owner.ts';
 import { goInApp, openGate, openPage, waitForPath } from '../support/pages.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-
-const SHOTS = '/tmp/shots-keys';
+import { keepShot } from '../support/shots.ts';
 
 /** The otpauth secret read back from the QR code the page shows, as a phone's camera would. */
 const secretFromQr = async (page: Page): Promise<string> => {
@@ -21,14 +20,16 @@ const secretFromQr = async (page: Page): Promise<string> => {
   return uri.searchParams.get('secret') ?? '';
 };
 
+/** The page in light and dark, for a person to look at (support/shots.ts: only when asked). */
 const shoot = async (page: Page, name: string) => {
+  if (!process.env.E2E_SCREENSHOTS) return;
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => {
       (
         globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
       ).document.documentElement.dataset.theme = t;
     }, theme);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
+    await keepShot(page, `${name}-${theme}`);
   }
   await page.evaluate(() => {
     (

@@ -1,17 +1,9 @@
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { openAsOwner } from '../support/owner.ts';
-
-/** Screenshots for a person to look at, only when asked: `SHOTS_DIR=/tmp/shots-tokens`. */
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
+import { keepShot } from '../support/shots.ts';
 
 /** API tokens (issue 26.4): one made on a phone-sized page, used by a script, then revoked. */
 describe('the API token page in Chromium', () => {
@@ -41,13 +33,13 @@ describe('the API token page in Chromium', () => {
       viewport: { width: 390, height: 844 },
     });
     await page.getByText('还没有令牌').waitFor();
-    await shot(page, 'empty-light');
+    await keepShot(page, 'empty-light');
     await page.getByTestId('token-add').click();
     await page.getByTestId('token-name').fill('待办同步脚本');
     await page.getByLabel('按模块写入').check();
     await page.getByLabel('待办').check();
     await page.getByTestId('token-expiry').selectOption('30');
-    await shot(page, 'form-light');
+    await keepShot(page, 'form-light');
     await page.getByTestId('token-save').click();
 
     const panel = page.getByTestId('token-secret-panel');
@@ -55,7 +47,7 @@ describe('the API token page in Chromium', () => {
     await panel.getByText('唯一一次显示').waitFor();
     const secret = (await panel.getByTestId('token-secret').textContent()) ?? '';
     expect(secret).toMatch(/^cj_[A-Za-z0-9_-]{43}$/);
-    await shot(page, 'created-light');
+    await keepShot(page, 'created-light');
 
     // Reads anywhere; writes to-dos (the empty body is refused by validation, not by scope);
     // nothing else, and never the token settings themselves.
@@ -86,7 +78,7 @@ describe('the API token page in Chromium', () => {
       .click();
     await card.getByText('已撤销').waitFor();
     expect(await script('GET', '/system', secret)).toBe(4010);
-    await shot(page, 'revoked-light');
+    await keepShot(page, 'revoked-light');
     expect(errors).toEqual([]);
     await close();
   });
@@ -102,12 +94,12 @@ describe('the API token page in Chromium', () => {
         hour,
       });
       await page.getByTestId('token-card').first().waitFor();
-      await shot(page, `list-${mode}`);
+      await keepShot(page, `list-${mode}`);
       await page.getByTestId('token-add').click();
       await page.getByLabel('按模块写入').check();
       await page.getByTestId('token-save').click();
       await page.getByText('至少选一个模块').waitFor();
-      await shot(page, `form-${mode}`);
+      await keepShot(page, `form-${mode}`);
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await close();
@@ -153,7 +145,7 @@ describe('the API token page in Chromium', () => {
       });
       await page.goto(authorize);
       await page.getByText('「Phanpy 测试」想以你的身份使用本站').waitFor();
-      await shot(page, `authorize-${mode}`);
+      await keepShot(page, `authorize-${mode}`);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId(button).click();
       await page.waitForURL((url) => url.href.startsWith(callback));
@@ -189,7 +181,7 @@ describe('the API token page in Chromium', () => {
     const card = page.getByTestId('app-card').filter({ hasText: 'Phanpy 测试' });
     await card.getByText('已授权').waitFor();
     await expect(card.textContent()).resolves.toContain('发布、修改、删除动态和随笔');
-    await shot(page, 'apps-light');
+    await keepShot(page, 'apps-light');
     await card.getByTestId('app-revoke').click();
     await page
       .getByRole('dialog')

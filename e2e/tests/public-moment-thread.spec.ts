@@ -1,23 +1,13 @@
-// Other specs bring in the DOM library; the peer (server/test) iterates its Headers, as Node's allow.
-/// <reference lib="dom.iterable" />
-import fs from 'node:fs';
 import { type FediversePeer, ownerActorFor, startFediversePeer } from '@candy/server/test/fediversePeer.ts';
 import { Create, Note, PUBLIC_COLLECTION } from '@fedify/fedify';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { accessKeyOf, openAsOwner, ownerCall } from '../support/owner.ts';
 import { goInApp, waitForApp } from '../support/pages.ts';
+import { keepShot } from '../support/shots.ts';
 import { e2eDarkKey, openVisitor, switchDarkOn } from '../support/visitors.ts';
-
-/** Screenshots for a person to look at, only when asked: `SHOTS_DIR=/tmp/shots-moment-thread`. */
-const shot = async (page: Page, name: string) => {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-};
 
 /*
  * Issue 29.3: a reply written on another server to one of our moments lives under the moment. The
@@ -103,7 +93,7 @@ describe('a fediverse reply under a moment', () => {
     expect(await card.getByRole('button', { name: '回复' }).count()).toBe(0);
     expect(await card.locator('textarea').count()).toBe(0);
     expect(await seriousViolations(visitor.page)).toEqual([]);
-    await shot(visitor.page, 'visitor-phone-dark');
+    await keepShot(visitor.page, 'visitor-phone-dark');
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
 
@@ -129,7 +119,7 @@ describe('a fediverse reply under a moment', () => {
       return '';
     };
     await expect.poll(answered, { timeout: 20_000 }).toContain('谢谢！在海边拍的');
-    await shot(asOwner.page, 'owner-desktop');
+    await keepShot(asOwner.page, 'owner-desktop');
     expect(asOwner.errors).toEqual([]);
     await asOwner.close();
   });
