@@ -107,12 +107,18 @@ describe('malformed input on every route', () => {
   const entries = Object.entries(calls) as [string, CallDef][];
   const callerNames = Object.keys(callers) as CallerName[];
 
+  // Each bad path parameter alone, and each bad query on a well-formed path (where it gets past the
+  // parameters' check): every bad input on every route for every caller, without the product of the
+  // two lists (issue 39: 192 requests a route and caller became 13).
   it.each(entries)('%s: bad path parameters and queries', async (_name, call) => {
     for (const caller of callerNames) {
-      const paths = call.path.includes(':') ? badIds.map((id) => fill(call.path, id)) : [call.path];
-      for (const path of paths) {
-        for (const query of ['', ...badQueries]) await check(call, `/api${path}${query}`, { caller });
-      }
+      const urls = call.path.includes(':')
+        ? [
+            ...badIds.map((id) => fill(call.path, id)),
+            ...badQueries.map((query) => `${fill(call.path, '1')}${query}`),
+          ]
+        : ['', ...badQueries].map((query) => `${call.path}${query}`);
+      for (const url of urls) await check(call, `/api${url}`, { caller });
     }
   });
 
