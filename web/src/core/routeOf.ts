@@ -14,6 +14,7 @@ import { musicRoutes } from '@candy/contract/routes/music';
 import { replyNoticesRoutes } from '@candy/contract/routes/replyNotices';
 import { systemRoutes } from '@candy/contract/routes/system';
 import { waifuRoutes } from '@candy/contract/routes/waifu';
+import { lazyValue } from './lazyValue.ts';
 
 /**
  * The route groups a visitor's pages call, in the entry. The whole table (every back-office call,
@@ -45,12 +46,12 @@ export const visitorRoutes: Partial<Record<RouteName, RouteDef>> = {
   newsletterSubscribe: { method: 'POST', path: '/blog/newsletter/subscribe', access: 'public' },
 };
 
-let allRoutes: Promise<Record<RouteName, RouteDef>> | undefined;
+/** The whole table's chunk; loaded again after a failed download (a blip must not break every later call). */
+const allRoutes = lazyValue(() => import('@candy/contract/routes').then((table) => table.routes));
 
 /** A call's method, path and access: at once for a visitor's call, after the table's chunk otherwise. */
 export const routeOf = (name: RouteName): RouteDef | Promise<RouteDef> => {
   const known = visitorRoutes[name];
   if (known) return known;
-  allRoutes ??= import('@candy/contract/routes').then((table) => table.routes);
-  return allRoutes.then((table) => table[name]);
+  return allRoutes().then((table) => table[name]);
 };
