@@ -49,10 +49,15 @@ export const loginByApi = async (baseUrl: string): Promise<OwnerSession> => {
 /** Whether the server still takes `session` (not revoked by a logout, not expired). */
 const stillValid = async (baseUrl: string, session: OwnerSession): Promise<boolean> => {
   if (Date.now() > session.accessExp - 60_000) return false;
-  const res = await fetch(`${baseUrl}/api/user/security`, {
-    headers: { 'x-fingerprint': session.accessKey },
-  });
-  return ((await res.json()) as { code: number }).code === 0;
+  try {
+    const res = await fetch(`${baseUrl}/api/user/security`, {
+      headers: { 'x-fingerprint': session.accessKey },
+    });
+    return ((await res.json()) as { code: number }).code === 0;
+  } catch {
+    // No answer (a server stopped since): the login that follows says what is wrong.
+    return false;
+  }
 };
 
 /**

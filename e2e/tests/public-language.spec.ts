@@ -94,9 +94,9 @@ describe('the interface in the reader’s language', () => {
   });
 
   // A desktop by day, a phone at night: with a11y-axe.spec.ts (Chinese, a desktop at night and a
-  // phone by day) axe sees every page at both sizes in both modes. That walk loads each page afresh;
-  // this one goes from page to page in the app, as a reader does (one load per walk: issue 39), so
-  // the pages are seen as the client draws them after a link, not only after a first load.
+  // phone by day) axe sees every page at both sizes in both modes. That walk loads each page afresh
+  // on the desktop; this one goes from page to page in the app, as a reader does (one load per
+  // walk: issue 39), so the pages are also seen as the client draws them after a link.
   describe.each([
     ['desktop by day', { width: 1366, height: 860 }, 10],
     ['phone at night', { width: 390, height: 844 }, 2],
