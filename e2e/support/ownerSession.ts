@@ -1,4 +1,5 @@
-import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { seal } from '@candy/server/test/seal.ts';
 
 /** The owner the e2e server is started with (e2e/support/globalSetup.ts). */
 export const E2E_OWNER = { username: 'e2e-owner', password: 'e2e-owner-password' } as const;
@@ -10,17 +11,6 @@ export interface OwnerSession {
 
 /** What the sessions table shows for a session opened here. */
 const AGENT = 'Candy Jar e2e (owner session opened by the API)';
-
-/** RSA-OAEP with SHA-256 under the handshake's SPKI key, as the web client seals the password. */
-const seal = (publicKeyBase64: string, text: string): string =>
-  publicEncrypt(
-    {
-      key: createPublicKey({ key: Buffer.from(publicKeyBase64, 'base64'), format: 'der', type: 'spki' }),
-      padding: constants.RSA_PKCS1_OAEP_PADDING,
-      oaepHash: 'sha256',
-    },
-    Buffer.from(text, 'utf8'),
-  ).toString('base64');
 
 const post = async (url: string, headers: Record<string, string>, body?: object) => {
   const res = await fetch(url, {

@@ -1,7 +1,7 @@
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import type { PowChallenge } from '@candy/contract/calls/commentModeration';
 import type { TestApp } from '../../../test/harness.ts';
 import { solveProof } from '../../../test/powSolver.ts';
+import { seal } from '../../../test/seal.ts';
 import { powMaxNumberMeta } from '../comments/proof.ts';
 import { ensureOwner } from './bootstrap.ts';
 
@@ -14,16 +14,7 @@ export const OWNER = { username: 'keeper', password: 'correct horse battery' } a
 export const createOwner = (t: TestApp, owner: { username: string; password: string } = OWNER) =>
   ensureOwner(t.database.db, owner, t.clock.now, () => {});
 
-/** Encrypts like the web client: RSA-OAEP with SHA-256 under the handshake's SPKI key. */
-export const seal = (publicKeyBase64: string, text: string): string =>
-  publicEncrypt(
-    {
-      key: createPublicKey({ key: Buffer.from(publicKeyBase64, 'base64'), format: 'der', type: 'spki' }),
-      padding: constants.RSA_PKCS1_OAEP_PADDING,
-      oaepHash: 'sha256',
-    },
-    Buffer.from(text, 'utf8'),
-  ).toString('base64');
+export { seal };
 
 export const knock = async (t: TestApp, uuid: string, ip = '127.0.0.1'): Promise<string> => {
   const res = await t.server.inject({
