@@ -9,6 +9,8 @@ export interface Outcome {
   /** The envelope's code, or -1 when the answer was not an envelope (nginx's 502 page, a cut). */
   code: number;
   data: unknown;
+  /** The envelope's `errorMsg` of a refusal: what the server said was wrong. */
+  message?: string;
 }
 
 export interface ClusterClient {
@@ -40,14 +42,16 @@ export const clientOf = (baseUrl: string, defaults: Record<string, string> = {})
       const text = await res.text();
       let code = -1;
       let data: unknown = null;
+      let message: string | undefined;
       try {
-        const json = JSON.parse(text) as { code?: number; data?: unknown };
+        const json = JSON.parse(text) as { code?: number; data?: unknown; errorMsg?: unknown };
         if (typeof json.code === 'number') ({ code, data } = { code: json.code, data: json.data });
+        if (typeof json.errorMsg === 'string' && json.errorMsg) message = json.errorMsg;
       } catch {
         // An HTML page (a public page, or nginx's own error page).
         data = text;
       }
-      return { method, path, at, status: res.status, code, data };
+      return { method, path, at, status: res.status, code, data, ...(message ? { message } : {}) };
     } catch {
       return { method, path, at, status: 0, code: -1, data: null };
     }
