@@ -28,13 +28,18 @@ const longAgo = new Date('2000-01-01T00:00:00Z');
 const infoFiles = (dir) =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.tsbuildinfo')) : [];
 
-if (infoFiles(local).length === 0 && infoFiles(cached).length > 0) {
-  fs.mkdirSync(local, { recursive: true });
-  for (const name of infoFiles(cached)) {
-    fs.copyFileSync(path.join(cached, name), path.join(local, name));
-    fs.utimesSync(path.join(local, name), longAgo, longAgo);
+// The cache is a help, never a condition: a tool cache that cannot be read or written is skipped.
+try {
+  if (infoFiles(local).length === 0 && infoFiles(cached).length > 0) {
+    fs.mkdirSync(local, { recursive: true });
+    for (const name of infoFiles(cached)) {
+      fs.copyFileSync(path.join(cached, name), path.join(local, name));
+      fs.utimesSync(path.join(local, name), longAgo, longAgo);
+    }
+    console.log(`typecheck: incremental from the last passing check's build info (${cached})`);
   }
-  console.log(`typecheck: incremental from the last passing check's build info (${cached})`);
+} catch (error) {
+  console.log(`typecheck: the cached build info was not used (${String(error)})`);
 }
 
 const tsc = spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', ...process.argv.slice(2)], {
@@ -42,12 +47,16 @@ const tsc = spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', ...proces
   stdio: 'inherit',
 });
 if (tsc.status === 0) {
-  // Written aside and renamed: two checks ending at once never leave a half-written folder.
-  const partial = `${cached}.${process.pid}.tmp`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.mkdirSync(partial, { recursive: true });
-  for (const name of infoFiles(local)) fs.copyFileSync(path.join(local, name), path.join(partial, name));
-  fs.rmSync(cached, { recursive: true, force: true });
-  fs.renameSync(partial, cached);
+  try {
+    // Written aside and renamed: two checks ending at once never leave a half-written folder.
+    const partial = `${cached}.${process.pid}.tmp`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.mkdirSync(partial, { recursive: true });
+    for (const name of infoFiles(local)) fs.copyFileSync(path.join(local, name), path.join(partial, name));
+    fs.rmSync(cached, { recursive: true, force: true });
+    fs.renameSync(partial, cached);
+  } catch (error) {
+    console.log(`typecheck: the build info was not kept (${String(error)})`);
+  }
 }
 process.exit(tsc.status ?? 1);
