@@ -10,6 +10,20 @@ export interface CleanImage {
   height: number;
 }
 
+export interface Cleaning {
+  /** The re-encoded bytes, to store. */
+  output: Readable;
+  /** Settles once the image is written, with its size. */
+  done: Promise<CleanImage>;
+  /**
+   * What the decoder raised, if it failed. The caller judges this, not whatever its own call threw:
+   * a storage or database failure is never the uploader's fault, and a store may wrap the stream's
+   * error in its own (ci41: an upload beside a backup was answered 4150 once, a message matched
+   * out of its context).
+   */
+  decoderError(): Error | undefined;
+}
+
 /**
  * Re-encodes an uploaded image in its own format with the camera's orientation applied and every
  * metadata block (EXIF with its GPS position, XMP, IPTC) left out — sharp keeps none unless asked.
@@ -19,7 +33,7 @@ export const cleanImage = async (
   input: Readable,
   type: SniffedType,
   maxPixels: number,
-): Promise<{ output: Readable; done: Promise<CleanImage> }> => {
+): Promise<Cleaning> => {
   const sharp = await loadSharp();
   const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
   // The pixel limit is checked against the header, before the pixels are decoded (issue 30: bombs).
@@ -42,24 +56,33 @@ export const cleanImage = async (
     default:
       pipeline.avif({ quality: 60 });
   }
+  // The source's own failure (a storage read) is passed on to the pipeline: it is not the file's.
+  let inputError: unknown;
+  let decoderError: Error | undefined;
+  input.once('error', (error) => {
+    inputError = error;
+    pipeline.destroy(error);
+  });
   const done = new Promise<CleanImage>((resolve, reject) => {
     pipeline.once('info', (info: OutputInfo) =>
       // Animated images report the height of all frames stacked; pages show one frame.
       resolve({ width: info.width, height: info.pageHeight ?? info.height }),
     );
-    pipeline.once('error', reject);
+    pipeline.once('error', (error: Error) => {
+      if (error !== inputError) decoderError = error;
+      reject(error);
+    });
   });
-  input.once('error', (error) => pipeline.destroy(error));
-  return { output: input.pipe(pipeline), done };
+  return { output: input.pipe(pipeline), done, decoderError: () => decoderError };
 };
 
 /**
  * The caller's error behind a failed decode, or null for a fault of ours: too many pixels is 4130
  * (checked on the header, before decoding), a file the decoder cannot read — corrupt, truncated, not
- * what it claims — is 4150.
+ * what it claims — is 4150. `error` is what the decoder raised (`Cleaning.decoderError`).
  */
-export const decodeRefusal = (error: unknown, maxPixels: number): AppError | null => {
-  if (!(error instanceof Error)) return null;
+export const decodeRefusal = (error: Error | undefined, maxPixels: number): AppError | null => {
+  if (!error) return null;
   if (/pixel limit/i.test(error.message))
     return payloadTooLarge(
       said('error.media.tooManyPixels', { megapixels: Math.round(maxPixels / 1_000_000) }),

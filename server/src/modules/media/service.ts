@@ -9,7 +9,7 @@ import { randomName, readMultipart } from '../../http/multipart.ts';
 import { sniffUpload, UploadTypes } from '../../http/uploads.ts';
 import { said } from '../../i18n/said.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
-import { cleanImage, decodeRefusal } from './images.ts';
+import { type Cleaning, cleanImage, decodeRefusal } from './images.ts';
 
 export interface MediaDeps {
   db: Db;
@@ -64,13 +64,14 @@ export const createMediaService = ({
     const raw = files[0];
     if (!raw) throw unsupportedMediaType();
     const key = `images/${monthOf(now())}/${randomName()}.${raw.type.ext}`;
+    let cleaning: Cleaning | undefined;
     try {
       const source = await storage.get(raw.key);
       if (!source) throw new Error(`upload ${raw.key} vanished`);
-      const { output, done } = await cleanImage(source, raw.type, imageMaxPixels);
+      cleaning = await cleanImage(source, raw.type, imageMaxPixels);
       const [{ size }, { width, height }] = await Promise.all([
-        storage.put(key, output, { contentType: raw.type.mime }),
-        done,
+        storage.put(key, cleaning.output, { contentType: raw.type.mime }),
+        cleaning.done,
       ]);
       const row = await db
         .insertInto('image')
@@ -81,7 +82,7 @@ export const createMediaService = ({
       return { image: { url: publicUrlOf(key), width, height }, id: row.id, fields };
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
-      const refusal = decodeRefusal(error, imageMaxPixels);
+      const refusal = decodeRefusal(cleaning?.decoderError(), imageMaxPixels);
       if (refusal) {
         logger.debug({ err: error }, 'image refused by the decoder');
         throw refusal;
@@ -100,11 +101,12 @@ export const createMediaService = ({
     if (bytes.length > imageMaxBytes) throw unsupportedMediaType(said('error.media.tooLarge'));
     const type = await sniffUpload(bytes.subarray(0, 4100), UploadTypes.image);
     const key = `images/${monthOf(now())}/${randomName()}.${type.ext}`;
+    let cleaning: Cleaning | undefined;
     try {
-      const { output, done } = await cleanImage(Readable.from([Buffer.from(bytes)]), type, imageMaxPixels);
+      cleaning = await cleanImage(Readable.from([Buffer.from(bytes)]), type, imageMaxPixels);
       const [{ size }, { width, height }] = await Promise.all([
-        storage.put(key, output, { contentType: type.mime }),
-        done,
+        storage.put(key, cleaning.output, { contentType: type.mime }),
+        cleaning.done,
       ]);
       await db
         .insertInto('image')
@@ -114,7 +116,7 @@ export const createMediaService = ({
       return { url: publicUrlOf(key), width, height };
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
-      throw decodeRefusal(error, imageMaxPixels) ?? error;
+      throw decodeRefusal(cleaning?.decoderError(), imageMaxPixels) ?? error;
     }
   },
 

@@ -9,7 +9,7 @@ import { UploadTypes } from '../../http/uploads.ts';
 import { said } from '../../i18n/said.ts';
 import { loadSharp } from '../../lazyModules.ts';
 import { type BlobStorage, publicUrlOf } from '../../storage/index.ts';
-import { cleanImage, decodeRefusal } from '../media/images.ts';
+import { type Cleaning, cleanImage, decodeRefusal } from '../media/images.ts';
 import type { WaifuRepo } from './repo.ts';
 
 /** Width of the gallery's small version. */
@@ -79,17 +79,14 @@ export const createWaifuService = ({
     const name = randomName();
     const key = `waifu/${name}.${type.ext}`;
     const previewKey = `waifu/${name}.preview.webp`;
+    let cleaning: Cleaning | undefined;
     try {
       const source = await storage.get(rawKey);
       if (!source) throw new Error(`upload ${rawKey} vanished`);
-      const { output, done } = await cleanImage(
-        source,
-        type as Parameters<typeof cleanImage>[1],
-        imageMaxPixels,
-      );
+      cleaning = await cleanImage(source, type as Parameters<typeof cleanImage>[1], imageMaxPixels);
       const [{ size }, dims] = await Promise.all([
-        storage.put(key, output, { contentType: type.mime }),
-        done,
+        storage.put(key, cleaning.output, { contentType: type.mime }),
+        cleaning.done,
       ]);
       const cleaned = await storage.get(key);
       if (!cleaned) throw new Error(`image ${key} vanished`);
@@ -105,7 +102,8 @@ export const createWaifuService = ({
       await Promise.all(
         [storage.delete(key), storage.delete(previewKey)].map((p) => p.catch(() => undefined)),
       );
-      const refusal = decodeRefusal(error, imageMaxPixels);
+      // The preview is made from what was just cleaned: its failure is ours, never a refusal.
+      const refusal = decodeRefusal(cleaning?.decoderError(), imageMaxPixels);
       if (refusal) {
         logger.debug({ err: error }, 'waifu image refused by the decoder');
         throw refusal;
