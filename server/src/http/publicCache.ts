@@ -3,9 +3,18 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { CallDef } from '@candy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type * as z from 'zod';
 import { type Encoding, encodingFor } from './acceptEncoding.ts';
 import { flattenHeaders, type RawHead, rawHeadOf, writeRawHead } from './rawHead.ts';
-import type { Handler, HandlerInput } from './router.ts';
+import type { HandlerInput } from './router.ts';
+
+/**
+ * What a cached answer may depend on: the call's parsed input and who is asking, never the request
+ * or reply objects, so the cache can compute an answer again without a request (refresh-ahead).
+ */
+export type CachedInput<C extends CallDef> = Omit<HandlerInput<C>, 'req' | 'reply'>;
+
+type CachedHandler<C extends CallDef> = (input: CachedInput<C>) => Promise<z.infer<C['response']>>;
 
 /**
  * Who a cached answer was computed for. An answer is only ever served to the same class, so an
@@ -38,6 +47,11 @@ interface Entry {
   etag: string;
   tags: readonly CacheTag[];
   expiresAt: number;
+  /**
+   * For an entry the fast path serves: from when a fast answer has it computed again in the
+   * background (refresh-ahead), and how. The expiry is unchanged, so nothing is served staler.
+   */
+  refresh?: { at: number; run: () => Promise<unknown>; started?: boolean };
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -45,11 +59,11 @@ interface Entry {
 export interface CacheRule<C extends CallDef> {
   tags: readonly CacheTag[];
   /** The view class of this caller; part of the key. */
-  view(input: HandlerInput<C>): ViewClass;
+  view(input: CachedInput<C>): ViewClass;
   /** Anything else the answer depends on besides path and query (e.g. the caller's UTC offset). */
-  variant?(input: HandlerInput<C>): string;
+  variant?(input: CachedInput<C>): string;
   /** An earlier expiry than the TTL, e.g. the next essay reservation. */
-  expiresAt?(input: HandlerInput<C>): Promise<number | null>;
+  expiresAt?(input: CachedInput<C>): Promise<number | null>;
 }
 
 export interface PublicCacheOptions {
@@ -59,6 +73,8 @@ export interface PublicCacheOptions {
   maxEntries?: number;
   /** Bodies smaller than this are sent as they are (same threshold as the compress plugin). */
   compressThreshold?: number;
+  /** How far into its TTL an entry the fast path serves is computed again, as a fraction. */
+  refreshAhead?: number;
 }
 
 /** Pre-serialised answers are sent as bytes; the compress plugin skips a reply that has an encoding. */
@@ -118,6 +134,7 @@ export const createPublicCache = ({
   ttlMs = 10_000,
   maxEntries = 2000,
   compressThreshold = 1024,
+  refreshAhead = 0.7,
 }: PublicCacheOptions) => {
   const entries = new Map<string, Entry>();
   /** The canonical url of a GET → the key of its visitor answer (no variant), for the fast path. */
@@ -181,34 +198,60 @@ export const createPublicCache = ({
      * Wraps a handler so its answer is served from the cache: per path, sorted query, view class and
      * variant. The wrapped handler still resolves with the data it answered.
      */
-    handler<C extends CallDef>(rule: CacheRule<C>, inner: Handler<C>): Handler<C> {
-      return async (input) => {
-        const view = rule.view(input);
-        const key = `${input.req.method} ${canonicalUrl(input.req)} ${view} ${rule.variant?.(input) ?? ''}`;
+    handler<C extends CallDef>(
+      rule: CacheRule<C>,
+      inner: CachedHandler<C>,
+    ): (input: HandlerInput<C>) => Promise<z.infer<C['response']>> {
+      /**
+       * Computes an answer and stores it unless its table was written meanwhile. An answer the fast
+       * path will serve (`fastUrl`) keeps how to compute it again: from the call's input alone, not
+       * the request (issue 39). A hot entry's expiry used to send one read in ten seconds through
+       * Fastify on a real socket; the socket path's optimised code met that request's objects and
+       * was thrown away and compiled again (≈ 60 deoptimisations each time, `--trace-deopt`), and
+       * the reads around it slowed. A refresh runs the handler alone: no request, no stream.
+       */
+      const compute = async (key: string, input: CachedInput<C>, fastUrl: string | null): Promise<Entry> => {
         const at = now();
-        const hit = entries.get(key);
-        if (hit && hit.expiresAt > at) {
-          await send(input.req, input.reply, hit, view);
-          return hit.data as Awaited<ReturnType<Handler<C>>>;
-        }
         const generation = generationOf(rule.tags);
         const [data, earlier] = await Promise.all([inner(input), rule.expiresAt?.(input) ?? null]);
         const body = Buffer.from(JSON.stringify({ code: 0, data: data ?? null }));
+        const expiresAt = Math.min(at + ttlMs, earlier ?? Number.POSITIVE_INFINITY);
+        const refreshAt = at + ttlMs * refreshAhead;
         const entry: Entry = {
           key,
           data,
           body,
           etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
           tags: rule.tags,
-          expiresAt: Math.min(at + ttlMs, earlier ?? Number.POSITIVE_INFINITY),
+          expiresAt,
+          // An entry that ends early (a reservation falling due) is computed when it ends.
+          ...(fastUrl !== null &&
+            refreshAt < expiresAt && { refresh: { at: refreshAt, run: () => compute(key, input, fastUrl) } }),
         };
         if (generationOf(rule.tags) === generation) {
+          // A refreshed entry keeps the headers the first answer was sent with.
+          const previous = entries.get(key);
+          if (previous?.baseHeaders) entry.baseHeaders = previous.baseHeaders;
           store(key, entry);
-          if (view === 'visitor' && !rule.variant && input.req.method === 'GET')
-            visitorKeys.set(canonicalUrl(input.req), key);
+          if (fastUrl !== null) visitorKeys.set(fastUrl, key);
         }
+        return entry;
+      };
+      return async (input) => {
+        const view = rule.view(input);
+        const key = `${input.req.method} ${canonicalUrl(input.req)} ${view} ${rule.variant?.(input) ?? ''}`;
+        const hit = entries.get(key);
+        if (hit && hit.expiresAt > now()) {
+          await send(input.req, input.reply, hit, view);
+          return hit.data as z.infer<C['response']>;
+        }
+        const fastUrl =
+          view === 'visitor' && !rule.variant && input.req.method === 'GET' ? canonicalUrl(input.req) : null;
+        // What a refresh needs of the call, without the request and reply it would keep alive.
+        const { params, query, body, caller, owner } = input;
+        const entry = await compute(key, { params, query, body, caller, owner }, fastUrl);
         await send(input.req, input.reply, entry, view);
-        return data;
+        return entry.data as z.infer<C['response']>;
       };
     },
 
@@ -224,7 +267,14 @@ export const createPublicCache = ({
       if (headers['x-fingerprint'] || headers['x-dark-key'] || headers.origin) return false;
       const key = visitorKeys.get(canonicalUrl(req));
       const entry = key === undefined ? undefined : entries.get(key);
-      if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= now()) return false;
+      const at = now();
+      if (!entry?.baseHeaders || entry.key !== key || entry.expiresAt <= at) return false;
+      const refresh = entry.refresh;
+      if (refresh && !refresh.started && at >= refresh.at) {
+        refresh.started = true;
+        // A refresh that fails leaves the entry to expire as before: the next read computes it.
+        refresh.run().catch(() => undefined);
+      }
       if (matchesEtag(headers['if-none-match'], entry.etag)) {
         writeRawHead(res, 304, rawHeadersOf(entry, '304'), requestId, https);
         res.end();

@@ -1,0 +1,13 @@
+import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path';
+import { answersOf, serverControl } from './benchServer.mjs';
+const port = Number(process.env.P ?? 20500);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = process.env.DD ?? fs.mkdtempSync(path.join(os.tmpdir(), 'candy-exp-'));
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+const { startServer } = serverControl({ env, dataDir, base });
+const s = await startServer();
+const essays = await (await fetch(`${base}/api/blog/essay`)).json();
+const id = essays.data.list[0].id;
+const answers = await answersOf(base, ['/api/blog/essay', '/api/blog/link', '/api/blog/hitokoto/random', `/api/blog/essay/${id}`]);
+fs.writeFileSync('/tmp/readsexp/answers.json', JSON.stringify(answers));
+console.log('pid', s.child.pid, 'dir', dataDir, 'id', id);
