@@ -56,20 +56,18 @@ export const cleanImage = async (
     default:
       pipeline.avif({ quality: 60 });
   }
-  // The source's own failure (a storage read) is passed on to the pipeline: it is not the file's.
-  let inputError: unknown;
   let decoderError: Error | undefined;
-  input.once('error', (error) => {
-    inputError = error;
-    pipeline.destroy(error);
-  });
+  // The source's own failure (a storage read) is passed on to the pipeline: it is not the file's.
+  input.once('error', (error) => pipeline.destroy(error));
   const done = new Promise<CleanImage>((resolve, reject) => {
     pipeline.once('info', (info: OutputInfo) =>
       // Animated images report the height of all frames stacked; pages show one frame.
       resolve({ width: info.width, height: info.pageHeight ?? info.height }),
     );
     pipeline.once('error', (error: Error) => {
-      if (error !== inputError) decoderError = error;
+      // sharp emits what libvips raised on a live stream; a stream destroyed with an error — by the
+      // failing source above, or by the store when its write fails — is not the file's fault.
+      if (!pipeline.destroyed) decoderError = error;
       reject(error);
     });
   });

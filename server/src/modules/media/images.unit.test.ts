@@ -41,6 +41,19 @@ describe('cleanImage: who is at fault when cleaning fails', () => {
     expect(decodeRefusal(cleaning.decoderError(), maxPixels)).toBeNull();
   });
 
+  it('never blames the file for the store failing to take the copy', async () => {
+    const whole = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8c4' } })
+      .jpeg()
+      .toBuffer();
+    const cleaning = await cleanImage(Readable.from([whole]), jpeg, maxPixels);
+    // As stream.pipeline does when the store's write fails: the source it reads from is destroyed with the error.
+    cleaning.output.destroy(new Error('EBADF: bad file descriptor, write'));
+    const done = await cleaning.done.catch((e) => e);
+    expect((done as Error).message).toMatch(/bad file descriptor/);
+    expect(cleaning.decoderError()).toBeUndefined();
+    expect(decodeRefusal(cleaning.decoderError(), maxPixels)).toBeNull();
+  });
+
   it('cleans a good JPEG and reports its size, with no decoder error', async () => {
     const whole = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#48c' } })
       .jpeg()
