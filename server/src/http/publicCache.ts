@@ -239,14 +239,14 @@ export const createPublicCache = ({
       };
       return async (input) => {
         const view = rule.view(input);
-        const key = `${input.req.method} ${canonicalUrl(input.req)} ${view} ${rule.variant?.(input) ?? ''}`;
+        const url = canonicalUrl(input.req);
+        const key = `${input.req.method} ${url} ${view} ${rule.variant?.(input) ?? ''}`;
         const hit = entries.get(key);
         if (hit && hit.expiresAt > now()) {
           await send(input.req, input.reply, hit, view);
           return hit.data as z.infer<C['response']>;
         }
-        const fastUrl =
-          view === 'visitor' && !rule.variant && input.req.method === 'GET' ? canonicalUrl(input.req) : null;
+        const fastUrl = view === 'visitor' && !rule.variant && input.req.method === 'GET' ? url : null;
         // What a refresh needs of the call, without the request and reply it would keep alive.
         const { params, query, body, caller, owner } = input;
         const entry = await compute(key, { params, query, body, caller, owner }, fastUrl);
