@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { startQuietCollection } from './boot/quietCollection.ts';
+import { keepTickShape } from './boot/tickShape.ts';
 import { type Config, ConfigError, defaultVideoSourceDir, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -22,6 +23,7 @@ const readConfig = (): Config => {
 };
 
 const main = async (): Promise<void> => {
+  keepTickShape();
   const config = readConfig();
   const database = openDb(config.database);
   await migrateToLatest(database.db);
