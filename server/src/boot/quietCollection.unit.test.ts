@@ -17,6 +17,7 @@ describe('collecting when the server falls quiet', () => {
     let collections = 0;
     const quiet = startQuietCollection({
       everyMs: 40,
+      quietWindows: 1,
       growthBytes: 1_000,
       collect: () => {
         collections += 1;
@@ -40,6 +41,7 @@ describe('collecting when the server falls quiet', () => {
     let collections = 0;
     const quiet = startQuietCollection({
       everyMs: 40,
+      quietWindows: 1,
       growthBytes: 1_000,
       collect: () => {
         collections += 1;
@@ -63,6 +65,7 @@ describe('collecting when the server falls quiet', () => {
     let collections = 0;
     const quiet = startQuietCollection({
       everyMs: 40,
+      quietWindows: 1,
       growthBytes: 1,
       collect: () => {
         collections += 1;
@@ -76,6 +79,31 @@ describe('collecting when the server falls quiet', () => {
       await sleep(1);
     }
     expect(collections).toBe(0);
+    quiet.stop();
+  });
+
+  it('waits for the loop to stay quiet: lulls between bursts of work collect nothing', async () => {
+    let collections = 0;
+    const quiet = startQuietCollection({
+      everyMs: 40,
+      quietWindows: 6,
+      growthBytes: 1,
+      collect: () => {
+        collections += 1;
+      },
+      heapUsed: () => 1e9,
+      heapCommitted: () => 1e9,
+    });
+    // Bursts a window long with lulls of about two windows between them: never six quiet in a row
+    // (room for a busy machine's late timers).
+    for (let i = 0; i < 4; i += 1) {
+      spin(45);
+      await sleep(70);
+    }
+    expect(collections).toBe(0);
+    // Then the loop falls quiet for good.
+    await sleep(400);
+    expect(collections).toBe(1);
     quiet.stop();
   });
 
