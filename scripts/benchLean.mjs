@@ -4,7 +4,8 @@
 //     (demo content, pictures and their copies, the demo video, the first snapshot export), 60 s after a
 //     restart on that data folder, and 60 s after 30 s of read load;
 //   - four cached public reads (essay list, links, a random quote, one essay), each against a bare
-//     `node:http` server answering the same bytes, alternated in one run (wrk -t2 -c32).
+//     `node:http` server answering the same bytes, alternated in one run (wrk -t2 -c32) after two
+//     seconds of warm-up per read and server.
 // `node scripts/benchLean.mjs` prints a table; with `--bench` (as `npm run bench` calls it) one JSON
 // row per figure. Needs a quiet machine: it measures, it never fails.
 import fs from 'node:fs';
@@ -68,6 +69,10 @@ const bare = await startBare(answers, barePort);
 /** @type {Record<string, { ours: {rps: number, p99: number}[], bare: {rps: number, p99: number}[] }>} */
 const results = {};
 const loadStarted = Date.now();
+// Warm-up, not counted: the figure is each server's steady state. The first seconds of load after a
+// restart (V8 still compiling, the cached answers still being made) are start-up's, not a read's.
+for (const url of Object.keys(answers))
+  for (const target of [`${base}${url}`, `http://127.0.0.1:${barePort}${url}`]) await load(target, 2);
 for (let round = 0; round < rounds; round += 1)
   for (const url of Object.keys(answers)) {
     results[url] ??= { ours: [], bare: [] };
