@@ -224,6 +224,26 @@ describe('hitokoto', () => {
       }
     });
 
+    it('reads the table again before the copy goes stale, so steady readers never leave this path', async () => {
+      const draw = async () =>
+        ((await (await fetch(`${base}/api/blog/hitokoto/random`)).json()) as { data: { hitokoto: string } })
+          .data.hitokoto;
+      await draw();
+      const before = fast();
+      // Written by another process: nothing announced here.
+      await t.database.db.updateTable('hitokoto').set({ hitokoto: '提前读到' }).execute();
+      // Seven tenths into the 30 s: the answer is still the copy's, and it asks for a fresh one.
+      t.clock.advance(21_000);
+      expect(await draw()).not.toBe('提前读到');
+      await expect.poll(draw).toBe('提前读到');
+      // Every one of those answers came from memory: the re-read needed no reader's request.
+      const answered = fast() - before;
+      expect(answered).toBeGreaterThanOrEqual(2);
+      t.clock.advance(9_000);
+      await draw();
+      expect(fast() - before).toBe(answered + 1);
+    });
+
     it('leaves a refused query, a repeated key, CORS and a stale copy to the ordinary path', async () => {
       const before = fast();
       const bad = await fetch(`${base}/api/blog/hitokoto/random?pc=maybe`);

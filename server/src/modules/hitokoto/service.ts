@@ -27,6 +27,11 @@ export interface HitokotoDeps {
   generation?: () => number;
   /** Re-read at least this often, for writes no one announced here (the CLI import, another replica). */
   reloadEveryMs?: number;
+  /**
+   * Share of `reloadEveryMs` after which a draw from memory starts the re-read in the background
+   * (refresh-ahead), so steady readers never meet a stale copy. 1 turns it off.
+   */
+  refreshAhead?: number;
 }
 
 /**
@@ -40,17 +45,16 @@ export const createHitokotoService = ({
   now = Date.now,
   generation = () => 0,
   reloadEveryMs = 30_000,
+  refreshAhead = 0.7,
 }: HitokotoDeps) => {
-  let loaded: { rows: Hitokoto[]; at: number; generation: number } | null = null;
+  let loaded: { rows: Hitokoto[]; at: number; generation: number; refreshing?: boolean } | null = null;
   let loading: Promise<Hitokoto[]> | null = null;
 
   /** The rows in memory while they are current, else null (a read must go to the table first). */
   const current = (): Hitokoto[] | null =>
     loaded && loaded.generation === generation() && now() - loaded.at < reloadEveryMs ? loaded.rows : null;
 
-  const load = async (): Promise<Hitokoto[]> => {
-    const fresh = current();
-    if (fresh) return fresh;
+  const reload = (): Promise<Hitokoto[]> => {
     const at = now();
     const gen = generation();
     if (loading) return loading;
@@ -66,6 +70,8 @@ export const createHitokotoService = ({
       });
     return loading;
   };
+
+  const load = async (): Promise<Hitokoto[]> => current() ?? reload();
 
   /** How many rows (a prefix of the sorted list) are at most `maxLength` long. */
   const fitting = (rows: Hitokoto[], maxLength: number | null): number => {
@@ -113,7 +119,15 @@ export const createHitokotoService = ({
      */
     drawNow(query: HitokotoQuery): Hitokoto | null {
       const rows = current();
-      return rows && rows.length > 0 ? draw(rows, query) : null;
+      if (!rows || rows.length === 0) return null;
+      // Read again before the copy goes stale (issue 39): a stale copy sent one read through Fastify
+      // every 30 s, and each such read cost Node's socket path its optimised code. Tried once per
+      // copy: a failing table is left to the ordinary path when the copy runs out, which reports it.
+      if (loaded && !loaded.refreshing && now() - loaded.at >= reloadEveryMs * refreshAhead) {
+        loaded.refreshing = true;
+        reload().catch(() => undefined);
+      }
+      return draw(rows, query);
     },
 
     /** Every quote, for the offline snapshot (`blog/hitokoto/data`), where the client picks at random. */
