@@ -10,10 +10,10 @@ let kept: object | null = null;
  * no tick is queued — our quiet-time collection, V8's memory reducer — frees them; the next ticks
  * get new ones, and after a few of those the literal's definition site turns megamorphic for good:
  * every tick then defines its keys through the runtime (`Runtime_DefineKeyedOwnPropertyInLiteral`,
- * `JSObject::MigrateToMap`), and every request makes several ticks. Measured on the random quote
- * with rounds alternating against the same server without this: 27–29 µs of CPU a request instead
- * of 33–35, and 0.68–0.81× the bare server's rate instead of 0.57–0.67×. One object of four fields
- * costs nothing; the init hook is on only for the one `nextTick` below.
+ * `JSObject::MigrateToMap`), and every request makes several ticks. Measured on the cached reads
+ * (essay list, links, random quote) in rounds alternating with the same build without this: 27–32 µs
+ * of CPU a request instead of 33–37, and 0.68–0.81× the bare server's rate instead of 0.57–0.67×.
+ * One object of four fields costs nothing; the init hook is on only for the one `nextTick` below.
  */
 export const keepTickShape = (): object | null => {
   if (kept) return kept;
