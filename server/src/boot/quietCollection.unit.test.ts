@@ -61,11 +61,12 @@ describe('collecting when the server falls quiet', () => {
     quiet.stop();
   });
 
-  it('leaves a busy loop alone', async () => {
+  /** Collection every 40 ms window once quiet for `quietWindows`, with a heap always worth it. */
+  const counted = (quietWindows: number) => {
     let collections = 0;
     const quiet = startQuietCollection({
       everyMs: 40,
-      quietWindows: 1,
+      quietWindows,
       growthBytes: 1,
       collect: () => {
         collections += 1;
@@ -73,37 +74,32 @@ describe('collecting when the server falls quiet', () => {
       heapUsed: () => 1e9,
       heapCommitted: () => 1e9,
     });
+    return { stop: quiet.stop, collections: () => collections };
+  };
+
+  it('leaves a busy loop alone', async () => {
+    const quiet = counted(1);
     // Each window is spent spinning but for the timer's own turn.
     for (let i = 0; i < 6; i += 1) {
       spin(38);
       await sleep(1);
     }
-    expect(collections).toBe(0);
+    expect(quiet.collections()).toBe(0);
     quiet.stop();
   });
 
   it('waits for the loop to stay quiet: lulls between bursts of work collect nothing', async () => {
-    let collections = 0;
-    const quiet = startQuietCollection({
-      everyMs: 40,
-      quietWindows: 6,
-      growthBytes: 1,
-      collect: () => {
-        collections += 1;
-      },
-      heapUsed: () => 1e9,
-      heapCommitted: () => 1e9,
-    });
+    const quiet = counted(6);
     // Bursts a window long with lulls of about two windows between them: never six quiet in a row
     // (room for a busy machine's late timers).
     for (let i = 0; i < 4; i += 1) {
       spin(45);
       await sleep(70);
     }
-    expect(collections).toBe(0);
+    expect(quiet.collections()).toBe(0);
     // Then the loop falls quiet for good.
     await sleep(400);
-    expect(collections).toBe(1);
+    expect(quiet.collections()).toBe(1);
     quiet.stop();
   });
 
