@@ -45,4 +45,7 @@ export const writeRawHead = (
   const list = https ? head.secure : head.plain;
   list[list.length - 1] = requestId;
   res.writeHead(status, list);
+  // Not left holding the id: the list lives in the old generation, and a young string it points
+  // to is kept alive (and promoted) by every young collection until the next answer of that list.
+  list[list.length - 1] = '';
 };
