@@ -77,6 +77,12 @@ export interface PublicCacheOptions {
   refreshAhead?: number;
 }
 
+/**
+ * How far into its lifetime a copy that readers are served from memory is computed again in the
+ * background (refresh-ahead, issue 39): the cached answers here and the quotes' copy alike.
+ */
+export const REFRESH_AHEAD = 0.7;
+
 /** Pre-serialised answers are sent as bytes; the compress plugin skips a reply that has an encoding. */
 const matchesEtag = (header: string | undefined, etag: string): boolean => {
   if (!header) return false;
@@ -134,7 +140,7 @@ export const createPublicCache = ({
   ttlMs = 10_000,
   maxEntries = 2000,
   compressThreshold = 1024,
-  refreshAhead = 0.7,
+  refreshAhead = REFRESH_AHEAD,
 }: PublicCacheOptions) => {
   const entries = new Map<string, Entry>();
   /** The canonical url of a GET → the key of its visitor answer (no variant), for the fast path. */

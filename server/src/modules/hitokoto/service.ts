@@ -2,6 +2,7 @@ import { type Hitokoto, type HitokotoQuery, hitokotoMaxLength } from '@candy/con
 import type { Selectable } from 'kysely';
 import type { HitokotoTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { REFRESH_AHEAD } from '../../http/publicCache.ts';
 import { said } from '../../i18n/said.ts';
 import type { HitokotoRepo } from './repo.ts';
 
@@ -45,7 +46,7 @@ export const createHitokotoService = ({
   now = Date.now,
   generation = () => 0,
   reloadEveryMs = 30_000,
-  refreshAhead = 0.7,
+  refreshAhead = REFRESH_AHEAD,
 }: HitokotoDeps) => {
   let loaded: { rows: Hitokoto[]; at: number; generation: number; refreshing?: boolean } | null = null;
   let loading: Promise<Hitokoto[]> | null = null;
